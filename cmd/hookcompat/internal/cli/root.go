@@ -1,0 +1,85 @@
+// Package cli is the hookcompat command line: one file per subcommand,
+// each with an options struct, a constructor taking the IO streams and a
+// run function. cobra is imported here and nowhere else.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes of hookcompat.
+const (
+	ExitOK    = 0 // success (run: the event was dispatched, whatever the decision)
+	ExitError = 1 // bad input, unreadable or invalid config, conversion errors
+	ExitUsage = 2 // wrong flags or arguments
+)
+
+// IO holds the streams a command uses.
+type IO struct {
+	In  io.Reader
+	Out io.Writer
+	Err io.Writer
+}
+
+// usageError marks an error that should be followed by a usage hint.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{fmt.Errorf(format, args...)}
+}
+
+// Main runs hookcompat with os.Args and the process's streams and returns
+// the exit code.
+func Main() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return Run(ctx, os.Args[1:], IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
+}
+
+// Run runs hookcompat with args and returns the exit code. Each error is
+// printed once, prefixed "hookcompat: ".
+func Run(ctx context.Context, args []string, stdio IO) int {
+	root := NewRootCmd(stdio)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return ExitOK
+	}
+	fmt.Fprintf(stdio.Err, "hookcompat: %v\n", err)
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stdio.Err, "Run 'hookcompat --help' for usage.\n")
+		return ExitUsage
+	}
+	return ExitError
+}
+
+// NewRootCmd builds the command tree.
+func NewRootCmd(stdio IO) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "hookcompat",
+		Short: "Run Claude Code and native agent hooks through one engine, and convert them to native TOML",
+		Long: `hookcompat loads AI-coding-agent lifecycle hooks — Claude Code settings.json hooks,
+plugin hooks.json files and native TOML — and runs them unchanged through one engine
+that speaks the native event set and reply schema.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(stdio.In)
+	root.SetOut(stdio.Out)
+	root.SetErr(stdio.Err)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
+	root.AddCommand(newConvertCmd(stdio, nil), newRunCmd(stdio, nil))
+	return root
+}

@@ -1,0 +1,150 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+type runOptions struct {
+	IO
+	Settings []string
+	Configs  []string
+	Project  string
+	Render   string
+	Verbose  bool
+}
+
+func newRunCmd(stdio IO, runF func(*runOptions) error) *cobra.Command {
+	opts := &runOptions{IO: stdio}
+	cmd := &cobra.Command{
+		Use:   "run [--settings FILE]... [--config FILE]... [--project DIR] < EVENT.json",
+		Short: "Fire one event through the loaded hooks and print the merged native reply",
+		Long: `Run reads ONE event as JSON on stdin — a native event (it has "event") or a Claude Code
+hook payload (it has "hook_event_name", translated to the native event) — fires it through
+the hooks of the given sources and prints ONE JSON object, the merged native reply:
+
+  {"decision": ""|"block"|"allow"|"deny"|"ask", "reason": "...", "continue": null|true|false,
+   "additional_context": "...", "updated_args": {...}|null, "system_message": "...",
+   "hooks": [{"source", "protocol", "command", "outcome", "exit_code", "duration_ms", ...}]}
+
+The exit status is 0 whenever the event was dispatched, whatever the decision; it is 1
+with a message on stderr for bad input (unreadable event, invalid config).
+
+Without --settings and --config, the Claude Code files that exist of
+~/.claude/settings.json, <project>/.claude/settings.json and
+<project>/.claude/settings.local.json are loaded. Load warnings go to stderr.
+
+--render claude adds "claude": {"tool_runs", "effective_input"}: whether Claude Code
+would run the tool and with which input (Claude's argument names).`,
+		Example: `  echo '{"event":"pre_tool","tool":"shell","args":{"command":"rm -rf /"}}' | hookcompat run --config hooks.toml
+  hookcompat run --settings .claude/settings.json --project . < payload.json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return runRun(cmd, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&opts.Settings, "settings", nil, "Claude Code settings.json or plugin hooks.json (repeatable)")
+	f.StringArrayVar(&opts.Configs, "config", nil, "native TOML config (repeatable)")
+	f.StringVar(&opts.Project, "project", "", "project (workspace) directory; default: the current directory")
+	f.StringVar(&opts.Render, "render", "", `add an agent's view of the outcome: "claude"`)
+	f.BoolVarP(&opts.Verbose, "verbose", "v", false, "write an audit record per hook run to stderr")
+	return cmd
+}
+
+// runReply is the JSON printed by run.
+type runReply struct {
+	runner.Reply
+	Hooks  []runner.Trace `json:"hooks"`
+	Claude *claudeView    `json:"claude,omitempty"`
+}
+
+// claudeView is what --render claude adds.
+type claudeView struct {
+	ToolRuns       *bool           `json:"tool_runs,omitempty"`
+	EffectiveInput json.RawMessage `json:"effective_input"`
+}
+
+func runRun(cmd *cobra.Command, opts *runOptions) error {
+	if opts.Render != "" && opts.Render != "claude" {
+		return usageErrorf("--render %q: the only renderer is \"claude\"", opts.Render)
+	}
+	loaded, err := compat.Load(compat.Options{
+		Project:  opts.Project,
+		Settings: opts.Settings,
+		Configs:  opts.Configs,
+		Discover: true,
+	})
+	if err != nil {
+		return err
+	}
+	printWarnings(opts.Err, loaded.Warnings)
+	data, err := io.ReadAll(opts.In)
+	if err != nil {
+		return fmt.Errorf("reading the event: %w", err)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return fmt.Errorf("no event on stdin: give one JSON object (a native event or a Claude Code payload)")
+	}
+	ev, _, err := compat.ParseEvent(data, loaded.Project)
+	if err != nil {
+		return err
+	}
+	ropts := runner.Options{Workspace: loaded.Project}
+	if opts.Verbose {
+		ropts.Logger = slog.New(slog.NewTextHandler(opts.Err, nil))
+	}
+	eng, err := compat.NewEngine(loaded, ropts)
+	if err != nil {
+		return err
+	}
+	out, err := eng.Fire(cmd.Context(), ev)
+	if err != nil {
+		return err
+	}
+	reply := runReply{Reply: out.Reply, Hooks: out.Hooks}
+	if reply.Hooks == nil {
+		reply.Hooks = []runner.Trace{}
+	}
+	if opts.Render == "claude" {
+		reply.Claude = renderClaude(out)
+	}
+	enc := json.NewEncoder(opts.Out)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(reply)
+}
+
+func renderClaude(out *runner.Outcome) *claudeView {
+	v := &claudeView{}
+	ev := out.Event
+	if ev.Name.ToolEvent() && len(ev.Args) > 0 {
+		v.EffectiveInput = claude.Vocabulary.Args(translate.Native, translate.Claude, ev.Tool, ev.Args)
+	}
+	switch ev.Name {
+	case settings.PreTool, settings.PermissionRequest:
+		runs := !out.Decision.Blocks() && out.Decision != runner.DecisionAsk
+		v.ToolRuns = &runs
+	}
+	return v
+}
+
+func printWarnings(w io.Writer, warns []translate.Warning) {
+	for _, x := range warns {
+		fmt.Fprintln(w, x.String())
+	}
+}

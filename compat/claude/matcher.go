@@ -1,0 +1,124 @@
+package claude
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dlclark/regexp2"
+
+	"github.com/hookcompat/hookcompat/settings"
+)
+
+// Matcher is a compiled Claude Code matcher (claude §3.1):
+//   - absent, "" or "*" match every value;
+//   - a matcher made only of letters, digits, '_' and '|' — and, except on
+//     FileChanged and StopFailure, also ' ', '-' and ',' — is a list of
+//     exact, case-sensitive names separated by '|' (or ',');
+//   - anything else is an unanchored, case-sensitive ECMAScript regular
+//     expression (RegExp.prototype.test), compiled with dlclark/regexp2.
+//
+// An invalid regex matches nothing (the oracle's recorded behaviour).
+type Matcher struct {
+	all   bool
+	names map[string]bool
+	re    *regexp2.Regexp
+	err   error
+}
+
+// regexTimeout bounds one regex evaluation (catastrophic backtracking in a
+// user's matcher must not hang the engine).
+const regexTimeout = 100 * time.Millisecond
+
+// CompileMatcher compiles m for event (a Claude event name; it decides the
+// exact-name character set). The returned Matcher reports a compile error
+// through Err and then matches nothing.
+func CompileMatcher(event, m string) *Matcher {
+	if m == "" || m == "*" {
+		return &Matcher{all: true}
+	}
+	narrow := event == "FileChanged" || event == "StopFailure"
+	if isNameList(m, narrow) {
+		seps := "|,"
+		if narrow {
+			seps = "|"
+		}
+		names := map[string]bool{}
+		for _, part := range strings.FieldsFunc(m, func(r rune) bool { return strings.ContainsRune(seps, r) }) {
+			if p := strings.TrimSpace(part); p != "" {
+				names[p] = true
+			}
+		}
+		return &Matcher{names: names}
+	}
+	re, err := regexp2.Compile(m, regexp2.ECMAScript)
+	if err != nil {
+		return &Matcher{err: fmt.Errorf("matcher %q is not a valid JavaScript regular expression: %w", m, err)}
+	}
+	re.MatchTimeout = regexTimeout
+	return &Matcher{re: re}
+}
+
+func isNameList(m string, narrow bool) bool {
+	for _, c := range m {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '|':
+		case !narrow && (c == ' ' || c == '-' || c == ','):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// Err is the compile error of an invalid regex matcher, or nil.
+func (m *Matcher) Err() error { return m.err }
+
+// IsRegex reports whether the matcher is a regular expression.
+func (m *Matcher) IsRegex() bool { return m.re != nil }
+
+// Names returns the exact names of a name-list matcher (nil otherwise).
+func (m *Matcher) Names() []string {
+	var out []string
+	for n := range m.names {
+		out = append(out, n)
+	}
+	return out
+}
+
+// Match reports whether value is selected.
+func (m *Matcher) Match(value string) bool {
+	switch {
+	case m.all:
+		return true
+	case m.names != nil:
+		return m.names[value]
+	case m.re != nil:
+		ok, err := m.re.MatchString(value)
+		return err == nil && ok
+	}
+	return false
+}
+
+// matcherCache keeps compiled matchers per (event, pattern).
+var matcherCache sync.Map
+
+func cachedMatcher(event, pattern string) *Matcher {
+	key := event + "\x00" + pattern
+	if m, ok := matcherCache.Load(key); ok {
+		return m.(*Matcher)
+	}
+	m := CompileMatcher(event, pattern)
+	matcherCache.Store(key, m)
+	return m
+}
+
+func init() {
+	// A native TOML file is strict: an invalid regex there is an error.
+	// (A Claude settings file with one still loads, with a warning, and the
+	// matcher matches nothing, as Claude Code does.)
+	settings.RegisterMatchSyntax(settings.MatchClaude, func(p string) error {
+		return CompileMatcher("PreToolUse", p).Err()
+	})
+}

@@ -1,0 +1,254 @@
+package claude
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Protocol is Claude Code's hook protocol (claude §6, §7; the oracle's
+// recordings win where they differ). It is registered with the runner as
+// "claude".
+type Protocol struct{}
+
+func init() { runner.RegisterProtocol(Protocol{}) }
+
+// Name returns "claude".
+func (Protocol) Name() string { return settings.ProtocolClaude }
+
+// matchValue is what a Claude matcher is compared with for ev (claude
+// §3.2), and whether the event supports matchers at all.
+func matchValue(event string, ev *runner.Event) (string, bool) {
+	extra := func(k string) string { v, _ := ev.Extra.Get(k); return gjson.ParseBytes(v).String() }
+	switch event {
+	case "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied":
+		return Vocabulary.Name(translate.Native, translate.Claude, ev.Tool), true
+	case "SessionStart":
+		return mapValue(sessionStartSource, ev.Reason, false), true
+	case "SessionEnd":
+		return mapValue(sessionEndReason, ev.Reason, false), true
+	case "Notification":
+		return ev.Type, true
+	case "SubagentStart", "SubagentStop":
+		return ev.Subagent, true
+	case "PreCompact", "PostCompact":
+		return ev.Reason, true
+	case "Setup":
+		return extra("trigger"), true
+	case "ConfigChange", "DirectoryAdded":
+		return extra("source"), true
+	case "StopFailure":
+		return extra("error"), true
+	case "InstructionsLoaded":
+		return extra("load_reason"), true
+	case "UserPromptExpansion":
+		return extra("command_name"), true
+	case "Elicitation", "ElicitationResult":
+		return extra("mcp_server_name"), true
+	case "FileChanged":
+		return filepath.Base(extra("file_path")), true
+	case "PreModelSwitch", "PostModelSwitch":
+		return extra("to_model"), true
+	}
+	return "", false
+}
+
+// SupportsMatcher reports whether a Claude event compares its matcher
+// with something (claude §3.2); on the others a matcher is ignored.
+func SupportsMatcher(event string) bool {
+	_, ok := matchValue(event, &runner.Event{})
+	return ok
+}
+
+// Selects applies the hook's Claude matcher to the event's match value
+// (claude §3.1, §3.2). Events without matcher support run every hook.
+func (Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
+	event, ok := translate.ClaudeEvent(ev.Name)
+	if !ok {
+		return false
+	}
+	value, supported := matchValue(event, ev)
+	if !supported || h.Match == "" || h.Match == "*" {
+		return true
+	}
+	if h.EffectiveMatchSyntax() != settings.MatchClaude {
+		native, _ := runner.LookupProtocol(settings.ProtocolNative)
+		return native.Selects(h, ev)
+	}
+	return cachedMatcher(event, h.Match).Match(value)
+}
+
+// Prepare builds the run of a Claude hook: the shell form as
+// `/bin/sh -c <command as written>`, the exec form (Args) directly with
+// ${CLAUDE_PROJECT_DIR}, ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA}
+// substituted literally; working directory = the event's cwd (the
+// session's current directory); environment = the engine's plus
+// CLAUDE_PROJECT_DIR (the workspace), CLAUDECODE=1,
+// CLAUDE_CODE_SESSION_ID and, on SessionStart, CLAUDE_ENV_FILE; stdin =
+// [Payload] (claude §7.3, §7.4; oracle "Spawning").
+func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*runner.Invocation, error) {
+	payload, err := Payload(ev)
+	if err != nil {
+		return nil, err
+	}
+	add := map[string]string{
+		"CLAUDE_PROJECT_DIR": ev.Workspace,
+		"CLAUDECODE":         "1",
+	}
+	if ev.SessionID != "" {
+		add["CLAUDE_CODE_SESSION_ID"] = ev.SessionID
+	}
+	if ev.Name == settings.SessionStart {
+		add["CLAUDE_ENV_FILE"] = EnvFilePath(ev)
+	}
+	for k, v := range h.Env {
+		add[k] = v
+	}
+	dir := ev.Cwd
+	if st, err := os.Stat(dir); dir == "" || err != nil || !st.IsDir() {
+		dir = ev.Workspace
+	}
+	inv := &runner.Invocation{
+		Dir:     dir,
+		Env:     setEnv(unsetEnv(base, "CLAUDE_ENV_FILE"), add),
+		Stdin:   payload,
+		Timeout: h.EffectiveTimeout(),
+		URL:     h.URL,
+	}
+	if h.EffectiveType() == settings.TypeHTTP {
+		inv.Headers = runner.ExpandHeaders(h.Headers, h.AllowedEnvVars, inv.Env, false)
+		return inv, nil
+	}
+	switch {
+	case len(h.Args) > 0:
+		subst := strings.NewReplacer(
+			"${CLAUDE_PROJECT_DIR}", ev.Workspace,
+			"${CLAUDE_PLUGIN_ROOT}", add["CLAUDE_PLUGIN_ROOT"],
+			"${CLAUDE_PLUGIN_DATA}", add["CLAUDE_PLUGIN_DATA"],
+		)
+		for _, a := range h.Args {
+			inv.Argv = append(inv.Argv, subst.Replace(a))
+		}
+	default:
+		inv.Argv = []string{"/bin/sh", "-c", h.Command}
+	}
+	return inv, nil
+}
+
+// EnvFilePath is the CLAUDE_ENV_FILE a SessionStart hook gets: a file in
+// ~/.claude/session-env/<session>/ where `export` lines persist for later
+// tool runs (claude §7.4). The agent sources it before shell commands.
+func EnvFilePath(ev *runner.Event) string {
+	home, _ := os.UserHomeDir()
+	sid := ev.SessionID
+	if sid == "" {
+		sid = "no-session"
+	}
+	return filepath.Join(home, ".claude", "session-env", sid, "sessionstart-hook-0.sh")
+}
+
+// Schedule runs Claude hooks in parallel and runs identical handlers once
+// (claude §7.2: command hooks keyed by command and args, http hooks by
+// URL; a plugin's copy, which has its own CLAUDE_PLUGIN_ROOT, stays
+// separate).
+func (Protocol) Schedule(*runner.Event) runner.Schedule {
+	return runner.Schedule{Parallel: true, DedupKey: dedupKey}
+}
+
+func dedupKey(h *settings.Hook) string {
+	plugin := h.Env["CLAUDE_PLUGIN_ROOT"]
+	switch h.EffectiveType() {
+	case settings.TypeHTTP:
+		return "http\x00" + h.URL + "\x00" + plugin
+	case settings.TypeCommand:
+		return fmt.Sprintf("command\x00%s\x00%q\x00%s", h.Command, h.Args, plugin)
+	}
+	return ""
+}
+
+// RuleSelects evaluates a Claude if rule (claude §2.5) such as
+// "Bash(git push *)", "Edit(src/**)" or "mcp__github__create_issue": the
+// tool name must equal the call's Claude tool name; Bash and PowerShell
+// specifiers match each command of the script; file tools' specifiers are
+// path globs relative to the cwd; WebFetch accepts "domain:HOST".
+func (Protocol) RuleSelects(h *settings.Hook, ev *runner.Event) bool {
+	rule, err := settings.ParseRule(h.If)
+	if err != nil {
+		return true // run when unsure (claude §2.5)
+	}
+	tool := Vocabulary.Name(translate.Native, translate.Claude, ev.Tool)
+	if rule.Name != tool && !(rule.Name == "Task" && tool == "Agent") {
+		return false
+	}
+	if !rule.HasSpec {
+		return true
+	}
+	args := gjson.ParseBytes(Vocabulary.Args(translate.Native, translate.Claude, ev.Tool, ev.Args))
+	switch tool {
+	case "Bash", "PowerShell":
+		return runner.ShellRuleMatches(rule.Specifier, args.Get("command").String())
+	case "Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "Glob", "Grep":
+		p := args.Get("file_path").String()
+		if p == "" {
+			p = args.Get("notebook_path").String()
+		}
+		if p == "" {
+			p = args.Get("path").String()
+		}
+		return runner.PathRuleMatches(rule.Specifier, p, ev.Cwd)
+	case "WebFetch":
+		return runner.HostRuleMatches(rule.Specifier, args.Get("url").String())
+	}
+	return runner.ShellRuleMatches(rule.Specifier, args.Get("command").String())
+}
+
+// unsetEnv returns env without the named variables.
+func unsetEnv(env []string, names ...string) []string {
+	out := make([]string, 0, len(env))
+next:
+	for _, kv := range env {
+		for _, n := range names {
+			if strings.HasPrefix(kv, n+"=") {
+				continue next
+			}
+		}
+		out = append(out, kv)
+	}
+	return out
+}
+
+// setEnv returns env with add's variables set, replacing earlier values.
+func setEnv(env []string, add map[string]string) []string {
+	names := make([]string, 0, len(add))
+	for k := range add {
+		names = append(names, k)
+	}
+	out := unsetEnv(env, names...)
+	for _, k := range sortedKeys(add) {
+		out = append(out, k+"="+add[k])
+	}
+	return out
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+	return keys
+}
+
+var _ runner.Protocol = Protocol{}
+var _ runner.RuleProtocol = Protocol{}

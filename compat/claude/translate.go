@@ -1,0 +1,428 @@
+package claude
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Translator reads Claude Code settings files (settings.json,
+// settings.local.json, managed-settings.json, --settings files) and plugin
+// hooks.json files (with their {"description", "hooks"} wrapper) into
+// native hooks. It is registered as format "claude".
+type Translator struct{}
+
+func init() { translate.Register("claude", Translator{}) }
+
+// Claude's default timeouts in seconds (claude §2.4).
+const (
+	defaultCommandTimeout = 600 * time.Second
+	defaultPromptTimeout  = 30 * time.Second
+	defaultAgentTimeout   = 60 * time.Second
+)
+
+// eventDefaultTimeout overrides the command/http default per event.
+var eventDefaultTimeout = map[string]time.Duration{
+	"UserPromptSubmit": 30 * time.Second,
+	"PreModelSwitch":   30 * time.Second,
+	"PostModelSwitch":  30 * time.Second,
+	"MessageDisplay":   10 * time.Second,
+	"SessionEnd":       1500 * time.Millisecond,
+}
+
+// handlerKeys are the documented handler fields (claude §2.1, §2.2) and
+// undocumented ones seen in the wild (rewakeMessage, rewakeSummary).
+var handlerKeys = map[string]bool{
+	"type": true, "if": true, "timeout": true, "statusMessage": true, "once": true,
+	"command": true, "args": true, "async": true, "asyncRewake": true, "shell": true, "onFailure": true,
+	"url": true, "headers": true, "allowedEnvVars": true, "server": true, "tool": true, "input": true,
+	"prompt": true, "model": true, "continueOnBlock": true, "rewakeMessage": true, "rewakeSummary": true,
+}
+
+// Detect recognises a JSON object with a "hooks" object (settings files
+// and plugin hooks.json alike; unknown event names in it become
+// warnings), or a settings file with disableAllHooks.
+func (Translator) Detect(src translate.Source) bool {
+	if src.Data == nil {
+		return false
+	}
+	root, err := jsonpos.Parse(bytes.TrimPrefix(src.Data, []byte("\ufeff")))
+	if err != nil || root.Kind != jsonpos.Object {
+		return false
+	}
+	if root.Get("disableAllHooks") != nil {
+		return true
+	}
+	hooks := root.Get("hooks")
+	return hooks != nil && hooks.Kind == jsonpos.Object
+}
+
+// Translate reads src as a Claude settings or plugin hooks file.
+//
+// Every handler becomes one native hook with protocol "claude": its event
+// mapped through the event table, its matcher kept in Claude's syntax
+// (match_syntax "claude"), its timeout converted from seconds with
+// Claude's defaults made explicit (600 s command/http, 30 s prompt, 60 s
+// agent; 30 s on UserPromptSubmit, PreModelSwitch and PostModelSwitch,
+// 10 s on MessageDisplay, 1.5 s on SessionEnd), onFailure "block" as
+// fail_closed, async/asyncRewake as async, and the plugin environment of
+// src.Env. Invalid entries are skipped with a warning, as Claude Code
+// skips them; nothing is dropped without one.
+//
+// Errors: the file is not JSON (with line:col), or its top level is not
+// an object.
+func (Translator) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
+	t := &translation{src: src, data: src.Data}
+	if bytes.HasPrefix(t.data, []byte("\ufeff")) {
+		t.data = t.data[3:]
+		t.warnAt(0, translate.CodeBOM, "the file starts with a UTF-8 byte order mark; it was ignored")
+	}
+	root, err := jsonpos.Parse(t.data)
+	if err != nil {
+		if se, ok := err.(*jsonpos.SyntaxError); ok {
+			return nil, nil, &settings.Error{File: src.Path, Line: se.Line, Col: se.Col, Msg: "invalid JSON: " + se.Msg, Err: err}
+		}
+		return nil, nil, fmt.Errorf("%s: %w", src.Path, err)
+	}
+	if root.Kind != jsonpos.Object {
+		line, col := jsonpos.Position(t.data, root.Offset)
+		return nil, nil, &settings.Error{File: src.Path, Line: line, Col: col, Msg: fmt.Sprintf("want a JSON object, got %s", root.Kind)}
+	}
+	cfg := &settings.Config{}
+	hooks := root.Get("hooks")
+	if hooks == nil {
+		if looksLikeBareEventMap(root) {
+			t.warnAt(root.Offset, translate.CodeInvalidEntry, `the event map is not inside "hooks"; Claude Code does not load a bare event map (wrap it as {"hooks": {...}})`)
+		} else {
+			t.warnAt(root.Offset, translate.CodeNoHooks, "no \"hooks\" key: the file defines no hooks")
+		}
+		return cfg, t.warnings, nil
+	}
+	if hooks.Kind != jsonpos.Object {
+		t.warnAt(hooks.Offset, translate.CodeInvalidEntry, fmt.Sprintf("\"hooks\" must be an object of events, got %s; ignored", hooks.Kind))
+		return cfg, t.warnings, nil
+	}
+	if d := root.Get("disableAllHooks"); d != nil && d.Kind == jsonpos.Bool && d.Bool {
+		t.warnAt(d.Offset, translate.CodeUnsupportedField, "disableAllHooks is true: Claude Code runs none of this file's hooks (they are converted for reference; the loader honours the switch)")
+	}
+	for _, m := range hooks.Members {
+		t.event(cfg, m)
+	}
+	return cfg, t.warnings, nil
+}
+
+func looksLikeBareEventMap(root *jsonpos.Node) bool {
+	for _, m := range root.Members {
+		if _, ok := translate.NativeEvent(m.Key); ok {
+			return true
+		}
+	}
+	return false
+}
+
+type translation struct {
+	src      translate.Source
+	data     []byte
+	warnings []translate.Warning
+}
+
+func (t *translation) warnAt(off int, code, msg string) {
+	line, col := jsonpos.Position(t.data, off)
+	t.warnings = append(t.warnings, translate.Warning{File: t.src.Path, Line: line, Col: col, Code: code, Message: msg})
+}
+
+func (t *translation) event(cfg *settings.Config, m *jsonpos.Member) {
+	name := m.Key
+	native, ok := translate.NativeEvent(name)
+	if !ok {
+		if alias, isAlias := translate.ClaudeEventAlias(name); isAlias {
+			t.warnAt(m.KeyOffset, translate.CodeEventAlias, fmt.Sprintf("%q is not a Claude Code event; read as %s (Claude Code itself would skip it)", name, alias))
+			name = alias
+			native, _ = translate.NativeEvent(alias)
+		} else {
+			t.warnAt(m.KeyOffset, translate.CodeUnknownEvent, fmt.Sprintf("unknown event %q: its hooks are not loaded (Claude Code skips it too)", name))
+			return
+		}
+	}
+	if m.Value.Kind != jsonpos.Array {
+		t.warnAt(m.Value.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: want an array of matcher groups, got %s; skipped", name, m.Value.Kind))
+		return
+	}
+	for gi, g := range m.Value.Items {
+		t.group(cfg, name, native, gi, g)
+	}
+}
+
+func (t *translation) group(cfg *settings.Config, event string, native settings.Event, gi int, g *jsonpos.Node) {
+	where := fmt.Sprintf("%s[%d]", event, gi)
+	if g.Kind != jsonpos.Object {
+		t.warnAt(g.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: want a matcher group object, got %s; skipped", where, g.Kind))
+		return
+	}
+	matcher := ""
+	if mn := g.Get("matcher"); mn != nil {
+		switch mn.Kind {
+		case jsonpos.String:
+			matcher = mn.Str
+		case jsonpos.Null:
+		default:
+			t.warnAt(mn.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.matcher: want a string, got %s; group skipped", where, mn.Kind))
+			return
+		}
+		if matcher != "" && matcher != "*" {
+			if !SupportsMatcher(event) {
+				t.warnAt(mn.Offset, translate.CodeMatcherIgnored, fmt.Sprintf("%s.matcher %q: %s has no matcher support; the group runs for every %s (as in Claude Code)", where, matcher, event, event))
+				matcher = ""
+			} else if err := CompileMatcher(event, matcher).Err(); err != nil {
+				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher: %v; it matches nothing (as in Claude Code)", where, err))
+			} else if strings.Contains(matcher, "(") && strings.Contains(matcher, ":") {
+				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher %q looks like a permission rule; matchers are compared with the tool name only, so it never fires (use \"if\" for arguments)", where, matcher))
+			}
+		}
+	}
+	for _, k := range g.Members {
+		if k.Key != "matcher" && k.Key != "hooks" {
+			t.warnAt(k.KeyOffset, translate.CodeUnknownField, fmt.Sprintf("%s: unknown key %q ignored", where, k.Key))
+		}
+	}
+	hs := g.Get("hooks")
+	if hs == nil || hs.Kind != jsonpos.Array {
+		what := "missing"
+		if hs != nil {
+			what = hs.Kind.String()
+		}
+		t.warnAt(g.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.hooks: want an array of handlers, got %s; group skipped", where, what))
+		return
+	}
+	for hi, hn := range hs.Items {
+		if h, ok := t.handler(event, native, matcher, fmt.Sprintf("%s.hooks[%d]", where, hi), hn); ok {
+			cfg.Hooks = append(cfg.Hooks, h)
+		}
+	}
+}
+
+func (t *translation) handler(event string, native settings.Event, matcher, where string, n *jsonpos.Node) (settings.Hook, bool) {
+	line, col := jsonpos.Position(t.data, n.Offset)
+	h := settings.Hook{
+		Event:       native,
+		Protocol:    settings.ProtocolClaude,
+		Match:       matcher,
+		MatchSyntax: settings.MatchClaude,
+		Source:      settings.Source{File: t.src.Path, Line: line, Col: col, Format: "claude", Scope: t.src.Scope, Event: event},
+	}
+	if matcher == "" {
+		h.MatchSyntax = ""
+	}
+	if len(t.src.Env) > 0 {
+		h.Env = map[string]string{}
+		for k, v := range t.src.Env {
+			h.Env[k] = v
+		}
+	}
+	if n.Kind != jsonpos.Object {
+		t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: want a handler object, got %s; skipped", where, n.Kind))
+		return h, false
+	}
+	for _, m := range n.Members {
+		if !handlerKeys[m.Key] {
+			t.warnAt(m.KeyOffset, translate.CodeUnknownField, fmt.Sprintf("%s: unknown key %q ignored", where, m.Key))
+		}
+	}
+	str := func(key string) (string, bool) {
+		v := n.Get(key)
+		if v == nil {
+			return "", true
+		}
+		if v.Kind != jsonpos.String {
+			t.warnAt(v.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.%s: want a string, got %s; handler skipped", where, key, v.Kind))
+			return "", false
+		}
+		return v.Str, true
+	}
+	boolean := func(key string) (bool, bool) {
+		v := n.Get(key)
+		if v == nil {
+			return false, true
+		}
+		if v.Kind != jsonpos.Bool {
+			t.warnAt(v.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.%s: want a boolean, got %s; handler skipped", where, key, v.Kind))
+			return false, false
+		}
+		return v.Bool, true
+	}
+	typ, ok := str("type")
+	if !ok {
+		return h, false
+	}
+	if typ == "" {
+		if n.Get("command") != nil {
+			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: no \"type\"; read as a command handler (Claude Code requires type)", where))
+			typ = "command"
+		} else {
+			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: no \"type\"; handler skipped", where))
+			return h, false
+		}
+	}
+	var okAll = true
+	ifRule, ok1 := str("if")
+	status, ok2 := str("statusMessage")
+	okAll = ok1 && ok2
+	h.If, h.StatusMessage = ifRule, status
+	if h.If != "" {
+		if !native.ToolEvent() {
+			t.warnAt(n.Get("if").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.if: only tool events evaluate if; on %s this handler never runs (as in Claude Code)", where, event))
+		} else if _, err := settings.ParseRule(h.If); err != nil {
+			t.warnAt(n.Get("if").Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.if: %v; dropped, so the handler runs for every call (Claude Code runs it when unsure)", where, err))
+			h.If = ""
+		}
+	}
+	if once, ok := boolean("once"); !ok {
+		return h, false
+	} else if once {
+		t.warnAt(n.Get("once").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.once: honoured only in skill frontmatter; ignored in settings files (as in Claude Code)", where))
+	}
+	if of, ok := str("onFailure"); !ok {
+		return h, false
+	} else {
+		switch of {
+		case "", "continue":
+		case "block":
+			h.FailClosed = true
+		default:
+			t.warnAt(n.Get("onFailure").Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.onFailure %q: want \"continue\" or \"block\"; read as continue", where, of))
+		}
+	}
+	switch typ {
+	case "command":
+		cmd, ok := str("command")
+		if !ok {
+			return h, false
+		}
+		shell, ok3 := str("shell")
+		async, ok4 := boolean("async")
+		rewake, ok5 := boolean("asyncRewake")
+		if !(ok3 && ok4 && ok5 && okAll) {
+			return h, false
+		}
+		if strings.TrimSpace(cmd) == "" {
+			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: command handler without a command; skipped", where))
+			return h, false
+		}
+		if args := n.Get("args"); args != nil {
+			if args.Kind != jsonpos.Array {
+				t.warnAt(args.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.args: want an array of strings, got %s; handler skipped", where, args.Kind))
+				return h, false
+			}
+			h.Args = []string{cmd}
+			for _, a := range args.Items {
+				if a.Kind != jsonpos.String {
+					t.warnAt(a.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.args: want strings, got %s; handler skipped", where, a.Kind))
+					return h, false
+				}
+				h.Args = append(h.Args, a.Str)
+			}
+			if strings.ContainsAny(cmd, " \t") {
+				t.warnAt(n.Get("command").Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.command %q contains whitespace in exec form (args present): it names one program file and will fail to start", where, cmd))
+			}
+		} else {
+			h.Command = cmd
+		}
+		if shell != "" && shell != "bash" {
+			h.Shell = shell
+			t.warnAt(n.Get("shell").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.shell %q: hookcompat runs shell-form commands with /bin/sh -c as Claude Code does on Linux and macOS", where, shell))
+		}
+		if async || rewake {
+			h.Async = true
+			if rewake {
+				t.warnAt(n.Get("asyncRewake").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.asyncRewake: read as async; waking the agent on exit 2 is the embedding agent's job", where))
+			}
+		}
+		h.Timeout = defaultCommandTimeout
+		if d, ok := eventDefaultTimeout[event]; ok {
+			h.Timeout = d
+		}
+	case "http":
+		url, ok := str("url")
+		if !ok || !okAll {
+			return h, false
+		}
+		h.Type = settings.TypeHTTP
+		h.URL = url
+		if strings.TrimSpace(url) == "" {
+			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: http handler without a url; skipped", where))
+			return h, false
+		}
+		if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
+			t.warnAt(n.Get("url").Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.url %q is not an http(s) URL (Claude Code expands variables only in headers): every request fails, a non-blocking error", where, url))
+		}
+		if hd := n.Get("headers"); hd != nil {
+			if hd.Kind != jsonpos.Object {
+				t.warnAt(hd.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.headers: want an object of strings; handler skipped", where))
+				return h, false
+			}
+			h.Headers = map[string]string{}
+			for _, m := range hd.Members {
+				if m.Value.Kind != jsonpos.String {
+					t.warnAt(m.Value.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.headers.%s: want a string; handler skipped", where, m.Key))
+					return h, false
+				}
+				h.Headers[m.Key] = m.Value.Str
+			}
+		}
+		if av := n.Get("allowedEnvVars"); av != nil {
+			if av.Kind != jsonpos.Array {
+				t.warnAt(av.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.allowedEnvVars: want an array of strings; handler skipped", where))
+				return h, false
+			}
+			for _, a := range av.Items {
+				if a.Kind == jsonpos.String {
+					h.AllowedEnvVars = append(h.AllowedEnvVars, a.Str)
+				}
+			}
+		}
+		h.Timeout = defaultCommandTimeout
+		if d, ok := eventDefaultTimeout[event]; ok {
+			h.Timeout = d
+		}
+	case "prompt", "agent":
+		prompt, ok := str("prompt")
+		model, ok6 := str("model")
+		if !ok || !ok6 || !okAll {
+			return h, false
+		}
+		h.Type, h.Prompt, h.Model = typ, prompt, model
+		h.Timeout = defaultPromptTimeout
+		if typ == "agent" {
+			h.Timeout = defaultAgentTimeout
+		}
+		if n.Get("continueOnBlock") != nil {
+			t.warnAt(n.Get("continueOnBlock").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.continueOnBlock: the judge of the embedding agent decides how a block continues", where))
+		}
+		t.warnAt(n.Offset, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: %s handler runs only through the embedding agent's judge (the CLI reports it as not runnable)", where, typ))
+	case "mcp_tool":
+		t.warnAt(n.Offset, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: mcp_tool handlers are not supported yet; skipped", where))
+		return h, false
+	default:
+		t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: unknown handler type %q; skipped", where, typ))
+		return h, false
+	}
+	if to := n.Get("timeout"); to != nil {
+		secs, err := to.Number.Float64()
+		switch {
+		case to.Kind != jsonpos.Number || err != nil || secs <= 0 || math.IsInf(secs, 0):
+			t.warnAt(to.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.timeout: want a positive number of seconds, got %s; the default %s applies", where, strings.TrimSpace(string(to.Raw)), h.Timeout))
+		default:
+			h.Timeout = time.Duration(math.Round(secs * float64(time.Second)))
+			if secs > 3600 {
+				t.warnAt(to.Offset, translate.CodeTimeoutUnit, fmt.Sprintf("%s.timeout %v is seconds (%s); did you mean milliseconds?", where, secs, h.Timeout))
+			}
+		}
+	}
+	return h, true
+}

@@ -1,0 +1,199 @@
+// Package jsonpos parses JSON into a tree that remembers where every value
+// and key starts, so that foreign config decoders can name file:line:col in
+// their diagnostics. It accepts what encoding/json accepts; a syntax error
+// is returned as a *SyntaxError with line and column.
+package jsonpos
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Kind is a JSON value kind.
+type Kind int
+
+// Kinds of [Node].
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+func (k Kind) String() string {
+	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[k]
+}
+
+// Node is one JSON value with its position.
+type Node struct {
+	Kind    Kind
+	Offset  int // byte offset of the value's first byte
+	Bool    bool
+	Number  json.Number
+	Str     string
+	Items   []*Node   // Array
+	Members []*Member // Object, in document order (duplicates kept)
+	Raw     json.RawMessage
+}
+
+// Member is one key of an object with its value.
+type Member struct {
+	Key       string
+	KeyOffset int
+	Value     *Node
+}
+
+// Get returns the value of the last member named key (JSON.parse keeps
+// the last duplicate), or nil.
+func (n *Node) Get(key string) *Node {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	for i := len(n.Members) - 1; i >= 0; i-- {
+		if n.Members[i].Key == key {
+			return n.Members[i].Value
+		}
+	}
+	return nil
+}
+
+// SyntaxError is a JSON syntax error with its position.
+type SyntaxError struct {
+	Line, Col int
+	Msg       string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg) }
+
+// Parse parses data (one JSON value, optionally surrounded by whitespace).
+func Parse(data []byte) (*Node, error) {
+	p := &parser{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
+	p.dec.UseNumber()
+	n, err := p.value()
+	if err != nil {
+		return nil, p.wrap(err)
+	}
+	if _, err := p.dec.Token(); err != io.EOF {
+		off := int(p.dec.InputOffset())
+		line, col := Position(data, p.skip(off))
+		return nil, &SyntaxError{Line: line, Col: col, Msg: "unexpected data after the top-level value"}
+	}
+	return n, nil
+}
+
+type parser struct {
+	data []byte
+	dec  *json.Decoder
+}
+
+func (p *parser) wrap(err error) error {
+	var se *json.SyntaxError
+	off := int(p.dec.InputOffset())
+	msg := err.Error()
+	if errors.As(err, &se) {
+		off = int(se.Offset)
+		msg = se.Error()
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		off = len(p.data)
+		msg = "unexpected end of JSON input"
+	}
+	line, col := Position(p.data, off)
+	return &SyntaxError{Line: line, Col: col, Msg: strings.TrimPrefix(msg, "json: ")}
+}
+
+// skip moves off past whitespace, commas and colons to the next token.
+func (p *parser) skip(off int) int {
+	for off < len(p.data) {
+		switch p.data[off] {
+		case ' ', '\t', '\n', '\r', ',', ':':
+			off++
+		default:
+			return off
+		}
+	}
+	return off
+}
+
+func (p *parser) value() (*Node, error) {
+	start := p.skip(int(p.dec.InputOffset()))
+	tok, err := p.dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	return p.valueFrom(tok, start)
+}
+
+func (p *parser) valueFrom(tok json.Token, start int) (*Node, error) {
+	n := &Node{Offset: start}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			n.Kind = Object
+			for p.dec.More() {
+				koff := p.skip(int(p.dec.InputOffset()))
+				kt, err := p.dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				key, ok := kt.(string)
+				if !ok {
+					return nil, fmt.Errorf("object key is not a string")
+				}
+				v, err := p.value()
+				if err != nil {
+					return nil, err
+				}
+				n.Members = append(n.Members, &Member{Key: key, KeyOffset: koff, Value: v})
+			}
+			if _, err := p.dec.Token(); err != nil {
+				return nil, err
+			}
+		case '[':
+			n.Kind = Array
+			for p.dec.More() {
+				v, err := p.value()
+				if err != nil {
+					return nil, err
+				}
+				n.Items = append(n.Items, v)
+			}
+			if _, err := p.dec.Token(); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, fmt.Errorf("unexpected %q", t)
+		}
+	case bool:
+		n.Kind, n.Bool = Bool, t
+	case json.Number:
+		n.Kind, n.Number = Number, t
+	case string:
+		n.Kind, n.Str = String, t
+	case nil:
+		n.Kind = Null
+	}
+	end := int(p.dec.InputOffset())
+	if end >= start && end <= len(p.data) {
+		n.Raw = json.RawMessage(p.data[start:end])
+	}
+	return n, nil
+}
+
+// Position converts a byte offset of data to a 1-based line and column
+// (columns count bytes).
+func Position(data []byte, off int) (line, col int) {
+	if off > len(data) {
+		off = len(data)
+	}
+	line = 1 + bytes.Count(data[:off], []byte("\n"))
+	col = off - bytes.LastIndexByte(data[:off], '\n')
+	return line, col
+}

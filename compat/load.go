@@ -1,0 +1,201 @@
+// Package compat is the facade an agent calls: it loads hook sources of
+// any supported format — Claude Code settings and plugin hooks.json files,
+// native TOML — into one native config with warnings ([Load]), builds the
+// shared engine for them ([NewEngine]), and reads one event in either the
+// native or the Claude wire form ([ParseEvent]).
+//
+//	loaded, err := compat.Load(compat.Options{Project: dir, Settings: []string{".claude/settings.json"}})
+//	eng, err := compat.NewEngine(loaded, runner.Options{Workspace: dir})
+//	out, err := eng.Fire(ctx, runner.Event{Name: settings.PreTool, Tool: "shell", Args: args})
+//
+// Sources keep their order: hooks of one event run (and merge) in the
+// order the sources were given, then in file order.
+package compat
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Options says which hook sources to load.
+type Options struct {
+	// Project is the workspace directory (Claude's CLAUDE_PROJECT_DIR).
+	// Empty means the process's working directory.
+	Project string
+	// Settings are Claude Code settings files or plugin hooks.json files,
+	// in order. A file named hooks.json in a directory named hooks is a
+	// plugin's: its hooks get CLAUDE_PLUGIN_ROOT (the plugin directory)
+	// and CLAUDE_PLUGIN_DATA.
+	Settings []string
+	// Configs are native TOML files, in order; they are loaded after the
+	// Settings files.
+	Configs []string
+	// Discover, when no Settings and no Configs are given, loads the
+	// Claude Code files that exist of ~/.claude/settings.json,
+	// <project>/.claude/settings.json and <project>/.claude/settings.local.json,
+	// in that order (claude §1.1).
+	Discover bool
+	// Home overrides the user's home directory for discovery; empty means
+	// os.UserHomeDir.
+	Home string
+}
+
+// Loaded is the result of [Load]: the hooks of every source in source
+// order, the warnings of every source, and the files read.
+type Loaded struct {
+	Config   *settings.Config
+	Warnings []translate.Warning
+	Files    []string
+	Project  string
+}
+
+// Load reads every source of opts. It fails on the first source that
+// cannot be read or translated (a syntax error, with file:line:col) or
+// that does not exist; warnings never fail it.
+func Load(opts Options) (*Loaded, error) {
+	project := opts.Project
+	if project == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("load: %w", err)
+		}
+		project = wd
+	}
+	abs, err := filepath.Abs(project)
+	if err != nil {
+		return nil, fmt.Errorf("load: %w", err)
+	}
+	l := &Loaded{Config: &settings.Config{}, Project: abs}
+	settingsFiles := opts.Settings
+	if opts.Discover && len(opts.Settings) == 0 && len(opts.Configs) == 0 {
+		home := opts.Home
+		if home == "" {
+			home, _ = os.UserHomeDir()
+		}
+		for _, p := range []string{
+			filepath.Join(home, ".claude", "settings.json"),
+			filepath.Join(abs, ".claude", "settings.json"),
+			filepath.Join(abs, ".claude", "settings.local.json"),
+		} {
+			if _, err := os.Stat(p); err == nil {
+				settingsFiles = append(settingsFiles, p)
+			}
+		}
+	}
+	for _, path := range settingsFiles {
+		if err := l.addClaude(path); err != nil {
+			return nil, err
+		}
+	}
+	for _, path := range opts.Configs {
+		cfg, err := settings.Load(path)
+		if err != nil {
+			return nil, err
+		}
+		l.Config.Append(cfg)
+		l.Files = append(l.Files, path)
+	}
+	return l, nil
+}
+
+func (l *Loaded) addClaude(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("reading %s: %w", path, settings.ErrNoConfig)
+		}
+		return fmt.Errorf("reading %s: %w", path, err)
+	}
+	cfg, warns, err := claude.Translator{}.Translate(SourceFor(path, data))
+	if err != nil {
+		return err
+	}
+	l.Config.Append(cfg)
+	l.Warnings = append(l.Warnings, warns...)
+	l.Files = append(l.Files, path)
+	return nil
+}
+
+// SourceFor describes a Claude file for translation: a file named
+// hooks.json in a directory named hooks is a plugin's, so its hooks get
+// CLAUDE_PLUGIN_ROOT (the plugin directory, absolute) and
+// CLAUDE_PLUGIN_DATA (claude §1.6); any other file is a settings file.
+func SourceFor(path string, data []byte) translate.Source {
+	src := translate.Source{Path: path, Data: data, Scope: "settings"}
+	if filepath.Base(path) == "hooks.json" && filepath.Base(filepath.Dir(path)) == "hooks" {
+		root, _ := filepath.Abs(filepath.Dir(filepath.Dir(path)))
+		src.Scope = "plugin"
+		src.Env = map[string]string{
+			"CLAUDE_PLUGIN_ROOT": root,
+			"CLAUDE_PLUGIN_DATA": pluginDataDir(root),
+		}
+	}
+	return src
+}
+
+// pluginDataDir is ~/.claude/plugins/data/<id> for a plugin directory,
+// with the directory's name as id (claude §1.6).
+func pluginDataDir(root string) string {
+	home, _ := os.UserHomeDir()
+	id := []byte(filepath.Base(root))
+	for i, c := range id {
+		if !(c == '_' || c == '-' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
+			id[i] = '-'
+		}
+	}
+	return filepath.Join(home, ".claude", "plugins", "data", string(id))
+}
+
+// NewEngine returns an engine running l's hooks. opts.Workspace defaults
+// to l.Project.
+func NewEngine(l *Loaded, opts runner.Options) (*runner.Engine, error) {
+	if opts.Workspace == "" {
+		opts.Workspace = l.Project
+	}
+	return runner.New(l.Config, opts)
+}
+
+// Wire formats of an event given to [ParseEvent].
+const (
+	WireNative = "native"
+	WireClaude = "claude"
+)
+
+// ParseEvent reads one event: a Claude Code hook payload (it has
+// "hook_event_name") is translated to the native event; a native event
+// (it has "event") is decoded strictly. workspace fills the native
+// workspace field when the input lacks it. It returns the event and which
+// wire form it was in.
+func ParseEvent(data []byte, workspace string) (runner.Event, string, error) {
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &probe); err != nil {
+		return runner.Event{}, "", fmt.Errorf("event: not a JSON object: %w", err)
+	}
+	switch {
+	case probe["hook_event_name"] != nil:
+		ev, err := claude.FromPayload(data, workspace)
+		return ev, WireClaude, err
+	case probe["event"] != nil:
+		var ev runner.Event
+		if err := json.Unmarshal(data, &ev); err != nil {
+			return runner.Event{}, "", err
+		}
+		if !ev.Name.Known() {
+			return runner.Event{}, "", fmt.Errorf("native event: unknown event %q", ev.Name)
+		}
+		if ev.Workspace == "" {
+			ev.Workspace = workspace
+		}
+		return ev, WireNative, nil
+	}
+	return runner.Event{}, "", fmt.Errorf(`event: neither a native event (no "event" key) nor a Claude Code payload (no "hook_event_name" key)`)
+}

@@ -1,0 +1,365 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/hookcompat/hookcompat/settings"
+)
+
+// Options configures an [Engine]. The zero value is usable.
+type Options struct {
+	// Workspace is the directory native hooks run in (HK-02) and the
+	// default of an event's workspace and cwd. Empty means the process's
+	// working directory.
+	Workspace string
+	// Env is the base environment of every hook ("KEY=value"). Nil means
+	// os.Environ(): hooks are the user's own code and get the user's
+	// environment (HK-02); protocols add or remove variables.
+	Env []string
+	// OutputLimit caps captured stdout and stderr per run, in bytes. Zero
+	// means DefaultOutputLimit (1 MiB).
+	OutputLimit int
+	// KillGrace is the time between SIGTERM and SIGKILL to a timed-out
+	// hook's process group. Zero means DefaultKillGrace (1 s).
+	KillGrace time.Duration
+	// DrainDelay bounds reading a hook's output after its process exited.
+	// Zero means DefaultDrainDelay (500 ms).
+	DrainDelay time.Duration
+	// Logger receives one audit record per hook run (HK-22): message
+	// "hook <event>" with the source, command, outcome, exit code,
+	// duration and decision. Nil discards them.
+	Logger *slog.Logger
+	// HTTPClient sends http hooks' requests (HK-62). Nil means a client
+	// without its own timeout (the hook's timeout applies).
+	HTTPClient *http.Client
+	// Judge runs prompt and agent hooks (HK-63). Nil means such hooks are
+	// not runnable: they are traced as not_runnable and, when fail_closed,
+	// block.
+	Judge Judge
+}
+
+// Judge evaluates a prompt (or agent) hook for an embedding agent: it asks
+// a model whether the event meets the hook's prompt and returns the reply
+// as a native reply JSON object ({"decision": ""} when the criteria do not
+// apply), HK-63.
+type Judge interface {
+	Judge(ctx context.Context, h *settings.Hook, ev *Event) (json.RawMessage, error)
+}
+
+// Engine fires events through a set of hooks. It is safe for concurrent
+// use; [Engine.Replace] swaps the hooks atomically while Fire calls in
+// flight keep the set they started with.
+type Engine struct {
+	opts Options
+	lim  procLimits
+
+	mu    sync.RWMutex // guards hooks
+	hooks []settings.Hook
+}
+
+// New returns an engine for cfg. It returns an error when a hook names a
+// protocol that is not registered or fails validation.
+func New(cfg *settings.Config, opts Options) (*Engine, error) {
+	e := &Engine{opts: opts}
+	if e.opts.Workspace == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("engine workspace: %w", err)
+		}
+		e.opts.Workspace = wd
+	}
+	if e.opts.Env == nil {
+		e.opts.Env = os.Environ()
+	}
+	e.lim = procLimits{outputLimit: opts.OutputLimit, killGrace: opts.KillGrace, drainDelay: opts.DrainDelay}
+	if e.lim.outputLimit <= 0 {
+		e.lim.outputLimit = DefaultOutputLimit
+	}
+	if e.lim.killGrace <= 0 {
+		e.lim.killGrace = DefaultKillGrace
+	}
+	if e.lim.drainDelay <= 0 {
+		e.lim.drainDelay = DefaultDrainDelay
+	}
+	if err := e.Replace(cfg); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Replace swaps the engine's hooks for cfg's, atomically. On error the
+// previous hooks stay in place.
+func (e *Engine) Replace(cfg *settings.Config) error {
+	var hooks []settings.Hook
+	if cfg != nil {
+		if err := cfg.Validate(); err != nil {
+			return err
+		}
+		for i := range cfg.Hooks {
+			if _, ok := LookupProtocol(cfg.Hooks[i].EffectiveProtocol()); !ok {
+				return fmt.Errorf("%s: %w", cfg.Hooks[i].Source, unknownProtocol(cfg.Hooks[i].Protocol))
+			}
+		}
+		hooks = append(hooks, cfg.Hooks...)
+	}
+	e.mu.Lock()
+	e.hooks = hooks
+	e.mu.Unlock()
+	return nil
+}
+
+// Hooks returns a copy of the engine's hooks in configured order.
+func (e *Engine) Hooks() []settings.Hook {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	return append([]settings.Hook(nil), e.hooks...)
+}
+
+// Workspace returns the engine's workspace directory.
+func (e *Engine) Workspace() string { return e.opts.Workspace }
+
+// Outcome is the result of firing one event: the merged native reply and
+// a trace of every hook that was considered for it, in configured order.
+type Outcome struct {
+	Reply
+	// Hooks traces each selected hook: ran, deduplicated, skipped or not
+	// runnable.
+	Hooks []Trace `json:"hooks"`
+	// Event is the event as the hooks received it, with the final args
+	// (after updated_args) when a hook rewrote them.
+	Event Event `json:"-"`
+	// Replies holds each selected hook's own reply, parallel to Hooks, for
+	// renderers that need more than the merge (for example the Claude
+	// model-visible text).
+	Replies []HookReply `json:"-"`
+	// Selected holds the hook definitions, parallel to Hooks.
+	Selected []*settings.Hook `json:"-"`
+}
+
+// Fire runs the hooks selected for ev and merges their replies. Hooks are
+// selected by event name, by their protocol's matcher and by their if
+// rule (HK-64); they are grouped by protocol (groups in the order of their
+// first hook), each group runs per its protocol's [Schedule] and is
+// combined by the protocol; the groups' replies are merged by [Merge].
+// A later group sees the args an earlier group updated; once a group
+// blocks, later groups are skipped.
+//
+// Fire waits for every hook it started (or its timeout); it never leaves
+// a timed-out hook's process behind. It returns an error only for an
+// event it cannot fire (unknown event name); hook failures are outcomes.
+func (e *Engine) Fire(ctx context.Context, ev Event) (*Outcome, error) {
+	if !ev.Name.Known() {
+		return nil, fmt.Errorf("fire: unknown event %q", ev.Name)
+	}
+	if ev.Workspace == "" {
+		ev.Workspace = e.opts.Workspace
+	}
+	if ev.Cwd == "" {
+		ev.Cwd = ev.Workspace
+	}
+	e.mu.RLock()
+	all := e.hooks
+	e.mu.RUnlock()
+
+	type group struct {
+		proto Protocol
+		hooks []*settings.Hook
+	}
+	var groups []*group
+	byName := map[string]*group{}
+	for i := range all {
+		h := &all[i]
+		if h.Event != ev.Name {
+			continue
+		}
+		p, ok := LookupProtocol(h.EffectiveProtocol())
+		if !ok || !p.Selects(h, &ev) || !ifSelects(h, &ev) {
+			continue
+		}
+		g := byName[p.Name()]
+		if g == nil {
+			g = &group{proto: p}
+			byName[p.Name()] = g
+			groups = append(groups, g)
+		}
+		g.hooks = append(g.hooks, h)
+	}
+
+	out := &Outcome{}
+	cur := ev.Clone()
+	var groupReplies []Reply
+	blocked := false
+	for _, g := range groups {
+		if blocked {
+			for _, h := range g.hooks {
+				out.add(h, HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}, nil)
+			}
+			continue
+		}
+		replies := e.runGroup(ctx, g.proto, g.hooks, &cur, out)
+		gr := g.proto.Combine(&cur, replies)
+		groupReplies = append(groupReplies, gr)
+		if gr.UpdatedArgs != nil {
+			cur.Args = cloneRaw(gr.UpdatedArgs)
+		}
+		if gr.Decision.Blocks() {
+			blocked = true
+		}
+	}
+	out.Reply = Merge(groupReplies)
+	out.Event = cur
+	return out, nil
+}
+
+func (o *Outcome) add(h *settings.Hook, r HookReply, res *RunResult) {
+	t := Trace{
+		Source:   h.Source.String(),
+		Protocol: h.EffectiveProtocol(),
+		Command:  h.Label(),
+		Outcome:  r.Outcome,
+		Error:    r.Err,
+		Decision: string(r.Decision),
+	}
+	if res != nil {
+		if res.StartErr == nil && res.HTTPStatus == 0 && res.ExitCode >= 0 {
+			code := res.ExitCode
+			t.ExitCode = &code
+		} else if res.HTTPStatus != 0 {
+			code := res.HTTPStatus
+			t.ExitCode = &code
+		}
+		t.Signal = res.Signal
+		t.DurationMS = durationMS(res.Duration)
+	}
+	o.Hooks = append(o.Hooks, t)
+	o.Replies = append(o.Replies, r)
+	o.Selected = append(o.Selected, h)
+}
+
+// runGroup runs one protocol's hooks for ev per the protocol's schedule,
+// records their traces in out (configured order) and returns their replies
+// in configured order, deduplicated hooks excluded.
+func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hook, ev *Event, out *Outcome) []HookReply {
+	sched := p.Schedule(ev)
+	dup := make([]bool, len(hooks))
+	if sched.DedupKey != nil {
+		seen := map[string]bool{}
+		for i, h := range hooks {
+			if k := sched.DedupKey(h); k != "" {
+				dup[i] = seen[k]
+				seen[k] = true
+			}
+		}
+	}
+	replies := make([]HookReply, len(hooks))
+	results := make([]*RunResult, len(hooks))
+	ran := make([]bool, len(hooks))
+	if sched.Parallel {
+		var wg sync.WaitGroup
+		for i, h := range hooks {
+			if dup[i] {
+				continue
+			}
+			ran[i] = true
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				replies[i], results[i] = e.runOne(ctx, p, h, ev)
+			}()
+		}
+		wg.Wait()
+	} else {
+		local := ev.Clone()
+		blocked := false
+		for i, h := range hooks {
+			if dup[i] {
+				continue
+			}
+			if blocked {
+				replies[i] = HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}
+				continue
+			}
+			ran[i] = true
+			replies[i], results[i] = e.runOne(ctx, p, h, &local)
+			if sched.ChainArgs && replies[i].UpdatedArgs != nil {
+				local.Args = cloneRaw(replies[i].UpdatedArgs)
+			}
+			if sched.StopOnBlock && replies[i].Decision.Blocks() {
+				blocked = true
+			}
+		}
+	}
+	var counted []HookReply
+	for i, h := range hooks {
+		switch {
+		case dup[i]:
+			out.add(h, HookReply{Outcome: OutcomeDeduplicated, Err: "identical to an earlier hook of this event"}, nil)
+		default:
+			out.add(h, replies[i], results[i])
+			if ran[i] {
+				counted = append(counted, replies[i])
+			}
+		}
+	}
+	return counted
+}
+
+// runOne prepares, runs and classifies one hook, and writes its audit
+// record (HK-22).
+func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *Event) (HookReply, *RunResult) {
+	var res *RunResult
+	var reply HookReply
+	switch h.EffectiveType() {
+	case settings.TypePrompt, settings.TypeAgent:
+		reply, res = e.runJudge(ctx, p, h, ev)
+	default:
+		inv, err := p.Prepare(h, ev, e.opts.Env)
+		if err != nil {
+			res = &RunResult{ExitCode: -1, StartErr: err}
+		} else if h.EffectiveType() == settings.TypeHTTP {
+			res = e.runHTTP(ctx, h, inv)
+		} else {
+			if inv.Dir == "" {
+				inv.Dir = e.opts.Workspace
+			}
+			res = runProcess(ctx, inv, e.lim)
+		}
+		reply = p.Classify(h, ev, res)
+	}
+	e.audit(h, ev, reply, res)
+	return reply, res
+}
+
+func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult) {
+	if e.opts.Logger == nil {
+		return
+	}
+	attrs := []any{
+		slog.String("source", h.Source.String()),
+		slog.String("protocol", h.EffectiveProtocol()),
+		slog.String("command", h.Label()),
+		slog.String("outcome", r.Outcome),
+		slog.String("decision", string(r.Decision)),
+	}
+	if res != nil {
+		attrs = append(attrs, slog.Int("exit_code", res.ExitCode), slog.Duration("duration", res.Duration))
+	}
+	if r.Err != "" {
+		attrs = append(attrs, slog.String("error", r.Err))
+	}
+	level := slog.LevelInfo
+	if r.Outcome == OutcomeError || r.Outcome == OutcomeTimeout {
+		level = slog.LevelWarn
+	}
+	e.opts.Logger.Log(context.Background(), level, "hook "+string(ev.Name), attrs...)
+}
+
+func sortStrings(s []string) { sort.Strings(s) }

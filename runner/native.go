@@ -1,0 +1,198 @@
+package runner
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/hookcompat/hookcompat/settings"
+)
+
+// defaultBlockReason is the reason of an exit-2 block with empty stderr
+// (HK-20).
+const defaultBlockReason = "blocked by hook"
+
+// native is the protocol of the native engine spec (HK-02, HK-10, HK-20,
+// HK-21, HK-53, HK-60).
+type native struct{}
+
+func init() { RegisterProtocol(native{}) }
+
+func (native) Name() string { return settings.ProtocolNative }
+
+// Selects applies HK-01: match is a path.Match glob on the native tool
+// name, empty matches all, and it is ignored on events without a tool.
+func (native) Selects(h *settings.Hook, ev *Event) bool {
+	if h.Match == "" || !ev.Name.ToolEvent() {
+		return true
+	}
+	switch h.EffectiveMatchSyntax() {
+	case settings.MatchExact:
+		return h.Match == "*" || h.Match == ev.Tool
+	default:
+		ok, err := path.Match(h.Match, ev.Tool)
+		return err == nil && ok
+	}
+}
+
+// Prepare runs command hooks as `bash -c <command>` and args hooks
+// directly, in the workspace, with the engine's environment plus the
+// hook's env, and the event JSON on stdin (HK-02, HK-10, HK-65).
+func (native) Prepare(h *settings.Hook, ev *Event, base []string) (*Invocation, error) {
+	payload, err := json.Marshal(ev)
+	if err != nil {
+		return nil, fmt.Errorf("encoding event: %w", err)
+	}
+	payload = append(payload, '\n')
+	inv := &Invocation{
+		Dir:     ev.Workspace,
+		Env:     withEnv(base, h.Env),
+		Stdin:   payload,
+		Timeout: h.EffectiveTimeout(),
+		URL:     h.URL,
+		Headers: h.Headers,
+	}
+	switch {
+	case len(h.Args) > 0:
+		inv.Argv = append([]string(nil), h.Args...)
+	case h.Command != "":
+		inv.Argv = []string{"bash", "-c", h.Command}
+	}
+	return inv, nil
+}
+
+// Classify applies HK-20 and HK-21: exit 2 blocks with stderr as reason;
+// exit 0 reads stdout as a JSON reply when it starts with "{" (plain text
+// is context on session_start and prompt_submit, HK-51); any other
+// failure is ignored unless fail_closed, which blocks with
+// "hook X failed and is fail_closed: …".
+func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
+	fail := func(outcome, why string) HookReply {
+		r := HookReply{Outcome: outcome, Err: why}
+		if h.FailClosed {
+			r.Decision = DecisionBlock
+			r.Reason = fmt.Sprintf("hook %s failed and is fail_closed: %s", h.Label(), why)
+			r.Outcome = OutcomeBlocking
+		}
+		return r
+	}
+	switch {
+	case res.StartErr != nil:
+		return fail(OutcomeError, res.StartErr.Error())
+	case res.TimedOut:
+		return fail(OutcomeTimeout, fmt.Sprintf("timed out after %s", h.EffectiveTimeout()))
+	case res.Cancelled:
+		return HookReply{Outcome: OutcomeCancelled, Err: "cancelled"}
+	case res.HTTPStatus != 0 && (res.HTTPStatus < 200 || res.HTTPStatus > 299):
+		return fail(OutcomeError, fmt.Sprintf("http status %d", res.HTTPStatus))
+	case res.ExitCode == 2:
+		reason := strings.TrimSpace(string(res.Stderr))
+		if reason == "" {
+			reason = defaultBlockReason
+		}
+		return HookReply{Reply: Reply{Decision: DecisionBlock, Reason: reason}, Outcome: OutcomeBlocking}
+	case res.ExitCode != 0:
+		why := fmt.Sprintf("exited %d", res.ExitCode)
+		if res.Signal != "" {
+			why = "killed by SIG" + res.Signal
+		}
+		if s := firstLine(res.Stderr); s != "" {
+			why += ": " + s
+		}
+		return fail(OutcomeError, why)
+	}
+	out := bytes.TrimSpace(res.Stdout)
+	if len(out) == 0 {
+		return HookReply{Outcome: OutcomeSuccess}
+	}
+	if out[0] != '{' {
+		r := HookReply{Outcome: OutcomeSuccess}
+		if ev.Name == settings.SessionStart || ev.Name == settings.PromptSubmit {
+			r.AdditionalContext = string(out)
+		}
+		return r
+	}
+	var reply Reply
+	if err := decodeNativeReply(out, &reply); err != nil {
+		return fail(OutcomeError, "invalid JSON reply: "+err.Error())
+	}
+	r := HookReply{Reply: reply, Outcome: OutcomeSuccess}
+	if reply.Decision.Blocks() {
+		r.Outcome = OutcomeBlocking
+		if r.Reason == "" {
+			r.Reason = defaultBlockReason
+		}
+	}
+	return r
+}
+
+// decodeNativeReply reads a native JSON reply. Unknown keys are tolerated
+// (a hook may print more than the reply), but known keys must have the
+// right types and decision must be one of the native values.
+func decodeNativeReply(data []byte, r *Reply) error {
+	if err := json.Unmarshal(data, r); err != nil {
+		return err
+	}
+	switch r.Decision {
+	case DecisionNone, DecisionBlock, DecisionDeny, DecisionAsk, DecisionAllow:
+	default:
+		return fmt.Errorf("unknown decision %q", r.Decision)
+	}
+	if r.UpdatedArgs != nil && bytes.Equal(bytes.TrimSpace(r.UpdatedArgs), []byte("null")) {
+		r.UpdatedArgs = nil
+	}
+	if r.UpdatedArgs != nil && bytes.TrimSpace(r.UpdatedArgs)[0] != '{' {
+		return fmt.Errorf("updated_args must be an object")
+	}
+	return nil
+}
+
+// Schedule runs native hooks one after another in configured order: the
+// first blocking hook wins and stops the rest (HK-20), and updated_args
+// reach the hooks after it (HK-60).
+func (native) Schedule(*Event) Schedule {
+	return Schedule{StopOnBlock: true, ChainArgs: true}
+}
+
+// Combine is [Merge].
+func (native) Combine(_ *Event, replies []HookReply) Reply {
+	rs := make([]Reply, len(replies))
+	for i := range replies {
+		rs[i] = replies[i].Reply
+	}
+	return Merge(rs)
+}
+
+func firstLine(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
+
+// withEnv returns base with the variables of add set (replacing any
+// earlier definition), in a deterministic order.
+func withEnv(base []string, add map[string]string) []string {
+	if len(add) == 0 {
+		return append([]string(nil), base...)
+	}
+	out := make([]string, 0, len(base)+len(add))
+	for _, kv := range base {
+		k, _, _ := strings.Cut(kv, "=")
+		if _, replaced := add[k]; !replaced {
+			out = append(out, kv)
+		}
+	}
+	keys := make([]string, 0, len(add))
+	for k := range add {
+		keys = append(keys, k)
+	}
+	sortStrings(keys)
+	for _, k := range keys {
+		out = append(out, k+"="+add[k])
+	}
+	return out
+}

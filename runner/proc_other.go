@@ -1,0 +1,38 @@
+//go:build !unix
+
+package runner
+
+import (
+	"os"
+	"os/exec"
+)
+
+// On systems without POSIX process groups hookcompat kills only the direct
+// child on timeout; descendants may survive (see docs/decisions).
+
+type sysSignal int
+
+const (
+	sigTerm sysSignal = 15
+	sigKill sysSignal = 9
+)
+
+
+func setProcessGroup(cmd *exec.Cmd) {}
+
+func signalGroup(pid int, _ sysSignal) error {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return nil
+	}
+	return p.Kill()
+}
+
+func groupAlive(int) bool { return false }
+
+func exitStatus(cmd *exec.Cmd, waitErr error) (int, string) {
+	if cmd.ProcessState == nil {
+		return -1, ""
+	}
+	return cmd.ProcessState.ExitCode(), ""
+}

@@ -1,0 +1,72 @@
+//go:build unix
+
+package runner
+
+import (
+	"errors"
+	"os/exec"
+	"strings"
+	"syscall"
+)
+
+const (
+	sigTerm = syscall.SIGTERM
+	sigKill = syscall.SIGKILL
+)
+
+// setProcessGroup starts the hook as the leader of a new process group, so
+// that a timeout can signal it and every descendant at once.
+func setProcessGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+}
+
+// signalGroup sends sig to every process of the group pgid. A group that
+// no longer exists is not an error.
+func signalGroup(pgid int, sig syscall.Signal) error {
+	err := syscall.Kill(-pgid, sig)
+	if errors.Is(err, syscall.ESRCH) {
+		return nil
+	}
+	return err
+}
+
+// groupAlive reports whether any process of the group pgid still exists.
+func groupAlive(pgid int) bool {
+	err := syscall.Kill(-pgid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// exitStatus reads the exit code and, for a process killed by a signal,
+// the signal's short name (TERM, KILL, …) with exit code -1.
+func exitStatus(cmd *exec.Cmd, waitErr error) (int, string) {
+	if cmd.ProcessState == nil {
+		return -1, ""
+	}
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		name := strings.ToUpper(strings.TrimPrefix(unixSignalName(ws.Signal()), "SIG"))
+		return -1, name
+	}
+	return cmd.ProcessState.ExitCode(), ""
+}
+
+func unixSignalName(s syscall.Signal) string {
+	switch s {
+	case syscall.SIGTERM:
+		return "TERM"
+	case syscall.SIGKILL:
+		return "KILL"
+	case syscall.SIGINT:
+		return "INT"
+	case syscall.SIGHUP:
+		return "HUP"
+	case syscall.SIGPIPE:
+		return "PIPE"
+	case syscall.SIGSEGV:
+		return "SEGV"
+	case syscall.SIGABRT:
+		return "ABRT"
+	case syscall.SIGQUIT:
+		return "QUIT"
+	}
+	return s.String()
+}

@@ -1,0 +1,284 @@
+package settings
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"time"
+
+	toml "github.com/pelletier/go-toml/v2"
+)
+
+// Load reads and decodes the native TOML config at path. A missing file is
+// reported as an error wrapping [ErrNoConfig]; other problems as from
+// [Decode].
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("reading %s: %w", path, ErrNoConfig)
+		}
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return Decode(path, data)
+}
+
+// Decode parses a native TOML config strictly. name is used in error
+// positions and as each hook's Source.File. The result lists hooks in
+// canonical event order, each event's hooks in file order.
+//
+// Errors: a TOML syntax error, an unknown top-level key, an unknown event
+// under [hooks], an unknown key in a hook, a value of the wrong type, and
+// every validation failure of HK-01/HK-62…HK-65 (empty command, invalid
+// glob, command and args together, http without url, prompt without
+// prompt, unparsable if rule) are reported as [*Error] values with
+// file:line:col, collected into an [ErrorList] when there are several.
+func Decode(name string, data []byte) (*Config, error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	var doc map[string]any
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			line, col := de.Position()
+			return nil, &Error{File: name, Line: line, Col: col, Msg: de.Error(), Err: err}
+		}
+		return nil, &Error{File: name, Msg: err.Error(), Err: err}
+	}
+	idx, err := indexPositions(data)
+	if err != nil {
+		return nil, &Error{File: name, Msg: err.Error(), Err: err}
+	}
+	d := decoder{file: name, idx: idx}
+	cfg := d.config(doc)
+	sort.SliceStable(d.errs, func(i, j int) bool {
+		a, b := d.errs[i], d.errs[j]
+		return a.Line < b.Line || (a.Line == b.Line && a.Col < b.Col)
+	})
+	if err := d.errs.err(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+type decoder struct {
+	file string
+	idx  positions
+	errs ErrorList
+}
+
+func (d *decoder) fail(path, format string, args ...any) {
+	p := d.idx.at(path)
+	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Field: path, Msg: fmt.Sprintf(format, args...)})
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func (d *decoder) config(doc map[string]any) *Config {
+	cfg := &Config{}
+	for _, k := range sortedKeys(doc) {
+		if k != "hooks" {
+			d.fail(k, "unknown key %q (a native config has only [[hooks.<event>]] tables)", k)
+		}
+	}
+	hooks, ok := doc["hooks"]
+	if !ok {
+		return cfg
+	}
+	table, ok := hooks.(map[string]any)
+	if !ok {
+		d.fail("hooks", "want a table of events, got %s", tomlType(hooks))
+		return cfg
+	}
+	for _, ev := range sortedKeys(table) {
+		path := "hooks." + ev
+		if !Event(ev).Known() {
+			d.fail(path, "unknown event %q", ev)
+			continue
+		}
+		list, ok := table[ev].([]any)
+		if !ok {
+			d.fail(path, "want an array of tables ([[%s]]), got %s", path, tomlType(table[ev]))
+			continue
+		}
+		for i, item := range list {
+			hp := fmt.Sprintf("%s[%d]", path, i)
+			m, ok := item.(map[string]any)
+			if !ok {
+				d.fail(hp, "want a table, got %s", tomlType(item))
+				continue
+			}
+			if h, ok := d.hook(Event(ev), hp, m); ok {
+				cfg.Hooks = append(cfg.Hooks, h)
+			}
+		}
+	}
+	cfg.Sort()
+	return cfg
+}
+
+// hook decodes one [[hooks.<event>]] table. It reports false when the
+// table had errors.
+func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
+	before := len(d.errs)
+	p := d.idx.at(hp)
+	h := Hook{Event: ev, Source: Source{File: d.file, Line: p.line, Col: p.col, Format: "native", Event: string(ev)}}
+	str := func(key string, dst *string) {
+		if v, ok := m[key]; ok {
+			if s, ok := v.(string); ok {
+				*dst = s
+			} else {
+				d.fail(hp+"."+key, "want a string, got %s", tomlType(v))
+			}
+		}
+	}
+	boolean := func(key string, dst *bool) {
+		if v, ok := m[key]; ok {
+			if b, ok := v.(bool); ok {
+				*dst = b
+			} else {
+				d.fail(hp+"."+key, "want a boolean, got %s", tomlType(v))
+			}
+		}
+	}
+	strs := func(key string, dst *[]string) {
+		v, ok := m[key]
+		if !ok {
+			return
+		}
+		arr, ok := v.([]any)
+		if !ok {
+			d.fail(hp+"."+key, "want an array of strings, got %s", tomlType(v))
+			return
+		}
+		out := make([]string, 0, len(arr))
+		for i, x := range arr {
+			s, ok := x.(string)
+			if !ok {
+				d.fail(fmt.Sprintf("%s.%s", hp, key), "element %d: want a string, got %s", i, tomlType(x))
+				return
+			}
+			out = append(out, s)
+		}
+		*dst = out
+	}
+	strmap := func(key string, dst *map[string]string) {
+		v, ok := m[key]
+		if !ok {
+			return
+		}
+		t, ok := v.(map[string]any)
+		if !ok {
+			d.fail(hp+"."+key, "want a table of strings, got %s", tomlType(v))
+			return
+		}
+		out := make(map[string]string, len(t))
+		for _, k := range sortedKeys(t) {
+			s, ok := t[k].(string)
+			if !ok {
+				d.fail(hp+"."+key+"."+k, "want a string, got %s", tomlType(t[k]))
+				return
+			}
+			out[k] = s
+		}
+		*dst = out
+	}
+	str("match", &h.Match)
+	str("command", &h.Command)
+	strs("args", &h.Args)
+	str("type", &h.Type)
+	if v, ok := m["timeout_seconds"]; ok {
+		if t, err := secondsToDuration(v); err != nil {
+			d.fail(hp+".timeout_seconds", "%v", err)
+		} else {
+			h.Timeout = t
+		}
+	}
+	boolean("fail_closed", &h.FailClosed)
+	str("if", &h.If)
+	str("url", &h.URL)
+	strmap("headers", &h.Headers)
+	strs("allowed_env_vars", &h.AllowedEnvVars)
+	str("prompt", &h.Prompt)
+	str("model", &h.Model)
+	str("protocol", &h.Protocol)
+	str("match_syntax", &h.MatchSyntax)
+	strmap("env", &h.Env)
+	str("shell", &h.Shell)
+	boolean("async", &h.Async)
+	str("status_message", &h.StatusMessage)
+	boolean("once", &h.Once)
+	typeErrs := len(d.errs) > before
+	for _, k := range sortedKeys(m) {
+		if !hookKeys[k] {
+			d.fail(hp+"."+k, "unknown key %q", k)
+		}
+	}
+	if !typeErrs {
+		for _, pr := range validateHook(&h) {
+			path := hp
+			if pr.field != "" {
+				path += "." + pr.field
+			}
+			d.fail(path, "%s", pr.msg)
+		}
+	}
+	return h, len(d.errs) == before
+}
+
+var hookKeys = map[string]bool{
+	"match": true, "command": true, "args": true, "type": true, "timeout_seconds": true,
+	"fail_closed": true, "if": true, "url": true, "headers": true, "allowed_env_vars": true,
+	"prompt": true, "model": true, "protocol": true, "match_syntax": true, "env": true,
+	"shell": true, "async": true, "status_message": true, "once": true,
+}
+
+// secondsToDuration converts a TOML number of seconds to a Duration,
+// rounding to the nanosecond.
+func secondsToDuration(v any) (time.Duration, error) {
+	var secs float64
+	switch n := v.(type) {
+	case int64:
+		secs = float64(n)
+	case float64:
+		secs = n
+	default:
+		return 0, fmt.Errorf("want a number of seconds, got %s", tomlType(v))
+	}
+	if math.IsNaN(secs) || math.IsInf(secs, 0) || secs < 0 {
+		return 0, fmt.Errorf("want a non-negative number of seconds, got %v", v)
+	}
+	if secs > float64(math.MaxInt64)/float64(time.Second) {
+		return 0, fmt.Errorf("timeout of %v seconds is too large", v)
+	}
+	return time.Duration(math.Round(secs * float64(time.Second))), nil
+}
+
+func tomlType(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a float"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	case nil:
+		return "nothing"
+	}
+	return fmt.Sprintf("a %T", v)
+}

@@ -1,0 +1,237 @@
+package settings
+
+import (
+	"fmt"
+	"path"
+	"time"
+)
+
+// DefaultTimeout is a native hook's timeout when timeout_seconds is absent
+// or zero (HK-02).
+const DefaultTimeout = 30 * time.Second
+
+// Hook types (HK-62, HK-63, HK-65). The empty type means TypeCommand.
+const (
+	TypeCommand = "command"
+	TypeHTTP    = "http"
+	TypePrompt  = "prompt"
+	// TypeAgent carries Claude Code's agent handler; it runs only through an
+	// interface the embedding agent provides.
+	TypeAgent = "agent"
+)
+
+// Protocols a hook can speak. The empty protocol means ProtocolNative.
+const (
+	ProtocolNative = "native"
+	ProtocolClaude = "claude"
+	ProtocolPhi    = "phi"
+)
+
+// Match syntaxes. The empty syntax means MatchGlob.
+const (
+	// MatchGlob is the native syntax: a path.Match glob on the native tool
+	// name; "" matches everything (HK-01).
+	MatchGlob = "glob"
+	// MatchClaude is Claude Code's matcher: "*" or "" match everything, a
+	// list of plain names separated by | (or ,) matches those names exactly
+	// and case-sensitively, anything else is an unanchored ECMAScript regex
+	// (claude §3.1). It is compared with the Claude form of the value.
+	MatchClaude = "claude"
+	// MatchExact is Phi's matcher: one exact tool name, or "*" (phi §3).
+	MatchExact = "exact"
+)
+
+// Source records where a hook was defined. It is provenance, not
+// configuration: the encoder writes it as a comment and equality of
+// configs ignores it.
+type Source struct {
+	File   string // path of the file the hook came from, as given
+	Line   int    // 1-based line of the hook's definition; 0 if unknown
+	Col    int    // 1-based column; 0 if unknown
+	Format string // "native", "claude", "phi"
+	Scope  string // where the file sits: "user", "project", "local", "plugin", "cli", …; may be empty
+	Event  string // the event name as written in the source (e.g. "PreToolUse")
+}
+
+// String renders the position as file:line:col (omitting unknown parts).
+func (s Source) String() string {
+	switch {
+	case s.File == "":
+		return ""
+	case s.Line == 0:
+		return s.File
+	case s.Col == 0:
+		return fmt.Sprintf("%s:%d", s.File, s.Line)
+	}
+	return fmt.Sprintf("%s:%d:%d", s.File, s.Line, s.Col)
+}
+
+// Hook is one hook definition of the native model. Field order here is the
+// order in which [Encode] writes TOML keys.
+type Hook struct {
+	// Event is the event the hook runs on; it is the TOML table key
+	// ([[hooks.<event>]]), not a field.
+	Event Event `toml:"-"`
+
+	// Match selects tool calls by tool name for tool events (HK-01). Its
+	// syntax is given by MatchSyntax; "" matches everything.
+	Match string
+	// Command is the command text. For the native protocol it runs as
+	// `bash -c Command` in the workspace (HK-02); foreign protocols run it
+	// the way their home agent does (Claude: /bin/sh -c).
+	Command string
+	// Args, instead of Command, runs Args[0] with Args[1:] directly without
+	// a shell (HK-65). A hook has Command or Args, never both.
+	Args []string
+	// Type is "command" (default, also for Args), "http", "prompt", or the
+	// Claude-only "agent".
+	Type string
+	// Timeout bounds one run of the hook. It is written as
+	// timeout_seconds (seconds, fractions allowed). Zero means the default of
+	// the hook's protocol: 30 s native (HK-02); translators always set it
+	// explicitly for foreign hooks, so that the unit and default of the
+	// foreign format are kept.
+	Timeout time.Duration
+	// FailClosed makes a failure (non-zero exit other than 2, timeout, bad
+	// output, spawn failure) block instead of being ignored (HK-21).
+	FailClosed bool
+	// If is a permission rule that narrows a tool hook to the calls it
+	// names (HK-64), e.g. "shell(git push *)". Empty means every call.
+	If string
+	// URL is the endpoint of an http hook (HK-62).
+	URL string
+	// Headers are extra HTTP headers; $VAR and ${VAR} are replaced only for
+	// names in AllowedEnvVars (HK-62).
+	Headers map[string]string
+	// AllowedEnvVars lists the environment variables headers may use.
+	AllowedEnvVars []string
+	// Prompt is the criteria of a prompt hook (HK-63).
+	Prompt string
+	// Model names the model that judges a prompt hook (HK-63).
+	Model string
+
+	// Protocol is an extension: which agent's hook protocol the hook
+	// speaks ("native" by default, "claude", "phi"). It decides the stdin
+	// payload, environment, working directory and how exit code and output
+	// are read.
+	Protocol string
+	// MatchSyntax is an extension: how Match is read ("glob" by default,
+	// "claude", "exact"). See MatchGlob, MatchClaude, MatchExact.
+	MatchSyntax string
+	// Env is an extension: variables added to the hook's environment, for
+	// example CLAUDE_PLUGIN_ROOT of a Claude plugin hook.
+	Env map[string]string
+	// Shell is an extension: Claude's shell field ("bash" default or
+	// "powershell").
+	Shell string
+	// Async is an extension: the hook runs in the background and its
+	// decision fields have no effect (Claude async, Phi async).
+	Async bool
+	// StatusMessage is an extension: Claude's spinner text (UI only).
+	StatusMessage string
+	// Once is an extension: Claude's once (remove after the first
+	// successful run; honoured for skill hooks only).
+	Once bool
+
+	// Source is provenance; see [Source].
+	Source Source `toml:"-"`
+}
+
+// EffectiveType returns Type, or TypeCommand when Type is empty.
+func (h *Hook) EffectiveType() string {
+	if h.Type == "" {
+		return TypeCommand
+	}
+	return h.Type
+}
+
+// EffectiveProtocol returns Protocol, or ProtocolNative when it is empty.
+func (h *Hook) EffectiveProtocol() string {
+	if h.Protocol == "" {
+		return ProtocolNative
+	}
+	return h.Protocol
+}
+
+// EffectiveMatchSyntax returns MatchSyntax, or MatchGlob when it is empty.
+func (h *Hook) EffectiveMatchSyntax() string {
+	if h.MatchSyntax == "" {
+		return MatchGlob
+	}
+	return h.MatchSyntax
+}
+
+// EffectiveTimeout returns Timeout, or DefaultTimeout (30 s, HK-02) when it
+// is zero.
+func (h *Hook) EffectiveTimeout() time.Duration {
+	if h.Timeout <= 0 {
+		return DefaultTimeout
+	}
+	return h.Timeout
+}
+
+// Label is a short human name for the hook: its command, args, URL or
+// prompt, whichever it runs.
+func (h *Hook) Label() string {
+	switch {
+	case h.Command != "":
+		return h.Command
+	case len(h.Args) > 0:
+		return fmt.Sprintf("%q", h.Args)
+	case h.URL != "":
+		return h.URL
+	case h.Prompt != "":
+		return "prompt: " + h.Prompt
+	}
+	return "(empty hook)"
+}
+
+// MatchGlobValid reports whether pattern is a valid path.Match glob (HK-01).
+func MatchGlobValid(pattern string) bool {
+	_, err := path.Match(pattern, "")
+	return err == nil
+}
+
+// Config is a set of hooks in configured order. Hooks of different events
+// may interleave; [Config.Sort] puts them in canonical event order while
+// keeping the order within one event.
+type Config struct {
+	Hooks []Hook
+}
+
+// ForEvent returns the hooks of e in configured order. The returned
+// pointers point into c.Hooks.
+func (c *Config) ForEvent(e Event) []*Hook {
+	var out []*Hook
+	for i := range c.Hooks {
+		if c.Hooks[i].Event == e {
+			out = append(out, &c.Hooks[i])
+		}
+	}
+	return out
+}
+
+// Append adds the hooks of other after c's, keeping both orders.
+func (c *Config) Append(other *Config) {
+	if other != nil {
+		c.Hooks = append(c.Hooks, other.Hooks...)
+	}
+}
+
+// Sort orders hooks by canonical event rank, stably, so that hooks of one
+// event keep their configured order. Unknown events sort last.
+func (c *Config) Sort() {
+	rank := func(e Event) int {
+		if r := e.Rank(); r >= 0 {
+			return r
+		}
+		return 1 << 30
+	}
+	hooks := c.Hooks
+	// insertion sort keeps it stable and needs no closure over indices
+	for i := 1; i < len(hooks); i++ {
+		for j := i; j > 0 && rank(hooks[j].Event) < rank(hooks[j-1].Event); j-- {
+			hooks[j], hooks[j-1] = hooks[j-1], hooks[j]
+		}
+	}
+}

@@ -1,0 +1,101 @@
+package translate
+
+import "github.com/hookcompat/hookcompat/settings"
+
+// claudeEvents maps every Claude Code hook event (claude §4.2, 33 events)
+// to its native event: the 13 events of the native spec one to one, the
+// rest to extension events named after Claude's in snake_case.
+var claudeEvents = []struct {
+	claude string
+	native settings.Event
+}{
+	{"SessionStart", settings.SessionStart},
+	{"UserPromptSubmit", settings.PromptSubmit},
+	{"PreToolUse", settings.PreTool},
+	{"PermissionRequest", settings.PermissionRequest},
+	{"PostToolUse", settings.PostTool},
+	{"PostToolUseFailure", settings.PostToolFailure},
+	{"SubagentStart", settings.SubagentStart},
+	{"SubagentStop", settings.SubagentStop},
+	{"Stop", settings.Stop},
+	{"PreCompact", settings.PreCompact},
+	{"PostCompact", settings.PostCompact},
+	{"Notification", settings.Notification},
+	{"SessionEnd", settings.SessionEnd},
+	{"Setup", settings.Setup},
+	{"InstructionsLoaded", settings.InstructionsLoaded},
+	{"UserPromptExpansion", settings.PromptExpansion},
+	{"MessageDisplay", settings.MessageDisplay},
+	{"PermissionDenied", settings.PermissionDenied},
+	{"PostToolBatch", settings.PostToolBatch},
+	{"TaskCreated", settings.TaskCreated},
+	{"TaskCompleted", settings.TaskCompleted},
+	{"StopFailure", settings.StopFailure},
+	{"TeammateIdle", settings.TeammateIdle},
+	{"ConfigChange", settings.ConfigChange},
+	{"CwdChanged", settings.CwdChanged},
+	{"DirectoryAdded", settings.DirectoryAdded},
+	{"FileChanged", settings.FileChanged},
+	{"WorktreeCreate", settings.WorktreeCreate},
+	{"WorktreeRemove", settings.WorktreeRemove},
+	{"PreModelSwitch", settings.PreModelSwitch},
+	{"PostModelSwitch", settings.PostModelSwitch},
+	{"Elicitation", settings.Elicitation},
+	{"ElicitationResult", settings.ElicitationResult},
+}
+
+// claudeAliases are other agents' names for Claude events, seen in
+// settings.json files written for several tools at once (bug-log B48):
+// Gemini CLI's names and the native names. A Claude settings file using
+// them gets the Claude event with an event-alias warning.
+var claudeAliases = map[string]string{
+	"BeforeTool":  "PreToolUse",
+	"AfterTool":   "PostToolUse",
+	"BeforeAgent": "UserPromptSubmit",
+	"AfterAgent":  "Stop",
+	"PreCompress": "PreCompact",
+}
+
+var (
+	claudeToNative = map[string]settings.Event{}
+	nativeToClaude = map[settings.Event]string{}
+)
+
+func init() {
+	for _, e := range claudeEvents {
+		claudeToNative[e.claude] = e.native
+		nativeToClaude[e.native] = e.claude
+	}
+	for _, e := range claudeEvents {
+		claudeAliases[string(e.native)] = e.claude
+	}
+}
+
+// NativeEvent returns the native event of a Claude Code event name, and
+// whether the name is one of Claude's 33 events.
+func NativeEvent(claude string) (settings.Event, bool) {
+	e, ok := claudeToNative[claude]
+	return e, ok
+}
+
+// ClaudeEvent returns the Claude Code name of a native or extension event.
+func ClaudeEvent(e settings.Event) (string, bool) {
+	c, ok := nativeToClaude[e]
+	return c, ok
+}
+
+// ClaudeEventAlias returns the Claude event another agent's event name
+// stands for (BeforeTool → PreToolUse, pre_tool → PreToolUse), if any.
+func ClaudeEventAlias(name string) (string, bool) {
+	c, ok := claudeAliases[name]
+	return c, ok
+}
+
+// ClaudeEventNames returns Claude's 33 event names in canonical order.
+func ClaudeEventNames() []string {
+	out := make([]string, len(claudeEvents))
+	for i, e := range claudeEvents {
+		out[i] = e.claude
+	}
+	return out
+}
