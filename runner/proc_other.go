@@ -17,7 +17,6 @@ const (
 	sigKill sysSignal = 9
 )
 
-
 func setProcessGroup(cmd *exec.Cmd) {}
 
 func signalGroup(pid int, _ sysSignal) error {

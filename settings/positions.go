@@ -22,7 +22,7 @@ func indexPositions(data []byte) (positions, error) {
 	idx := positions{}
 	var p unstable.Parser
 	p.Reset(data)
-	var table string          // current table path, with array indices
+	var table string           // current table path, with array indices
 	counts := map[string]int{} // array-table path -> entries seen
 	for p.NextExpression() {
 		n := p.Expression()

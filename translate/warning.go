@@ -33,16 +33,16 @@ func (w Warning) String() string {
 // Warning codes shared by the formats. Each format may add its own; codes
 // are stable across releases (docs/conversion.md lists them all).
 const (
-	CodeUnknownEvent       = "unknown-event"        // event name the format does not define; its hooks are not loaded
-	CodeEventAlias         = "event-alias"          // another agent's name for an event, mapped to the right one
-	CodeUnknownField       = "unknown-field"        // a key the format does not define; ignored
-	CodeInvalidEntry       = "invalid-entry"        // an entry of the wrong shape; skipped
-	CodeInvalidMatcher     = "invalid-matcher"      // a matcher that cannot compile; it matches nothing
-	CodeMatcherIgnored     = "matcher-ignored"      // a matcher on an event without matcher support
-	CodeUnsupportedHandler = "unsupported-handler"  // a handler type hookcompat cannot run here
-	CodeUnsupportedField   = "unsupported-field"    // a field whose effect is not reproduced
+	CodeUnknownEvent       = "unknown-event"         // event name the format does not define; its hooks are not loaded
+	CodeEventAlias         = "event-alias"           // another agent's name for an event, mapped to the right one
+	CodeUnknownField       = "unknown-field"         // a key the format does not define; ignored
+	CodeInvalidEntry       = "invalid-entry"         // an entry of the wrong shape; skipped
+	CodeInvalidMatcher     = "invalid-matcher"       // a matcher that cannot compile; it matches nothing
+	CodeMatcherIgnored     = "matcher-ignored"       // a matcher on an event without matcher support
+	CodeUnsupportedHandler = "unsupported-handler"   // a handler type hookcompat cannot run here
+	CodeUnsupportedField   = "unsupported-field"     // a field whose effect is not reproduced
 	CodeTimeoutUnit        = "timeout-looks-like-ms" // a seconds timeout that is probably milliseconds
-	CodeExtensionEvent     = "extension-event"      // an event a plain native engine cannot run
-	CodeBOM                = "byte-order-mark"      // a UTF-8 BOM before the JSON; stripped
-	CodeNoHooks            = "no-hooks"             // the file defines no hooks at all
+	CodeExtensionEvent     = "extension-event"       // an event a plain native engine cannot run
+	CodeBOM                = "byte-order-mark"       // a UTF-8 BOM before the JSON; stripped
+	CodeNoHooks            = "no-hooks"              // the file defines no hooks at all
 )

@@ -1,17 +1,13 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookcompat/hookcompat/compat"
-	"github.com/hookcompat/hookcompat/settings"
-	"github.com/hookcompat/hookcompat/translate"
 )
 
 type convertOptions struct {
@@ -54,81 +50,35 @@ func runConvert(opts *convertOptions) error {
 	default:
 		return usageErrorf("--from %q: want claude, native or auto", opts.From)
 	}
-	all := &settings.Config{}
-	var warnings []translate.Warning
-	var failed []error
+	var inputs []compat.Input
 	for _, path := range opts.Files {
-		cfg, warns, err := convertOne(opts, path)
-		if err != nil {
-			fmt.Fprintf(opts.Err, "%v\n", err)
-			failed = append(failed, err)
-			continue
+		var data []byte
+		var err error
+		name := path
+		if path == "-" {
+			name = "<stdin>"
+			data, err = io.ReadAll(opts.In)
+		} else {
+			data, err = os.ReadFile(path)
 		}
-		all.Append(cfg)
-		warnings = append(warnings, warns...)
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", path, err)
+		}
+		inputs = append(inputs, compat.Input{Name: name, Data: data, From: opts.From})
 	}
-	for _, w := range warnings {
-		fmt.Fprintln(opts.Err, w.String())
+	res := compat.Convert(inputs)
+	for _, err := range res.Errors {
+		fmt.Fprintln(opts.Err, err)
 	}
-	header := []string{"Native hooks converted by hookcompat convert from:"}
-	for _, f := range opts.Files {
-		header = append(header, "  "+f)
-	}
-	header = append(header, "Foreign hooks keep their protocol (protocol = \"claude\"): run this file with hookcompat.")
-	var buf bytes.Buffer
-	if err := settings.Encode(&buf, all, settings.EncodeOptions{Header: header, Provenance: true}); err != nil {
-		return err
-	}
-	if _, err := opts.Out.Write(buf.Bytes()); err != nil {
+	printWarnings(opts.Err, res.Warnings)
+	if _, err := opts.Out.Write(res.TOML); err != nil {
 		return err
 	}
 	switch {
-	case len(failed) > 0:
-		return fmt.Errorf("convert: %d of %d file(s) could not be converted", len(failed), len(opts.Files))
-	case opts.Strict && len(warnings) > 0:
-		return fmt.Errorf("convert: %d warning(s) and --strict", len(warnings))
+	case len(res.Errors) > 0:
+		return fmt.Errorf("convert: %d of %d file(s) could not be converted", len(res.Errors), len(inputs))
+	case opts.Strict && len(res.Warnings) > 0:
+		return fmt.Errorf("convert: %d warning(s) and --strict", len(res.Warnings))
 	}
 	return nil
-}
-
-func convertOne(opts *convertOptions, path string) (*settings.Config, []translate.Warning, error) {
-	var data []byte
-	var err error
-	name := path
-	if path == "-" {
-		name = "<stdin>"
-		data, err = io.ReadAll(opts.In)
-	} else {
-		data, err = os.ReadFile(path)
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	format := opts.From
-	src := compat.SourceFor(name, data)
-	if format == "auto" {
-		if filepath.Ext(path) == ".toml" {
-			format = "native"
-		} else if format, err = translate.Detect(src); err != nil {
-			return nil, nil, err
-		}
-	}
-	switch format {
-	case "native":
-		cfg, err := settings.Decode(name, data)
-		return cfg, nil, err
-	default:
-		t, err := translate.Get(format)
-		if err != nil {
-			return nil, nil, err
-		}
-		cfg, warns, err := t.Translate(src)
-		if err != nil {
-			return nil, nil, err
-		}
-		if err := cfg.Validate(); err != nil {
-			return nil, nil, err
-		}
-		return cfg, warns, nil
-	}
 }

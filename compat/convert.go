@@ -1,0 +1,92 @@
+package compat
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Input is one file to convert.
+type Input struct {
+	// Name names the file in positions, warnings and provenance.
+	Name string
+	// Data is its content.
+	Data []byte
+	// From is its format: "claude", "native", or "" / "auto" to detect
+	// (a .toml name is native; otherwise the registered detectors decide).
+	From string
+}
+
+// Converted is the result of [Convert].
+type Converted struct {
+	// TOML is the native config, deterministic (see settings.Encode).
+	TOML []byte
+	// Config is the native config TOML was encoded from.
+	Config *settings.Config
+	// Warnings lists every construct not carried over exactly, per input.
+	Warnings []translate.Warning
+	// Errors lists the inputs that could not be converted at all, each
+	// naming file:line:col; their hooks are missing from TOML.
+	Errors []error
+}
+
+// Convert translates inputs to one native TOML config. Hooks keep the
+// order of the inputs and, within one input, of the file; the output
+// lists them by event in canonical order. Foreign hooks keep their
+// protocol and matcher syntax as extension fields, so that hookcompat runs
+// the output with the same behaviour.
+func Convert(inputs []Input) *Converted {
+	out := &Converted{Config: &settings.Config{}}
+	for _, in := range inputs {
+		cfg, warns, err := convertOne(in)
+		if err != nil {
+			out.Errors = append(out.Errors, err)
+			continue
+		}
+		out.Config.Append(cfg)
+		out.Warnings = append(out.Warnings, warns...)
+	}
+	header := []string{"Native hooks converted by hookcompat from:"}
+	for _, in := range inputs {
+		header = append(header, "  "+in.Name)
+	}
+	var buf bytes.Buffer
+	_ = settings.Encode(&buf, out.Config, settings.EncodeOptions{Header: header, Provenance: true})
+	out.TOML = buf.Bytes()
+	return out
+}
+
+func convertOne(in Input) (*settings.Config, []translate.Warning, error) {
+	format := in.From
+	src := SourceFor(in.Name, in.Data)
+	if format == "" || format == "auto" {
+		if filepath.Ext(in.Name) == ".toml" {
+			format = "native"
+		} else {
+			f, err := translate.Detect(src)
+			if err != nil {
+				return nil, nil, err
+			}
+			format = f
+		}
+	}
+	if format == "native" {
+		cfg, err := settings.Decode(in.Name, in.Data)
+		return cfg, nil, err
+	}
+	t, err := translate.Get(format)
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, warns, err := t.Translate(src)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, nil, fmt.Errorf("translated hooks of %s are invalid: %w", in.Name, err)
+	}
+	return cfg, warns, nil
+}

@@ -1,0 +1,319 @@
+package golden_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/runner"
+)
+
+var update = flag.Bool("update", false, "rewrite the want/ sections of the golden cases")
+
+// TestGolden runs every case under golden/<area>/*.txtar. See README.md in
+// this directory for the case format.
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("*", "*.txtar"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files, "no golden cases found")
+	for _, file := range files {
+		name := strings.TrimSuffix(file, ".txtar")
+		t.Run(filepath.ToSlash(name), func(t *testing.T) {
+			t.Parallel()
+			runCase(t, file)
+		})
+	}
+}
+
+// header is the key: value lines of a case's archive comment.
+type header map[string][]string
+
+func parseHeader(comment []byte) header {
+	h := header{}
+	sc := bufio.NewScanner(bytes.NewReader(comment))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		h[strings.TrimSpace(k)] = append(h[strings.TrimSpace(k)], strings.TrimSpace(v))
+	}
+	return h
+}
+
+func (h header) one(k, def string) string {
+	if v := h[k]; len(v) > 0 {
+		return v[len(v)-1]
+	}
+	return def
+}
+
+type goldenCase struct {
+	t       *testing.T
+	file    string
+	ar      *txtar.Archive
+	hdr     header
+	got     map[string][]byte // want/ sections as produced
+	proj    string
+	home    string
+	capture string
+}
+
+func runCase(t *testing.T, file string) {
+	ar, err := txtar.ParseFile(file)
+	require.NoError(t, err)
+	c := &goldenCase{t: t, file: file, ar: ar, hdr: parseHeader(ar.Comment), got: map[string][]byte{}}
+	switch kind := c.hdr.one("kind", ""); kind {
+	case "run":
+		c.run()
+	case "convert":
+		c.convert()
+	default:
+		t.Fatalf("%s: header needs kind: run or kind: convert, got %q", file, kind)
+	}
+	c.finish()
+}
+
+func (c *goldenCase) section(name string) ([]byte, bool) {
+	for _, f := range c.ar.Files {
+		if f.Name == name {
+			return f.Data, true
+		}
+	}
+	return nil, false
+}
+
+// materialise writes project/ and home/ sections into a temp dir.
+func (c *goldenCase) materialise() {
+	root := c.t.TempDir()
+	c.proj = filepath.Join(root, "proj")
+	c.home = filepath.Join(root, "home")
+	c.capture = filepath.Join(root, "captures")
+	for _, d := range []string{c.proj, c.home, c.capture} {
+		require.NoError(c.t, os.MkdirAll(d, 0o755))
+	}
+	for _, f := range c.ar.Files {
+		var dst string
+		switch {
+		case strings.HasPrefix(f.Name, "project/"):
+			dst = filepath.Join(c.proj, strings.TrimPrefix(f.Name, "project/"))
+		case strings.HasPrefix(f.Name, "home/"):
+			dst = filepath.Join(c.home, strings.TrimPrefix(f.Name, "home/"))
+		default:
+			continue
+		}
+		require.NoError(c.t, os.MkdirAll(filepath.Dir(dst), 0o755))
+		mode := os.FileMode(0o644)
+		if bytes.HasPrefix(f.Data, []byte("#!")) {
+			mode = 0o755
+		}
+		require.NoError(c.t, os.WriteFile(dst, c.expand(f.Data), mode))
+	}
+}
+
+// expand replaces $PROJECT and $HOME in case inputs with the temp dirs.
+func (c *goldenCase) expand(b []byte) []byte {
+	s := strings.NewReplacer("$PROJECT", c.proj, "$HOME", c.home).Replace(string(b))
+	return []byte(s)
+}
+
+// normalise replaces the temp dirs in outputs with $PROJECT and $HOME.
+func (c *goldenCase) normalise(s string) string {
+	return strings.NewReplacer(c.proj, "$PROJECT", c.home, "$HOME").Replace(s)
+}
+
+func (c *goldenCase) path(rel string) string {
+	switch {
+	case strings.HasPrefix(rel, "project/"):
+		return filepath.Join(c.proj, strings.TrimPrefix(rel, "project/"))
+	case strings.HasPrefix(rel, "home/"):
+		return filepath.Join(c.home, strings.TrimPrefix(rel, "home/"))
+	}
+	c.t.Fatalf("source %q must be under project/ or home/", rel)
+	return ""
+}
+
+// goldenReply is the reply as golden files record it: the public JSON
+// contract of `hookcompat run` without timings.
+type goldenReply struct {
+	runner.Reply
+	Hooks []goldenTrace `json:"hooks"`
+}
+
+type goldenTrace struct {
+	Source   string `json:"source"`
+	Protocol string `json:"protocol"`
+	Command  string `json:"command"`
+	Outcome  string `json:"outcome"`
+	ExitCode *int   `json:"exit_code"`
+	Signal   string `json:"signal,omitempty"`
+	Error    string `json:"error,omitempty"`
+	Decision string `json:"decision,omitempty"`
+}
+
+func (c *goldenCase) run() {
+	c.materialise()
+	opts := compat.Options{Project: c.proj, Home: c.home}
+	for _, s := range c.hdr["settings"] {
+		opts.Settings = append(opts.Settings, c.path(s))
+	}
+	for _, s := range c.hdr["config"] {
+		opts.Configs = append(opts.Configs, c.path(s))
+	}
+	loaded, err := compat.Load(opts)
+	require.NoError(c.t, err)
+	var warns []string
+	for _, w := range loaded.Warnings {
+		warns = append(warns, c.normalise(w.String()))
+	}
+	if len(warns) > 0 {
+		c.got["want/warnings.txt"] = []byte(strings.Join(warns, "\n") + "\n")
+	}
+	env := []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + c.home,
+		"LANG=C.UTF-8",
+		"HOOK_CAPTURE=" + c.capture,
+	}
+	env = append(env, c.hdr["env"]...)
+	eng, err := compat.NewEngine(loaded, runner.Options{Workspace: c.proj, Env: env})
+	require.NoError(c.t, err)
+	evData, ok := c.section(c.hdr.one("event", "event.json"))
+	require.True(c.t, ok, "case has no event section")
+	ev, _, err := compat.ParseEvent(c.expand(evData), c.proj)
+	require.NoError(c.t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	out, err := eng.Fire(ctx, ev)
+	require.NoError(c.t, err)
+
+	gr := goldenReply{Reply: out.Reply, Hooks: []goldenTrace{}}
+	for _, tr := range out.Hooks {
+		gr.Hooks = append(gr.Hooks, goldenTrace{Source: tr.Source, Protocol: tr.Protocol, Command: tr.Command,
+			Outcome: tr.Outcome, ExitCode: tr.ExitCode, Signal: tr.Signal, Error: tr.Error, Decision: tr.Decision})
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	require.NoError(c.t, enc.Encode(gr))
+	c.got["want/reply.json"] = []byte(c.normalise(buf.String()))
+
+	entries, err := os.ReadDir(c.capture)
+	require.NoError(c.t, err)
+	// same-as-event: CAPTURE — the hook received exactly the event's bytes
+	// (a Claude payload rebuilt from the native event is byte-identical
+	// to the payload Claude Code sent, claude §4 / oracle hook_runs[].stdin).
+	for _, name := range c.hdr["same-as-event"] {
+		got, err := os.ReadFile(filepath.Join(c.capture, name))
+		if assert.NoError(c.t, err, "same-as-event: no capture %s", name) {
+			assert.Equal(c.t, string(c.expand(evData)), string(got), "same-as-event: %s differs from the event", name)
+		}
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(c.capture, e.Name()))
+		require.NoError(c.t, err)
+		c.got["want/capture/"+e.Name()] = []byte(c.normalise(string(data)))
+	}
+}
+
+func (c *goldenCase) convert() {
+	var inputs []compat.Input
+	for _, f := range c.ar.Files {
+		if strings.HasPrefix(f.Name, "input/") {
+			inputs = append(inputs, compat.Input{Name: f.Name, Data: f.Data, From: c.hdr.one("from", "auto")})
+		}
+	}
+	require.NotEmpty(c.t, inputs, "convert case has no input/ sections")
+	res := compat.Convert(inputs)
+	if len(res.Errors) > 0 {
+		var msgs []string
+		for _, err := range res.Errors {
+			msgs = append(msgs, err.Error())
+		}
+		c.got["want/error.txt"] = []byte(strings.Join(msgs, "\n") + "\n")
+		return
+	}
+	c.got["want/hooks.toml"] = res.TOML
+	if len(res.Warnings) > 0 {
+		var ws []string
+		for _, w := range res.Warnings {
+			ws = append(ws, w.String())
+		}
+		c.got["want/warnings.txt"] = []byte(strings.Join(ws, "\n") + "\n")
+	}
+	// The output decodes, and converting it again gives the same hooks.
+	again := compat.Convert([]compat.Input{{Name: "out.toml", Data: res.TOML, From: "native"}})
+	require.Empty(c.t, again.Errors, "the converted TOML does not decode")
+	assert.Equal(c.t, stripProvenance(res.TOML), stripProvenance(again.TOML), "converting the output again changed it")
+}
+
+// stripProvenance drops comment lines, which name the input files.
+func stripProvenance(b []byte) string {
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return strings.TrimLeft(strings.Join(out, "\n"), "\n")
+}
+
+// finish compares produced want/ sections with the archive's, or rewrites
+// them with -update.
+func (c *goldenCase) finish() {
+	want := map[string][]byte{}
+	for _, f := range c.ar.Files {
+		if strings.HasPrefix(f.Name, "want/") {
+			want[f.Name] = f.Data
+		}
+	}
+	if *update {
+		var files []txtar.File
+		for _, f := range c.ar.Files {
+			if !strings.HasPrefix(f.Name, "want/") {
+				files = append(files, f)
+			}
+		}
+		names := make([]string, 0, len(c.got))
+		for n := range c.got {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			files = append(files, txtar.File{Name: n, Data: c.got[n]})
+		}
+		c.ar.Files = files
+		require.NoError(c.t, os.WriteFile(c.file, txtar.Format(c.ar), 0o644))
+		return
+	}
+	for name, data := range c.got {
+		w, ok := want[name]
+		if !assert.True(c.t, ok, "%s: produced %s, which the case does not expect (run go test ./golden -update and read the diff):\n%s", c.file, name, data) {
+			continue
+		}
+		assert.Equal(c.t, string(w), string(data), "%s: %s differs", c.file, name)
+	}
+	for name := range want {
+		if _, ok := c.got[name]; !ok {
+			c.t.Errorf("%s: expects %s, which was not produced", c.file, name)
+		}
+	}
+}
