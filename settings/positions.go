@@ -38,7 +38,12 @@ func indexPositions(data []byte) (positions, error) {
 				table = name
 			}
 			if first != nil {
-				sh := p.Shape(first.Raw)
+				// Point at the opening bracket of the header, not its key.
+				off := int(first.Raw.Offset)
+				for off > 0 && (data[off-1] == '[' || data[off-1] == ' ' || data[off-1] == '\t') {
+					off--
+				}
+				sh := p.Shape(unstable.Range{Offset: uint32(off), Length: 1})
 				idx[table] = pos{sh.Start.Line, sh.Start.Column}
 			}
 		case unstable.KeyValue:

@@ -442,11 +442,11 @@ func (Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Rep
 	var reasons, ctx, sys []string
 	for i := range replies {
 		r := &replies[i]
-		if rk := claudeRank(r); rk > best {
-			best, reasons = rk, nil
-		}
-		if rk := claudeRank(r); rk == best && rk > 0 {
-			out.Decision = r.Decision
+		switch rk := claudeRank(r); {
+		case rk > best:
+			best, reasons, out.Decision = rk, nil, r.Decision
+			fallthrough
+		case rk == best && rk > 0:
 			if strings.TrimSpace(r.Reason) != "" {
 				reasons = append(reasons, r.Reason)
 			}
@@ -467,13 +467,6 @@ func (Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Rep
 		}
 		if r.UpdatedResult != nil {
 			out.UpdatedResult = r.UpdatedResult
-		}
-	}
-	// the decision of the first reply of the winning rank
-	for i := range replies {
-		if claudeRank(&replies[i]) == best && best > 0 {
-			out.Decision = replies[i].Decision
-			break
 		}
 	}
 	out.Reason = strings.Join(reasons, "\n")

@@ -180,7 +180,8 @@ func (t *translation) group(cfg *settings.Config, event string, native settings.
 				t.warnAt(mn.Offset, translate.CodeMatcherIgnored, fmt.Sprintf("%s.matcher %q: %s has no matcher support; the group runs for every %s (as in Claude Code)", where, matcher, event, event))
 				matcher = ""
 			} else if err := CompileMatcher(event, matcher).Err(); err != nil {
-				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher: %v; it matches nothing (as in Claude Code)", where, err))
+				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher: %v; it matches nothing in Claude Code, so the group's %d handler(s) are not loaded", where, err, countHandlers(g)))
+				return
 			} else if strings.Contains(matcher, "(") && strings.Contains(matcher, ":") {
 				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher %q looks like a permission rule; matchers are compared with the tool name only, so it never fires (use \"if\" for arguments)", where, matcher))
 			}
@@ -205,6 +206,13 @@ func (t *translation) group(cfg *settings.Config, event string, native settings.
 			cfg.Hooks = append(cfg.Hooks, h)
 		}
 	}
+}
+
+func countHandlers(g *jsonpos.Node) int {
+	if hs := g.Get("hooks"); hs != nil {
+		return len(hs.Items)
+	}
+	return 0
 }
 
 func (t *translation) handler(event string, native settings.Event, matcher, where string, n *jsonpos.Node) (settings.Hook, bool) {
