@@ -33,12 +33,25 @@ type Converted struct {
 	Errors []error
 }
 
+// ConvertOptions controls [Convert].
+type ConvertOptions struct {
+	// Target is TargetNative (the default when empty) or TargetHookcompat.
+	Target string
+	// Shim is the command that runs `hookcompat exec` in native-target
+	// output; empty means "hookcompat" (found on the engine's PATH).
+	Shim string
+}
+
 // Convert translates inputs to one native TOML config. Hooks keep the
 // order of the inputs and, within one input, of the file; the output
-// lists them by event in canonical order. Foreign hooks keep their
-// protocol and matcher syntax as extension fields, so that hookcompat runs
-// the output with the same behaviour.
-func Convert(inputs []Input) *Converted {
+// lists them by event in canonical order.
+//
+// With TargetHookcompat, foreign hooks keep their protocol and matcher
+// syntax as extension fields, so that an engine embedding hookcompat runs
+// them with the same behaviour. With TargetNative, only native fields are
+// used and foreign hooks run through the exec shim (see wrapForNative);
+// what a plain native engine cannot run is left out with a warning.
+func Convert(inputs []Input, opts ConvertOptions) *Converted {
 	out := &Converted{Config: &settings.Config{}}
 	for _, in := range inputs {
 		cfg, warns, err := convertOne(in)
@@ -49,9 +62,23 @@ func Convert(inputs []Input) *Converted {
 		out.Config.Append(cfg)
 		out.Warnings = append(out.Warnings, warns...)
 	}
-	header := []string{"Native hooks converted by hookcompat from:"}
+	target := opts.Target
+	if target == "" {
+		target = TargetNative
+	}
+	header := []string{"Native hooks converted by hookcompat (target " + target + ") from:"}
 	for _, in := range inputs {
 		header = append(header, "  "+in.Name)
+	}
+	if target == TargetNative {
+		shim := opts.Shim
+		if shim == "" {
+			shim = "hookcompat"
+		}
+		var warns []translate.Warning
+		out.Config, warns = wrapForNative(out.Config, shim)
+		out.Warnings = append(out.Warnings, warns...)
+		header = append(header, "Foreign hooks run unchanged through `"+shim+" exec` (hookcompat must be on PATH).")
 	}
 	var buf bytes.Buffer
 	_ = settings.Encode(&buf, out.Config, settings.EncodeOptions{Header: header, Provenance: true})

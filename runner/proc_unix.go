@@ -30,8 +30,14 @@ func signalGroup(pgid int, sig syscall.Signal) error {
 	return err
 }
 
-// groupAlive reports whether any process of the group pgid still exists.
+// groupAlive reports whether any process of the group pgid is still
+// running. Zombies do not count: a killed hook whose parent (or init, in a
+// container whose PID 1 does not reap) has not collected it yet can do
+// nothing more.
 func groupAlive(pgid int) bool {
+	if alive, ok := groupAliveProc(pgid); ok {
+		return alive
+	}
 	err := syscall.Kill(-pgid, 0)
 	return err == nil || errors.Is(err, syscall.EPERM)
 }

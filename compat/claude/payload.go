@@ -10,7 +10,6 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -258,6 +257,12 @@ func FromPayload(payload []byte, workspace string) (runner.Event, error) {
 // permission_mode appears only on the events that carry it and only when
 // set; PreCompact's custom_instructions is null when there is no prompt.
 func Payload(ev *runner.Event) ([]byte, error) {
+	home, _ := os.UserHomeDir()
+	return payload(ev, home)
+}
+
+// payload is [Payload] with the user's home directory given.
+func payload(ev *runner.Event, home string) ([]byte, error) {
 	event, ok := translate.ClaudeEvent(ev.Name)
 	if !ok {
 		return nil, fmt.Errorf("claude payload: event %q has no Claude name", ev.Name)
@@ -282,7 +287,7 @@ func Payload(ev *runner.Event) ([]byte, error) {
 		case "session_id":
 			o.str(key, ev.SessionID)
 		case "transcript_path":
-			o.str(key, transcriptPath(ev))
+			o.str(key, transcriptPath(ev, home))
 		case "cwd":
 			cwd := ev.Cwd
 			if cwd == "" {
@@ -375,20 +380,13 @@ var nonAlnum = regexp.MustCompile(`[^A-Za-z0-9]`)
 
 // transcriptPath is the event's transcript_path, or Claude Code's layout
 // under the user's home when the native event has none.
-func transcriptPath(ev *runner.Event) string {
+func transcriptPath(ev *runner.Event, home string) string {
 	if ev.TranscriptPath != "" {
 		return ev.TranscriptPath
 	}
-	home, _ := os.UserHomeDir()
 	cwd := ev.Workspace
 	if cwd == "" {
 		cwd = ev.Cwd
 	}
 	return filepath.Join(home, ".claude", "projects", nonAlnum.ReplaceAllString(cwd, "-"), ev.SessionID+".jsonl")
-}
-
-// nativeEventName is a convenience for tests and renderers.
-func nativeEventName(claude string) settings.Event {
-	e, _ := translate.NativeEvent(claude)
-	return e
 }

@@ -94,7 +94,11 @@ func (Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 // CLAUDE_CODE_SESSION_ID and, on SessionStart, CLAUDE_ENV_FILE; stdin =
 // [Payload] (claude §7.3, §7.4; oracle "Spawning").
 func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*runner.Invocation, error) {
-	payload, err := Payload(ev)
+	home := envValue(base, "HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	stdin, err := payload(ev, home)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +110,12 @@ func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*run
 		add["CLAUDE_CODE_SESSION_ID"] = ev.SessionID
 	}
 	if ev.Name == settings.SessionStart {
-		add["CLAUDE_ENV_FILE"] = EnvFilePath(ev)
+		envFile := EnvFilePath(ev, home)
+		// The hook appends to it; Claude Code creates its directory.
+		if err := os.MkdirAll(filepath.Dir(envFile), 0o700); err != nil {
+			return nil, fmt.Errorf("CLAUDE_ENV_FILE: %w", err)
+		}
+		add["CLAUDE_ENV_FILE"] = envFile
 	}
 	for k, v := range h.Env {
 		add[k] = v
@@ -118,7 +127,7 @@ func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*run
 	inv := &runner.Invocation{
 		Dir:     dir,
 		Env:     setEnv(unsetEnv(base, "CLAUDE_ENV_FILE"), add),
-		Stdin:   payload,
+		Stdin:   stdin,
 		Timeout: h.EffectiveTimeout(),
 		URL:     h.URL,
 	}
@@ -143,10 +152,10 @@ func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*run
 }
 
 // EnvFilePath is the CLAUDE_ENV_FILE a SessionStart hook gets: a file in
-// ~/.claude/session-env/<session>/ where `export` lines persist for later
-// tool runs (claude §7.4). The agent sources it before shell commands.
-func EnvFilePath(ev *runner.Event) string {
-	home, _ := os.UserHomeDir()
+// <home>/.claude/session-env/<session>/ where `export` lines persist for
+// later tool runs (claude §7.4; oracle u). The agent sources it before
+// shell commands.
+func EnvFilePath(ev *runner.Event, home string) string {
 	sid := ev.SessionID
 	if sid == "" {
 		sid = "no-session"
@@ -207,6 +216,16 @@ func (Protocol) RuleSelects(h *settings.Hook, ev *runner.Event) bool {
 		return runner.HostRuleMatches(rule.Specifier, args.Get("url").String())
 	}
 	return runner.ShellRuleMatches(rule.Specifier, args.Get("command").String())
+}
+
+// envValue returns the value of name in env ("KEY=value" list).
+func envValue(env []string, name string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], name+"="); ok {
+			return v
+		}
+	}
+	return ""
 }
 
 // unsetEnv returns env without the named variables.

@@ -13,6 +13,8 @@ import (
 type convertOptions struct {
 	IO
 	From   string
+	Target string
+	Shim   string
 	Strict bool
 	Files  []string
 }
@@ -20,15 +22,22 @@ type convertOptions struct {
 func newConvertCmd(stdio IO, runF func(*convertOptions) error) *cobra.Command {
 	opts := &convertOptions{IO: stdio}
 	cmd := &cobra.Command{
-		Use:   "convert [--from claude|native|auto] FILE...",
+		Use:   "convert [--from claude|native|auto] [--target native|hookcompat] FILE...",
 		Short: "Convert hook configs to native TOML",
 		Long: `Convert reads Claude Code settings files, plugin hooks.json files or native TOML and
 writes one native TOML config on stdout. Every construct that is not carried over
 exactly is reported on stderr as file:line:col: code: message. A file that cannot be
 read or parsed is an error: it is named with its position and the exit status is 1.
-"-" reads stdin.`,
+"-" reads stdin.
+
+Targets:
+  native      (default) TOML a plain engine of the native spec runs as is: foreign hooks
+              are wrapped as "hookcompat exec --protocol claude ... -- <original command>",
+              so their scripts run unchanged; exact Claude matchers become native globs.
+  hookcompat  TOML with hookcompat's extension fields (protocol, match_syntax, env, ...)
+              for agents that embed hookcompat; nothing needs the exec shim.`,
 		Example: `  hookcompat convert .claude/settings.json > hooks.toml
-  hookcompat convert --from claude plugin/hooks/hooks.json
+  hookcompat convert --target hookcompat --from claude plugin/hooks/hooks.json
   cat settings.json | hookcompat convert -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -40,6 +49,8 @@ read or parsed is an error: it is named with its position and the exit status is
 		},
 	}
 	cmd.Flags().StringVar(&opts.From, "from", "auto", "input format: claude, native or auto (detect per file)")
+	cmd.Flags().StringVar(&opts.Target, "target", compat.TargetNative, "output for: native (a plain native engine) or hookcompat (extension fields)")
+	cmd.Flags().StringVar(&opts.Shim, "shim", "hookcompat", "command that runs `hookcompat exec` in native-target output")
 	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings as errors")
 	return cmd
 }
@@ -49,6 +60,9 @@ func runConvert(opts *convertOptions) error {
 	case "auto", "claude", "native":
 	default:
 		return usageErrorf("--from %q: want claude, native or auto", opts.From)
+	}
+	if opts.Target != compat.TargetNative && opts.Target != compat.TargetHookcompat {
+		return usageErrorf("--target %q: want native or hookcompat", opts.Target)
 	}
 	var inputs []compat.Input
 	for _, path := range opts.Files {
@@ -66,7 +80,7 @@ func runConvert(opts *convertOptions) error {
 		}
 		inputs = append(inputs, compat.Input{Name: name, Data: data, From: opts.From})
 	}
-	res := compat.Convert(inputs)
+	res := compat.Convert(inputs, compat.ConvertOptions{Target: opts.Target, Shim: opts.Shim})
 	for _, err := range res.Errors {
 		fmt.Fprintln(opts.Err, err)
 	}

@@ -1,0 +1,176 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+type execOptions struct {
+	IO
+	Protocol   string
+	Event      string
+	Matcher    string
+	If         string
+	Timeout    float64
+	FailClosed bool
+	Async      bool
+	Exec       bool
+	Env        []string
+	URL        string
+	Headers    []string
+	AllowedEnv []string
+	Command    []string
+}
+
+func newExecCmd(stdio IO, runF func(*execOptions) error) *cobra.Command {
+	opts := &execOptions{IO: stdio}
+	cmd := &cobra.Command{
+		Use:   "exec --protocol claude --event EVENT [flags] -- COMMAND...",
+		Short: "Run one foreign hook for a native engine (the shim of converted TOML)",
+		Long: `Exec reads a native event on stdin, runs COMMAND with the given protocol's stdin, environment
+and working directory exactly as its home agent would, and answers on stdout in the native
+reply schema (HK-20, HK-53, HK-60): {"decision", "reason", "continue", "additional_context",
+"updated_args", "system_message"}, exit status 0. This is what lets TOML converted with
+--target native run unchanged Claude Code scripts under any engine of the native spec.
+
+COMMAND is one shell command string (Claude's shell form, run as /bin/sh -c), or with --exec a
+program and its arguments (Claude's exec form). --matcher applies Claude's matcher to the event
+(tool name, source, …); when it does not match, the reply is empty. Unknown fields of the native
+event are kept and passed on. On SIGTERM the hook's process group is terminated first.`,
+		Example: `  hookcompat exec --protocol claude --event PreToolUse --matcher 'Edit|Write' -- '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh'
+  hookcompat exec --protocol claude --event PostToolUse --exec -- node hooks/format.mjs --fix`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.ArgsLenAtDash() >= 0 {
+				opts.Command = args[cmd.ArgsLenAtDash():]
+			}
+			if (len(opts.Command) == 0) == (opts.URL == "") {
+				return usageErrorf("exec: give the hook's command after --, or --url for an http hook (not both)")
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runExec(cmd, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Protocol, "protocol", settings.ProtocolClaude, "the hook's protocol: claude")
+	f.StringVar(&opts.Event, "event", "", "the event the hook is configured for (Claude name, e.g. PreToolUse)")
+	f.StringVar(&opts.Matcher, "matcher", "", "the hook's matcher in its protocol's syntax")
+	f.StringVar(&opts.If, "if", "", "the hook's if rule in its protocol's syntax")
+	f.Float64Var(&opts.Timeout, "timeout", 0, "timeout in seconds (default: the protocol's, 600 for Claude)")
+	f.BoolVar(&opts.FailClosed, "fail-closed", false, "a failure blocks (Claude onFailure: block)")
+	f.BoolVar(&opts.Async, "async", false, "the hook is async: its decisions have no effect")
+	f.BoolVar(&opts.Exec, "exec", false, "COMMAND is a program and its arguments, not a shell command string")
+	f.StringArrayVar(&opts.Env, "env", nil, "KEY=value added to the hook's environment (repeatable)")
+	f.StringVar(&opts.URL, "url", "", "run an http hook: POST the event to this URL")
+	f.StringArrayVar(&opts.Headers, "header", nil, `"Name: value" header of the http hook (repeatable)`)
+	f.StringArrayVar(&opts.AllowedEnv, "allowed-env-var", nil, "variable the http headers may use (repeatable)")
+	return cmd
+}
+
+func runExec(cmd *cobra.Command, opts *execOptions) error {
+	if opts.Protocol != settings.ProtocolClaude {
+		return usageErrorf("exec: --protocol %q: the only protocol with an exec shim is claude", opts.Protocol)
+	}
+	native, ok := translate.NativeEvent(opts.Event)
+	if !ok {
+		return usageErrorf("exec: --event %q is not a Claude Code event", opts.Event)
+	}
+	if opts.Timeout < 0 || math.IsNaN(opts.Timeout) || math.IsInf(opts.Timeout, 0) {
+		return usageErrorf("exec: --timeout must be a non-negative number of seconds")
+	}
+	h := settings.Hook{
+		Event:      native,
+		Protocol:   settings.ProtocolClaude,
+		Match:      opts.Matcher,
+		If:         opts.If,
+		FailClosed: opts.FailClosed,
+		Async:      opts.Async,
+		Timeout:    time.Duration(opts.Timeout * float64(time.Second)),
+		Source:     settings.Source{File: "hookcompat exec", Format: "claude", Event: opts.Event},
+	}
+	if h.Timeout == 0 {
+		h.Timeout = 600 * time.Second
+	}
+	if opts.Matcher != "" {
+		h.MatchSyntax = settings.MatchClaude
+	}
+	switch {
+	case opts.URL != "":
+		h.Type, h.URL, h.AllowedEnvVars = settings.TypeHTTP, opts.URL, opts.AllowedEnv
+		for _, hv := range opts.Headers {
+			k, v, ok := strings.Cut(hv, ":")
+			if !ok {
+				return usageErrorf("exec: --header %q: want \"Name: value\"", hv)
+			}
+			if h.Headers == nil {
+				h.Headers = map[string]string{}
+			}
+			h.Headers[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		}
+	case opts.Exec:
+		h.Args = opts.Command
+	default:
+		h.Command = strings.Join(opts.Command, " ")
+	}
+	for _, kv := range opts.Env {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return usageErrorf("exec: --env %q: want KEY=value", kv)
+		}
+		if h.Env == nil {
+			h.Env = map[string]string{}
+		}
+		h.Env[k] = v
+	}
+	data, err := io.ReadAll(opts.In)
+	if err != nil {
+		return fmt.Errorf("exec: reading the event: %w", err)
+	}
+	ev, err := runner.DecodeEventLenient(data)
+	if err != nil {
+		return fmt.Errorf("exec: %w", err)
+	}
+	reply := runner.Reply{}
+	if ev.Name == native {
+		workspace := ev.Workspace
+		if workspace == "" {
+			workspace, _ = os.Getwd()
+		}
+		// A short kill grace: the engine that runs this shim gives it its
+		// own grace after SIGTERM, and the hook's group must be gone first.
+		eng, err := runner.New(&settings.Config{Hooks: []settings.Hook{h}}, runner.Options{Workspace: workspace, KillGrace: 300 * time.Millisecond})
+		if err != nil {
+			return fmt.Errorf("exec: %w", err)
+		}
+		out, err := eng.Fire(cmd.Context(), ev)
+		if err != nil {
+			return fmt.Errorf("exec: %w", err)
+		}
+		reply = out.Reply
+		for _, tr := range out.Hooks {
+			if tr.Error != "" {
+				fmt.Fprintf(opts.Err, "hookcompat exec: %s: %s\n", tr.Outcome, tr.Error)
+			}
+		}
+	} else {
+		fmt.Fprintf(opts.Err, "hookcompat exec: the event is %q, the hook is configured for %s (%s); not run\n", ev.Name, opts.Event, native)
+	}
+	b, err := json.Marshal(reply)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(opts.Out, "%s\n", b)
+	return err
+}

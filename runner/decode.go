@@ -1,0 +1,46 @@
+package runner
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// DecodeEventLenient decodes a native event sent by another engine
+// implementing the native spec: fields hookcompat does not know are kept
+// in Extra (in order) instead of being errors, so that nothing is lost.
+// Known fields must still have the right types.
+func DecodeEventLenient(data []byte) (Event, error) {
+	var all Fields
+	if err := json.Unmarshal(bytes.TrimSpace(data), &all); err != nil {
+		return Event{}, fmt.Errorf("native event: %w", err)
+	}
+	known := map[string]bool{}
+	t := reflect.TypeOf(Event{})
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		known[name] = true
+	}
+	var keep, extra Fields
+	for _, f := range all {
+		if known[f.Key] {
+			keep = append(keep, f)
+		} else {
+			extra = append(extra, f)
+		}
+	}
+	b, err := keep.MarshalJSON()
+	if err != nil {
+		return Event{}, fmt.Errorf("native event: %w", err)
+	}
+	var ev Event
+	if err := json.Unmarshal(b, &ev); err != nil {
+		return Event{}, err
+	}
+	for _, f := range extra {
+		ev.Extra.Set(f.Key, f.Value)
+	}
+	return ev, nil
+}

@@ -1,0 +1,5 @@
+//go:build unix && !linux
+
+package runner
+
+func groupAliveProc(int) (alive, ok bool) { return false, false }
