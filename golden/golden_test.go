@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/runner"
 )
 
@@ -197,7 +198,7 @@ func (c *goldenCase) run() {
 	require.NoError(c.t, err)
 	evData, ok := c.section(c.hdr.one("event", "event.json"))
 	require.True(c.t, ok, "case has no event section")
-	ev, _, err := compat.ParseEvent(c.expand(evData), c.proj)
+	ev, wire, err := compat.ParseEvent(c.expand(evData), c.proj)
 	require.NoError(c.t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -215,6 +216,12 @@ func (c *goldenCase) run() {
 	enc.SetIndent("", "  ")
 	require.NoError(c.t, enc.Encode(gr))
 	c.got["want/reply.json"] = []byte(c.normalise(buf.String()))
+	if wire == compat.WireClaude || c.hdr.one("render", "") == "claude" {
+		// What Claude Code would show the model (claude.Render).
+		buf.Reset()
+		require.NoError(c.t, enc.Encode(claude.Render(out)))
+		c.got["want/claude.json"] = []byte(c.normalise(buf.String()))
+	}
 
 	entries, err := os.ReadDir(c.capture)
 	require.NoError(c.t, err)

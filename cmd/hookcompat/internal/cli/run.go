@@ -12,7 +12,6 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -45,8 +44,9 @@ Without --settings and --config, the Claude Code files that exist of
 ~/.claude/settings.json, <project>/.claude/settings.json and
 <project>/.claude/settings.local.json are loaded. Load warnings go to stderr.
 
---render claude adds "claude": {"tool_runs", "effective_input"}: whether Claude Code
-would run the tool and with which input (Claude's argument names).`,
+--render claude adds "claude": {"tool_runs", "effective_input", "model_text", "user_text"}:
+whether Claude Code would run the tool, with which input (Claude's argument names), and the
+texts Claude Code would show the model (Claude Code 2.1.332).`,
 		Example: `  echo '{"event":"pre_tool","tool":"shell","args":{"command":"rm -rf /"}}' | hookcompat run --config hooks.toml
   hookcompat run --settings .claude/settings.json --project . < payload.json`,
 		Args: cobra.NoArgs,
@@ -69,14 +69,8 @@ would run the tool and with which input (Claude's argument names).`,
 // runReply is the JSON printed by run.
 type runReply struct {
 	runner.Reply
-	Hooks  []runner.Trace `json:"hooks"`
-	Claude *claudeView    `json:"claude,omitempty"`
-}
-
-// claudeView is what --render claude adds.
-type claudeView struct {
-	ToolRuns       *bool           `json:"tool_runs,omitempty"`
-	EffectiveInput json.RawMessage `json:"effective_input"`
+	Hooks  []runner.Trace     `json:"hooks"`
+	Claude *claude.Rendering `json:"claude,omitempty"`
 }
 
 func runRun(cmd *cobra.Command, opts *runOptions) error {
@@ -121,26 +115,13 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 		reply.Hooks = []runner.Trace{}
 	}
 	if opts.Render == "claude" {
-		reply.Claude = renderClaude(out)
+		r := claude.Render(out)
+		reply.Claude = &r
 	}
 	enc := json.NewEncoder(opts.Out)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(reply)
-}
-
-func renderClaude(out *runner.Outcome) *claudeView {
-	v := &claudeView{}
-	ev := out.Event
-	if ev.Name.ToolEvent() && len(ev.Args) > 0 {
-		v.EffectiveInput = claude.Vocabulary.Args(translate.Native, translate.Claude, ev.Tool, ev.Args)
-	}
-	switch ev.Name {
-	case settings.PreTool, settings.PermissionRequest:
-		runs := !out.Decision.Blocks() && out.Decision != runner.DecisionAsk
-		v.ToolRuns = &runs
-	}
-	return v
 }
 
 func printWarnings(w io.Writer, warns []translate.Warning) {
