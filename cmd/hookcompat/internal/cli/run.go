@@ -69,7 +69,7 @@ texts Claude Code would show the model (Claude Code 2.1.332).`,
 // runReply is the JSON printed by run.
 type runReply struct {
 	runner.Reply
-	Hooks  []runner.Trace     `json:"hooks"`
+	Hooks  []runner.Trace    `json:"hooks"`
 	Claude *claude.Rendering `json:"claude,omitempty"`
 }
 
