@@ -39,14 +39,24 @@ type Options struct {
 	// Configs are native TOML files, in order; they are loaded after the
 	// Settings files.
 	Configs []string
-	// Discover, when no Settings and no Configs are given, loads the
-	// Claude Code files that exist of ~/.claude/settings.json,
-	// <project>/.claude/settings.json and <project>/.claude/settings.local.json,
-	// in that order (claude §1.1).
+	// Plugins are Claude Code plugin directories; each one's
+	// hooks/hooks.json is loaded with CLAUDE_PLUGIN_ROOT and
+	// CLAUDE_PLUGIN_DATA (claude §1.6).
+	Plugins []string
+	// Discover, when no Settings and no Configs are given, also loads the
+	// Claude Code files that exist: ~/.claude/settings.json,
+	// <project>/.claude/settings.json, <project>/.claude/settings.local.json
+	// and the managed policy files (claude §1.1, §1.2).
 	Discover bool
 	// Home overrides the user's home directory for discovery; empty means
 	// os.UserHomeDir.
 	Home string
+	// ManagedDir overrides where managed policy files are looked for;
+	// empty means /etc/claude-code.
+	ManagedDir string
+	// Trusted, if set, decides whether the project's own Claude hooks
+	// (project and local settings) may run (claude §1.5); nil trusts.
+	Trusted func(project string) bool
 }
 
 // Loaded is the result of [Load]: the hooks of every source in source
@@ -75,27 +85,41 @@ func Load(opts Options) (*Loaded, error) {
 		return nil, fmt.Errorf("load: %w", err)
 	}
 	l := &Loaded{Config: &settings.Config{}, Project: abs}
-	settingsFiles := opts.Settings
+	home := opts.Home
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	var files []claude.SourceFile
+	for _, p := range opts.Settings {
+		files = append(files, claude.SourceFile{Path: p, Scope: claude.ScopeOf(p, home, abs, opts.ManagedDir)})
+	}
+	for _, dir := range opts.Plugins {
+		files = append(files, claude.SourceFile{Path: filepath.Join(dir, "hooks", "hooks.json"), Scope: claude.ScopePlugin})
+	}
 	if opts.Discover && len(opts.Settings) == 0 && len(opts.Configs) == 0 {
-		home := opts.Home
-		if home == "" {
-			home, _ = os.UserHomeDir()
-		}
-		for _, p := range []string{
-			filepath.Join(home, ".claude", "settings.json"),
-			filepath.Join(abs, ".claude", "settings.json"),
-			filepath.Join(abs, ".claude", "settings.local.json"),
-		} {
-			if _, err := os.Stat(p); err == nil {
-				settingsFiles = append(settingsFiles, p)
+		files = append(claude.Discover(home, abs, opts.ManagedDir), files...)
+	}
+	for _, f := range files {
+		if _, err := os.Stat(f.Path); err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return nil, fmt.Errorf("reading %s: %w", f.Path, settings.ErrNoConfig)
 			}
+			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
 		}
+		l.Files = append(l.Files, f.Path)
 	}
-	for _, path := range settingsFiles {
-		if err := l.addClaude(path); err != nil {
-			return nil, err
-		}
+	cfg, warns, err := claude.LoadSources(files, claude.LoadOptions{
+		Project: abs,
+		Trusted: opts.Trusted,
+		PluginEnv: func(path string) map[string]string {
+			return SourceFor(path, nil).Env
+		},
+	})
+	if err != nil {
+		return nil, err
 	}
+	l.Config.Append(cfg)
+	l.Warnings = append(l.Warnings, warns...)
 	for _, path := range opts.Configs {
 		cfg, err := settings.Load(path)
 		if err != nil {
@@ -105,24 +129,6 @@ func Load(opts Options) (*Loaded, error) {
 		l.Files = append(l.Files, path)
 	}
 	return l, nil
-}
-
-func (l *Loaded) addClaude(path string) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("reading %s: %w", path, settings.ErrNoConfig)
-		}
-		return fmt.Errorf("reading %s: %w", path, err)
-	}
-	cfg, warns, err := claude.Translator{}.Translate(SourceFor(path, data))
-	if err != nil {
-		return err
-	}
-	l.Config.Append(cfg)
-	l.Warnings = append(l.Warnings, warns...)
-	l.Files = append(l.Files, path)
-	return nil
 }
 
 // SourceFor describes a Claude file for translation: a file named

@@ -178,6 +178,17 @@ func (c *goldenCase) run() {
 	for _, s := range c.hdr["config"] {
 		opts.Configs = append(opts.Configs, c.path(s))
 	}
+	for _, s := range c.hdr["plugin"] {
+		opts.Plugins = append(opts.Plugins, c.path(s))
+	}
+	opts.Discover = c.hdr.one("discover", "") == "true"
+	opts.ManagedDir = filepath.Join(c.home, "no-managed-settings")
+	if m := c.hdr.one("managed-dir", ""); m != "" {
+		opts.ManagedDir = c.path(m)
+	}
+	if c.hdr.one("trusted", "") == "false" {
+		opts.Trusted = func(string) bool { return false }
+	}
 	loaded, err := compat.Load(opts)
 	require.NoError(c.t, err)
 	var warns []string

@@ -109,7 +109,7 @@ func (Translator) Translate(src translate.Source) (*settings.Config, []translate
 		return cfg, t.warnings, nil
 	}
 	if d := root.Get("disableAllHooks"); d != nil && d.Kind == jsonpos.Bool && d.Bool {
-		t.warnAt(d.Offset, translate.CodeUnsupportedField, "disableAllHooks is true: Claude Code runs none of this file's hooks (they are converted for reference; the loader honours the switch)")
+		t.warnAt(d.Offset, translate.CodeUnsupportedField, "disableAllHooks is true: Claude Code runs no hook of lower-precedence files (the loader applies it across files; convert keeps the hooks)")
 	}
 	for _, m := range hooks.Members {
 		t.event(cfg, m)

@@ -1,0 +1,208 @@
+package claude
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Scopes of Claude Code hook sources (claude §1.1).
+const (
+	ScopeUser    = "user"    // ~/.claude/settings.json
+	ScopeProject = "project" // <project>/.claude/settings.json
+	ScopeLocal   = "local"   // <project>/.claude/settings.local.json
+	ScopeManaged = "managed" // managed-settings.json and managed-settings.d/*.json
+	ScopeCLI     = "cli"     // a file given with --settings
+	ScopePlugin  = "plugin"  // <plugin>/hooks/hooks.json
+)
+
+// DefaultManagedDir is where Claude Code reads managed policy files on
+// Linux (claude §1.2).
+const DefaultManagedDir = "/etc/claude-code"
+
+// SourceFile is one Claude hook source.
+type SourceFile struct {
+	Path  string
+	Scope string // one of the Scope constants
+}
+
+// Discover returns the Claude Code settings files that exist, in the
+// order Claude Code concatenates their hooks (claude §1.3): user, project,
+// local, then managed (managed-settings.json, then managed-settings.d/*.json
+// in alphabetical order). home, project and managedDir locate them; an
+// empty managedDir means [DefaultManagedDir].
+func Discover(home, project, managedDir string) []SourceFile {
+	if managedDir == "" {
+		managedDir = DefaultManagedDir
+	}
+	var out []SourceFile
+	add := func(path, scope string) {
+		if st, err := os.Stat(path); err == nil && !st.IsDir() {
+			out = append(out, SourceFile{Path: path, Scope: scope})
+		}
+	}
+	if home != "" {
+		add(filepath.Join(home, ".claude", "settings.json"), ScopeUser)
+	}
+	add(filepath.Join(project, ".claude", "settings.json"), ScopeProject)
+	add(filepath.Join(project, ".claude", "settings.local.json"), ScopeLocal)
+	add(filepath.Join(managedDir, "managed-settings.json"), ScopeManaged)
+	dropins, _ := filepath.Glob(filepath.Join(managedDir, "managed-settings.d", "*.json"))
+	sort.Strings(dropins)
+	for _, p := range dropins {
+		add(p, ScopeManaged)
+	}
+	return out
+}
+
+// ScopeOf infers the scope of a Claude file given by path: the well-known
+// locations of home, project and managedDir, a plugin's hooks/hooks.json,
+// and otherwise a --settings file (ScopeCLI).
+func ScopeOf(path, home, project, managedDir string) string {
+	if managedDir == "" {
+		managedDir = DefaultManagedDir
+	}
+	abs, _ := filepath.Abs(path)
+	same := func(p string) bool { q, _ := filepath.Abs(p); return q == abs }
+	switch {
+	case home != "" && same(filepath.Join(home, ".claude", "settings.json")):
+		return ScopeUser
+	case same(filepath.Join(project, ".claude", "settings.json")):
+		return ScopeProject
+	case same(filepath.Join(project, ".claude", "settings.local.json")):
+		return ScopeLocal
+	case filepath.Dir(abs) == filepath.Clean(managedDir) || filepath.Dir(abs) == filepath.Join(managedDir, "managed-settings.d"):
+		return ScopeManaged
+	case filepath.Base(abs) == "hooks.json" && filepath.Base(filepath.Dir(abs)) == "hooks":
+		return ScopePlugin
+	}
+	return ScopeCLI
+}
+
+// LoadOptions controls [LoadSources].
+type LoadOptions struct {
+	// Trusted, if set, is asked whether the project's own hooks may run
+	// (claude §1.5: an interactive session runs no project or local hook
+	// of an untrusted folder). Nil means trusted, as in `claude -p`.
+	Trusted func(project string) bool
+	// Project is the workspace the project and local files belong to.
+	Project string
+	// PluginEnv returns the environment a plugin file's hooks get
+	// (CLAUDE_PLUGIN_ROOT, CLAUDE_PLUGIN_DATA); nil means none.
+	PluginEnv func(path string) map[string]string
+}
+
+// precedence ranks scopes for ordinary keys such as disableAllHooks:
+// managed > cli > local > project > user (claude §1.3).
+var precedence = map[string]int{ScopeUser: 1, ScopeProject: 2, ScopeLocal: 3, ScopeCLI: 4, ScopeManaged: 5}
+
+// concatOrder is the order in which Claude Code concatenates hooks of
+// several sources (claude §1.3, §7.1).
+var concatOrder = map[string]int{ScopeUser: 1, ScopeProject: 2, ScopeLocal: 3, ScopeManaged: 4, ScopeCLI: 5, ScopePlugin: 6}
+
+// LoadSources reads Claude sources and merges them as Claude Code does
+// (claude §1.3, §1.4, §1.5): hooks of all sources are concatenated in
+// Claude's order (user, project, local, managed, cli, plugins; files of one
+// scope in the order given); then the policy keys apply —
+// disableAllHooks takes the value of the highest-precedence file that sets
+// it (managed > cli > local > project > user) and, when true, keeps only
+// managed hooks (or none, when a managed file set it);
+// allowManagedHooksOnly in a managed file keeps only managed hooks; an
+// untrusted project loses its project and local hooks. Every hook not
+// loaded because of a policy is reported in a warning; identical handlers
+// of several files run once at run time (the claude protocol's dedup).
+//
+// Errors: a file that cannot be read or is not JSON (with line:col).
+func LoadSources(files []SourceFile, opts LoadOptions) (*settings.Config, []translate.Warning, error) {
+	type loaded struct {
+		SourceFile
+		cfg         *settings.Config
+		disableAll  *bool
+		managedOnly bool
+		at          [2]int
+	}
+	var all []loaded
+	var warns []translate.Warning
+	for _, f := range files {
+		data, err := os.ReadFile(f.Path)
+		if err != nil {
+			return nil, nil, fmt.Errorf("reading %s: %w", f.Path, err)
+		}
+		src := translate.Source{Path: f.Path, Data: data, Scope: f.Scope}
+		if opts.PluginEnv != nil && f.Scope == ScopePlugin {
+			src.Env = opts.PluginEnv(f.Path)
+		}
+		cfg, w, err := Translator{}.Translate(src)
+		if err != nil {
+			return nil, nil, err
+		}
+		warns = append(warns, w...)
+		l := loaded{SourceFile: f, cfg: cfg}
+		if root, err := jsonpos.Parse(bytes.TrimPrefix(data, []byte("\ufeff"))); err == nil {
+			if d := root.Get("disableAllHooks"); d != nil && d.Kind == jsonpos.Bool {
+				v := d.Bool
+				l.disableAll = &v
+				l.at[0], l.at[1] = jsonpos.Position(data, d.Offset)
+			}
+			if m := root.Get("allowManagedHooksOnly"); m != nil && m.Kind == jsonpos.Bool && m.Bool {
+				if f.Scope == ScopeManaged {
+					l.managedOnly = true
+				} else {
+					line, col := jsonpos.Position(data, m.Offset)
+					warns = append(warns, translate.Warning{File: f.Path, Line: line, Col: col, Code: translate.CodeUnsupportedField,
+						Message: "allowManagedHooksOnly is honoured only in managed settings; ignored here (as in Claude Code)"})
+				}
+			}
+		}
+		all = append(all, l)
+	}
+	sort.SliceStable(all, func(i, j int) bool { return concatOrder[all[i].Scope] < concatOrder[all[j].Scope] })
+
+	// The disableAllHooks that survives precedence.
+	var disable *loaded
+	for i := range all {
+		l := &all[i]
+		if l.disableAll != nil && (disable == nil || precedence[l.Scope] >= precedence[disable.Scope]) {
+			disable = l
+		}
+	}
+	managedOnly := false
+	for _, l := range all {
+		managedOnly = managedOnly || l.managedOnly
+	}
+	trusted := opts.Trusted == nil || opts.Trusted(opts.Project)
+
+	out := &settings.Config{}
+	for _, l := range all {
+		why := ""
+		switch {
+		case disable != nil && *disable.disableAll && disable.Scope == ScopeManaged:
+			why = fmt.Sprintf("disableAllHooks is true in managed settings %s:%d", disable.Path, disable.at[0])
+		case disable != nil && *disable.disableAll && l.Scope != ScopeManaged:
+			why = fmt.Sprintf("disableAllHooks is true in %s:%d", disable.Path, disable.at[0])
+		case managedOnly && l.Scope != ScopeManaged:
+			why = "allowManagedHooksOnly is true in managed settings"
+		case !trusted && (l.Scope == ScopeProject || l.Scope == ScopeLocal):
+			why = "the workspace is not trusted"
+		}
+		if why != "" {
+			if n := len(l.cfg.Hooks); n > 0 {
+				warns = append(warns, translate.Warning{File: l.Path, Code: CodePolicyDisabled,
+					Message: fmt.Sprintf("%d hook(s) not loaded: %s", n, why)})
+			}
+			continue
+		}
+		out.Append(l.cfg)
+	}
+	return out, warns, nil
+}
+
+// CodePolicyDisabled is the warning code of hooks a policy key or the
+// trust decision kept from loading.
+const CodePolicyDisabled = "disabled-by-policy"
