@@ -76,9 +76,12 @@ func Convert(inputs []Input, opts ConvertOptions) *Converted {
 			shim = "hookcompat"
 		}
 		var warns []translate.Warning
-		out.Config, warns = wrapForNative(out.Config, shim)
+		var wrapped int
+		out.Config, wrapped, warns = wrapForNative(out.Config, shim)
 		out.Warnings = append(out.Warnings, warns...)
-		header = append(header, "Foreign hooks run unchanged through `"+shim+" exec` (hookcompat must be on PATH).")
+		if wrapped > 0 {
+			header = append(header, "Foreign hooks run unchanged through `"+shim+" exec` (hookcompat must be on PATH).")
+		}
 	}
 	var buf bytes.Buffer
 	_ = settings.Encode(&buf, out.Config, settings.EncodeOptions{Header: header, Provenance: true})
@@ -99,10 +102,6 @@ func convertOne(in Input) (*settings.Config, []translate.Warning, error) {
 			}
 			format = f
 		}
-	}
-	if format == "native" {
-		cfg, err := settings.Decode(in.Name, in.Data)
-		return cfg, nil, err
 	}
 	t, err := translate.Get(format)
 	if err != nil {

@@ -40,9 +40,10 @@ const (
 // hooks (HK-63) with a warning; hooks of extension events are kept with an
 // extension-event warning (a plain engine may not fire them). Nothing is
 // left out without a warning.
-func wrapForNative(cfg *settings.Config, shim string) (*settings.Config, []translate.Warning) {
+func wrapForNative(cfg *settings.Config, shim string) (*settings.Config, int, []translate.Warning) {
 	out := &settings.Config{}
 	var warns []translate.Warning
+	wrapped := 0
 	warn := func(h *settings.Hook, code, msg string) {
 		warns = append(warns, translate.Warning{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col, Code: code, Message: msg})
 	}
@@ -71,6 +72,7 @@ func wrapForNative(cfg *settings.Config, shim string) (*settings.Config, []trans
 			out.Hooks = append(out.Hooks, p)
 			continue
 		}
+		wrapped++
 		matches, shimMatcher := nativeMatches(&h)
 		for _, m := range matches {
 			w := settings.Hook{
@@ -84,7 +86,7 @@ func wrapForNative(cfg *settings.Config, shim string) (*settings.Config, []trans
 			out.Hooks = append(out.Hooks, w)
 		}
 	}
-	return out, warns
+	return out, wrapped, warns
 }
 
 // firstMatch is the native match of a hook that cannot take a matcher

@@ -253,9 +253,10 @@ func FromPayload(payload []byte, workspace string) (runner.Event, error) {
 // compact JSON written the way JSON.stringify writes it, keys in Claude's
 // order, plus one trailing newline (oracle: hook_runs[].stdin). Fields the
 // native event lacks get documented defaults: transcript_path is
-// ~/.claude/projects/<cwd with every non-alphanumeric byte as '-'>/<session_id>.jsonl;
-// permission_mode appears only on the events that carry it and only when
-// set; PreCompact's custom_instructions is null when there is no prompt.
+// ~/.claude/projects/<cwd with every non-alphanumeric byte as '-'>/<session_id>.jsonl
+// (empty without a session id); permission_mode appears only on the
+// events that carry it, "default" when the native event has none;
+// PreCompact's custom_instructions is null when there is no prompt.
 func Payload(ev *runner.Event) ([]byte, error) {
 	home, _ := os.UserHomeDir()
 	return payload(ev, home)
@@ -299,8 +300,12 @@ func payload(ev *runner.Event, home string) ([]byte, error) {
 				o.str(key, ev.PromptID)
 			}
 		case "permission_mode":
-			if ev.PermissionMode != "" && permissionModeEvents[event] {
-				o.str(key, ev.PermissionMode)
+			if permissionModeEvents[event] {
+				mode := ev.PermissionMode
+				if mode == "" {
+					mode = "default" // Claude's mode when nothing else is set
+				}
+				o.str(key, mode)
 			}
 		case "agent":
 			if ev.Agent != "" {
@@ -381,8 +386,8 @@ var nonAlnum = regexp.MustCompile(`[^A-Za-z0-9]`)
 // transcriptPath is the event's transcript_path, or Claude Code's layout
 // under the user's home when the native event has none.
 func transcriptPath(ev *runner.Event, home string) string {
-	if ev.TranscriptPath != "" {
-		return ev.TranscriptPath
+	if ev.TranscriptPath != "" || ev.SessionID == "" {
+		return ev.TranscriptPath // no session, no transcript
 	}
 	cwd := ev.Workspace
 	if cwd == "" {

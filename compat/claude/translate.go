@@ -45,22 +45,12 @@ var handlerKeys = map[string]bool{
 	"prompt": true, "model": true, "continueOnBlock": true, "rewakeMessage": true, "rewakeSummary": true,
 }
 
-// Detect recognises a JSON object with a "hooks" object (settings files
-// and plugin hooks.json alike; unknown event names in it become
-// warnings), or a settings file with disableAllHooks.
+// Detect recognises a document whose first byte (after a byte order mark
+// and whitespace) opens a JSON object: a settings file or a plugin
+// hooks.json. Translate then reports a syntax error with its position.
 func (Translator) Detect(src translate.Source) bool {
-	if src.Data == nil {
-		return false
-	}
-	root, err := jsonpos.Parse(bytes.TrimPrefix(src.Data, []byte("\ufeff")))
-	if err != nil || root.Kind != jsonpos.Object {
-		return false
-	}
-	if root.Get("disableAllHooks") != nil {
-		return true
-	}
-	hooks := root.Get("hooks")
-	return hooks != nil && hooks.Kind == jsonpos.Object
+	t := bytes.TrimSpace(bytes.TrimPrefix(src.Data, []byte("\ufeff")))
+	return len(t) > 0 && t[0] == '{'
 }
 
 // Translate reads src as a Claude settings or plugin hooks file.

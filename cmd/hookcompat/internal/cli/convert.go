@@ -39,7 +39,7 @@ Targets:
 		Example: `  hookcompat convert .claude/settings.json > hooks.toml
   hookcompat convert --target hookcompat --from claude plugin/hooks/hooks.json
   cat settings.json | hookcompat convert -`,
-		Args: cobra.MinimumNArgs(1),
+		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
 			if runF != nil {
@@ -85,14 +85,14 @@ func runConvert(opts *convertOptions) error {
 		fmt.Fprintln(opts.Err, err)
 	}
 	printWarnings(opts.Err, res.Warnings)
-	if _, err := opts.Out.Write(res.TOML); err != nil {
-		return err
-	}
+	// Nothing goes to stdout when the conversion failed, so that
+	// `convert … > hooks.toml` never replaces a good file with a bad one.
 	switch {
 	case len(res.Errors) > 0:
-		return fmt.Errorf("convert: %d of %d file(s) could not be converted", len(res.Errors), len(inputs))
+		return fmt.Errorf("convert: %d of %d file(s) could not be converted; no output written", len(res.Errors), len(inputs))
 	case opts.Strict && len(res.Warnings) > 0:
-		return fmt.Errorf("convert: %d warning(s) and --strict", len(res.Warnings))
+		return fmt.Errorf("convert: %d warning(s) and --strict; no output written", len(res.Warnings))
 	}
-	return nil
+	_, err := opts.Out.Write(res.TOML)
+	return err
 }

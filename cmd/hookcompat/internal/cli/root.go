@@ -39,6 +39,16 @@ func usageErrorf(format string, args ...any) error {
 	return &usageError{fmt.Errorf(format, args...)}
 }
 
+// usageArgs makes an argument validator's errors usage errors (exit 2).
+func usageArgs(v cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := v(cmd, args); err != nil {
+			return &usageError{err}
+		}
+		return nil
+	}
+}
+
 // Main runs hookcompat with os.Args and the process's streams and returns
 // the exit code.
 func Main() int {
@@ -80,6 +90,6 @@ that speaks the native event set and reply schema.`,
 	root.SetOut(stdio.Out)
 	root.SetErr(stdio.Err)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
-	root.AddCommand(newConvertCmd(stdio, nil), newRunCmd(stdio, nil), newExecCmd(stdio, nil))
+	root.AddCommand(newConvertCmd(stdio, nil), newRunCmd(stdio, nil), newExecCmd(stdio, nil), newEventCmd(stdio, nil))
 	return root
 }

@@ -49,7 +49,7 @@ whether Claude Code would run the tool, with which input (Claude's argument name
 texts Claude Code would show the model (Claude Code 2.1.332).`,
 		Example: `  echo '{"event":"pre_tool","tool":"shell","args":{"command":"rm -rf /"}}' | hookcompat run --config hooks.toml
   hookcompat run --settings .claude/settings.json --project . < payload.json`,
-		Args: cobra.NoArgs,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
 				return runF(opts)

@@ -1,0 +1,158 @@
+//go:build unix
+
+// The hooks of these tests are shell commands.
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+)
+
+// TestNewRunCmd checks argv → options.
+func TestNewRunCmd(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		want    runOptions
+		wantErr string
+	}{
+		{name: "defaults", args: nil, want: runOptions{}},
+		{
+			name: "repeated sources keep their order",
+			args: []string{"--settings", "a.json", "--config", "x.toml", "--settings", "b.json", "--config", "y.toml", "--project", "proj", "--render", "claude", "-v"},
+			want: runOptions{Settings: []string{"a.json", "b.json"}, Configs: []string{"x.toml", "y.toml"}, Project: "proj", Render: "claude", Verbose: true},
+		},
+		{name: "verbose long form", args: []string{"--verbose"}, want: runOptions{Verbose: true}},
+		{name: "no positional arguments", args: []string{"event.json"}, wantErr: `unknown command "event.json"`},
+		{name: "unknown flag", args: []string{"--conf", "x"}, wantErr: "unknown flag: --conf"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got *runOptions
+			cmd := newRunCmd(IO{}, func(o *runOptions) error { got = o; return nil })
+			cmd.SetArgs(tt.args)
+			cmd.SetOut(&bytes.Buffer{})
+			cmd.SetErr(&bytes.Buffer{})
+			err := cmd.Execute()
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error = %v, want one containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.IO = IO{}
+			if !reflect.DeepEqual(*got, tt.want) {
+				t.Errorf("options = %+v\nwant      %+v", *got, tt.want)
+			}
+		})
+	}
+}
+
+// TestRunRun checks options and stdin → the JSON reply on stdout, or an
+// error and nothing on stdout.
+func TestRunRun(t *testing.T) {
+	dir := t.TempDir()
+	config := filepath.Join(dir, "hooks.toml")
+	err := os.WriteFile(config, []byte(`[[hooks.pre_tool]]
+match = "shell"
+command = "if grep -q 'rm -rf'; then echo 'no rm -rf' >&2; exit 2; fi"
+`), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	settings := filepath.Join(dir, "settings.json")
+	err = os.WriteFile(settings, []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "cat >/dev/null; echo denied >&2; exit 2"}]}]}}`), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rm = `{"event": "pre_tool", "tool": "shell", "args": {"command": "rm -rf /"}}`
+
+	tests := []struct {
+		name      string
+		opts      runOptions
+		stdin     string
+		want      map[string]any // top-level fields of the reply
+		wantHooks int
+		wantErr   string
+		wantUsage bool
+	}{
+		{
+			name:      "native block",
+			opts:      runOptions{Configs: []string{config}, Project: dir},
+			stdin:     rm,
+			want:      map[string]any{"decision": "block", "reason": "no rm -rf", "updated_args": nil},
+			wantHooks: 1,
+		},
+		{
+			name:      "native pass",
+			opts:      runOptions{Configs: []string{config}, Project: dir},
+			stdin:     `{"event": "pre_tool", "tool": "shell", "args": {"command": "ls"}}`,
+			want:      map[string]any{"decision": "", "reason": ""},
+			wantHooks: 1,
+		},
+		{
+			name:      "claude deny rendered",
+			opts:      runOptions{Settings: []string{settings}, Project: dir, Render: "claude"},
+			stdin:     rm,
+			want:      map[string]any{"decision": "deny", "reason": "denied"},
+			wantHooks: 1,
+		},
+		{
+			name:      "no matching hook",
+			opts:      runOptions{Configs: []string{config}, Project: dir},
+			stdin:     `{"event": "pre_tool", "tool": "read", "args": {"path": "a"}}`,
+			want:      map[string]any{"decision": ""},
+			wantHooks: 0,
+		},
+		{name: "empty stdin", opts: runOptions{Configs: []string{config}, Project: dir}, stdin: " \n", wantErr: "no event on stdin"},
+		{name: "not json", opts: runOptions{Configs: []string{config}, Project: dir}, stdin: "rm -rf /", wantErr: "event: not a JSON object"},
+		{name: "no event key", opts: runOptions{Configs: []string{config}, Project: dir}, stdin: `{"tool": "shell"}`, wantErr: `neither a native event`},
+		{name: "unknown event", opts: runOptions{Configs: []string{config}, Project: dir}, stdin: `{"event": "pre_toolz"}`, wantErr: `unknown event "pre_toolz"`},
+		{name: "missing config", opts: runOptions{Configs: []string{filepath.Join(dir, "nope.toml")}, Project: dir}, stdin: rm, wantErr: "reading " + filepath.Join(dir, "nope.toml")},
+		{name: "bad render", opts: runOptions{Configs: []string{config}, Project: dir, Render: "phi"}, stdin: rm, wantErr: `--render "phi"`, wantUsage: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			opts := tt.opts
+			opts.IO = IO{In: strings.NewReader(tt.stdin), Out: &stdout, Err: &stderr}
+			cmd := &cobra.Command{}
+			cmd.SetContext(context.Background())
+			err := runRun(cmd, &opts)
+			checkErr(t, err, tt.wantErr, tt.wantUsage)
+			if tt.wantErr != "" {
+				if stdout.Len() > 0 {
+					t.Errorf("stdout = %q, want nothing", stdout.String())
+				}
+				return
+			}
+			var reply map[string]any
+			if err := json.Unmarshal(stdout.Bytes(), &reply); err != nil {
+				t.Fatalf("stdout is not one JSON object: %v\n%s", err, stdout.String())
+			}
+			for k, v := range tt.want {
+				if got, ok := reply[k]; !ok || !reflect.DeepEqual(got, v) {
+					t.Errorf("%s = %#v, want %#v", k, got, v)
+				}
+			}
+			if hooks, _ := reply["hooks"].([]any); len(hooks) != tt.wantHooks || reply["hooks"] == nil {
+				t.Errorf("hooks = %v, want %d traces", reply["hooks"], tt.wantHooks)
+			}
+			if _, ok := reply["claude"]; ok != (opts.Render == "claude") {
+				t.Errorf("claude view present = %v, want %v", ok, opts.Render == "claude")
+			}
+		})
+	}
+}

@@ -1,0 +1,159 @@
+//go:build unix
+
+// The CLI scenarios run hooks written as sh scripts and check process
+// groups, so they are Unix-only.
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/hookcompat/hookcompat/cmd/hookcompat/internal/cli"
+)
+
+var update = flag.Bool("update", false, "rewrite the cmp files inside testdata/script/*.txtar with the actual output")
+
+// scriptDir holds the CLI scenarios, relative to this package.
+var scriptDir = filepath.Join("..", "..", "testdata", "script")
+
+// TestMain installs the test binary as the command hookcompat on the
+// scripts' PATH (testscript.Main): invoked under that name, it runs the
+// real CLI and exits with its code.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"hookcompat": func() { os.Exit(cli.Main()) },
+	})
+}
+
+// TestScript runs testdata/script/*.txtar. With -update, a failing
+// `cmp stdout want` whose want is a file of the archive rewrites that file.
+func TestScript(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 scriptDir,
+		UpdateScripts:       *update,
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"pidgone": cmdPidgone,
+		},
+	})
+}
+
+// pidgoneWait is how long pidgone waits for a process to disappear.
+const pidgoneWait = 5 * time.Second
+
+// cmdPidgone implements `pidgone FILE`: FILE holds a process id (as
+// written by a hook with `echo $! > FILE`); the command succeeds once that
+// process no longer runs, waiting up to pidgoneWait, since a killed
+// process needs a moment to die. A zombie counts as gone: it runs nothing,
+// and whether it is reaped depends on the machine's init process.
+//
+// `! pidgone FILE` checks once, without waiting, that the process still
+// runs.
+func cmdPidgone(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: pidgone FILE")
+	}
+	text := strings.TrimSpace(ts.ReadFile(args[0]))
+	pid, err := strconv.Atoi(text)
+	if err != nil || pid <= 0 {
+		ts.Fatalf("%s: want a process id, have %q", args[0], text)
+	}
+	if neg {
+		if !processRuns(pid) {
+			ts.Fatalf("process %d (from %s) is gone, want it running", pid, args[0])
+		}
+		return
+	}
+	deadline := time.Now().Add(pidgoneWait)
+	for processRuns(pid) {
+		if time.Now().After(deadline) {
+			ts.Fatalf("process %d (from %s) still runs after %s", pid, args[0], pidgoneWait)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// processRuns reports whether pid exists and is not a zombie. The zombie
+// test reads /proc (Linux); elsewhere a zombie counts as running.
+func processRuns(pid int) bool {
+	if stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil {
+		// pid (comm) state …; comm may hold spaces and parentheses.
+		if i := bytes.LastIndexByte(stat, ')'); i >= 0 && i+2 < len(stat) {
+			state := stat[i+2]
+			return state != 'Z' && state != 'X'
+		}
+	}
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// TestExampleQuickstartInSync checks that testdata/script/example-quickstart.txtar
+// carries an exact copy of testdata/examples/quickstart, so that the script
+// tests the example the README shows (a script cannot read outside $WORK).
+func TestExampleQuickstartInSync(t *testing.T) {
+	const dir = "testdata/examples/quickstart"
+	root := filepath.Join("..", "..")
+	ar, err := txtar.ParseFile(filepath.Join(scriptDir, "example-quickstart.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inArchive := map[string][]byte{}
+	for _, f := range ar.Files {
+		if strings.HasPrefix(f.Name, dir+"/") {
+			inArchive[f.Name] = f.Data
+		}
+	}
+	onDisk := map[string][]byte{}
+	err = filepath.WalkDir(filepath.Join(root, dir), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(path, ".sh") {
+			// The settings run the hook scripts directly.
+			if info, err := d.Info(); err != nil || info.Mode()&0o111 == 0 {
+				t.Errorf("%s is not executable (want mode 755)", rel)
+			}
+		}
+		data, err := os.ReadFile(path)
+		onDisk[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(onDisk) == 0 {
+		t.Fatalf("no files under %s", dir)
+	}
+	for name, data := range onDisk {
+		got, ok := inArchive[name]
+		switch {
+		case !ok:
+			t.Errorf("%s is missing from example-quickstart.txtar", name)
+		case !bytes.Equal(got, data):
+			t.Errorf("%s differs from its copy in example-quickstart.txtar", name)
+		}
+	}
+	for name := range inArchive {
+		if _, ok := onDisk[name]; !ok {
+			t.Errorf("example-quickstart.txtar has %s, which is not in %s", name, dir)
+		}
+	}
+}
