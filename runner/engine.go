@@ -290,7 +290,12 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 			ran[i] = true
 			replies[i], results[i] = e.runOne(ctx, p, h, &local)
 			if sched.ChainArgs && replies[i].UpdatedArgs != nil {
-				local.Args = cloneRaw(replies[i].UpdatedArgs)
+				// Later hooks see the args the protocol would act on so
+				// far (native: the first hook's win, HK-60), not merely
+				// the latest hook's.
+				if args := p.Combine(&local, replies[:i+1]).UpdatedArgs; args != nil {
+					local.Args = cloneRaw(args)
+				}
 			}
 			if sched.StopOnBlock && replies[i].Decision.Blocks() {
 				blocked = true

@@ -223,8 +223,7 @@ func (w *objectWriter) key(k string) {
 		w.buf.WriteByte(',')
 	}
 	w.n++
-	kb, _ := json.Marshal(k)
-	w.buf.Write(kb)
+	writeJSONString(w.buf, k)
 	w.buf.WriteByte(':')
 }
 
@@ -233,8 +232,16 @@ func (w *objectWriter) str(k, v string, always bool) {
 		return
 	}
 	w.key(k)
-	vb, _ := json.Marshal(v)
-	w.buf.Write(vb)
+	writeJSONString(w.buf, v)
+}
+
+// writeJSONString writes s as a JSON string without HTML escaping (a hook
+// reading the event sees "<", not "\u003c").
+func writeJSONString(b *bytes.Buffer, s string) {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	b.Truncate(b.Len() - 1) // Encode's newline
 }
 
 func (w *objectWriter) boolean(k string, v bool) {

@@ -39,20 +39,24 @@ func (native) Selects(h *settings.Hook, ev *Event) bool {
 
 // Prepare runs command hooks as `bash -c <command>` and args hooks
 // directly, in the workspace, with the engine's environment plus the
-// hook's env, and the event JSON on stdin (HK-02, HK-10, HK-65).
+// hook's env, and the event JSON on stdin (HK-02, HK-10, HK-65); an http
+// hook's headers have $VAR and ${VAR} expanded for allowed_env_vars only
+// (HK-62).
 func (native) Prepare(h *settings.Hook, ev *Event, base []string) (*Invocation, error) {
-	payload, err := json.Marshal(ev)
+	payload, err := ev.MarshalJSON()
 	if err != nil {
 		return nil, fmt.Errorf("encoding event: %w", err)
 	}
 	payload = append(payload, '\n')
+	env := withEnv(base, h.Env)
 	inv := &Invocation{
 		Dir:     ev.Workspace,
-		Env:     withEnv(base, h.Env),
+		Env:     env,
 		Stdin:   payload,
 		Timeout: h.EffectiveTimeout(),
 		URL:     h.URL,
-		Headers: h.Headers,
+		// HK-62: $VAR and ${VAR} only for allowed_env_vars; others stay.
+		Headers: ExpandHeaders(h.Headers, h.AllowedEnvVars, env, true),
 	}
 	switch {
 	case len(h.Args) > 0:

@@ -169,7 +169,9 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 			}
 			out = append(out, s)
 		}
-		*dst = out
+		if len(out) > 0 { // an empty array is as if absent, as Encode writes it
+			*dst = out
+		}
 	}
 	strmap := func(key string, dst *map[string]string) {
 		v, ok := m[key]
@@ -190,7 +192,9 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 			}
 			out[k] = s
 		}
-		*dst = out
+		if len(out) > 0 { // an empty table is as if absent, as Encode writes it
+			*dst = out
+		}
 	}
 	str("match", &h.Match)
 	str("command", &h.Command)

@@ -219,7 +219,8 @@ func (c *Config) Append(other *Config) {
 }
 
 // Sort orders hooks by canonical event rank, stably, so that hooks of one
-// event keep their configured order. Unknown events sort last.
+// event keep their configured order. Unknown events sort last, by name
+// (as [Encode] documents).
 func (c *Config) Sort() {
 	rank := func(e Event) int {
 		if r := e.Rank(); r >= 0 {
@@ -227,10 +228,14 @@ func (c *Config) Sort() {
 		}
 		return 1 << 30
 	}
+	less := func(a, b Event) bool {
+		ra, rb := rank(a), rank(b)
+		return ra < rb || (ra == rb && ra == 1<<30 && a < b)
+	}
 	hooks := c.Hooks
 	// insertion sort keeps it stable and needs no closure over indices
 	for i := 1; i < len(hooks); i++ {
-		for j := i; j > 0 && rank(hooks[j].Event) < rank(hooks[j-1].Event); j-- {
+		for j := i; j > 0 && less(hooks[j].Event, hooks[j-1].Event); j-- {
 			hooks[j], hooks[j-1] = hooks[j-1], hooks[j]
 		}
 	}

@@ -38,13 +38,23 @@ func indexPositions(data []byte) (positions, error) {
 				table = name
 			}
 			if first != nil {
-				// Point at the opening bracket of the header, not its key.
+				// Point at the opening bracket of the header, not its key:
+				// skip blanks inside the brackets ("[[ hooks.x ]]"), then
+				// the brackets, but not the line's indentation.
 				off := int(first.Raw.Offset)
-				for off > 0 && (data[off-1] == '[' || data[off-1] == ' ' || data[off-1] == '\t') {
+				for off > 0 && (data[off-1] == ' ' || data[off-1] == '\t') {
+					off--
+				}
+				for off > 0 && data[off-1] == '[' {
 					off--
 				}
 				sh := p.Shape(unstable.Range{Offset: uint32(off), Length: 1})
 				idx[table] = pos{sh.Start.Line, sh.Start.Column}
+				if _, seen := idx[name]; !seen && n.Kind == unstable.ArrayTable {
+					// The array as a whole ("hooks.bogus", for an unknown
+					// event) is where its first entry is.
+					idx[name] = idx[table]
+				}
 			}
 		case unstable.KeyValue:
 			parts, first := keyParts(n.Key())

@@ -1,0 +1,135 @@
+package translate
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestVocabularyName(t *testing.T) {
+	v := DefaultVocabulary
+	tests := []struct {
+		from, to Dialect
+		in, want string
+	}{
+		{Native, Claude, "shell", "Bash"},
+		{Claude, Native, "Bash", "shell"},
+		{Native, Phi, "shell", "bash"},
+		{Phi, Native, "bash", "shell"},
+		{Phi, Claude, "fetch", "WebFetch"},
+		{Claude, Phi, "WebSearch", "search"},
+		{Native, Claude, "notebook_edit", "NotebookEdit"},
+		{Native, Native, "read", "read"},
+		// aliases are native names on input, never produced
+		{Native, Claude, "bash", "Bash"},
+		{Native, Claude, "run_shell_command", "Bash"},
+		{Native, Native, "sh", "shell"},
+		// unknown tools pass through
+		{Native, Claude, "mcp__github__create_issue", "mcp__github__create_issue"},
+		{Claude, Native, "NoSuchTool", "NoSuchTool"},
+		// a tool the target dialect lacks passes through
+		{Native, Phi, "agent", "agent"},
+		{Claude, Phi, "Agent", "Agent"},
+		// names are case-sensitive
+		{Claude, Native, "bash", "bash"},
+		{Native, Claude, "Shell", "Shell"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, v.Name(tt.from, tt.to, tt.in), "Name(%d→%d, %q)", tt.from, tt.to, tt.in)
+	}
+}
+
+func TestVocabularyNameRoundTrip(t *testing.T) {
+	for _, tool := range DefaultVocabulary.Tools() {
+		for _, d := range []Dialect{Claude, Phi} {
+			foreign := DefaultVocabulary.Name(Native, d, tool.Native)
+			if (d == Claude && tool.Claude == "") || (d == Phi && tool.Phi == "") {
+				assert.Equal(t, tool.Native, foreign)
+				continue
+			}
+			assert.Equal(t, tool.Native, DefaultVocabulary.Name(d, Native, foreign), "%s via %s", tool.Native, foreign)
+		}
+	}
+}
+
+func TestVocabularyArgs(t *testing.T) {
+	v := DefaultVocabulary
+	tests := []struct {
+		name     string
+		from, to Dialect
+		tool     string
+		in, want string
+	}{
+		{"Claude to native renames and keeps order",
+			Claude, Native, "Read", `{"offset":10,"file_path":"/a/b.go","limit":5}`, `{"offset":10,"path":"/a/b.go","limit":5}`},
+		{"native to Claude",
+			Native, Claude, "read", `{"path":"/a","limit":5}`, `{"file_path":"/a","limit":5}`},
+		{"alias finds the row",
+			Native, Claude, "bash", `{"command":"ls","timeout_ms":1000}`, `{"command":"ls","timeout":1000}`},
+		{"Claude Bash timeout keeps its unit",
+			Claude, Native, "Bash", `{"command":"sleep 1","timeout":120000}`, `{"command":"sleep 1","timeout_ms":120000}`},
+		{"value bytes preserved",
+			Claude, Native, "Write", `{"file_path":"/\u00e9\"x\"","content":"a\nb","n":1.50e0,"o":{"z":1,"a":[true,null]}}`,
+			`{"path":"/\u00e9\"x\"","content":"a\nb","n":1.50e0,"o":{"z":1,"a":[true,null]}}`},
+		{"whitespace between tokens is dropped, values kept",
+			Claude, Native, "Edit", "{ \"file_path\" : \"x\" ,\n \"old_string\": \"a  b\" }", `{"path":"x","old_string":"a  b"}`},
+		{"unchanged keys keep their spelling",
+			Claude, Native, "Read", `{"\u0066ile_path":"x","\u006c":1}`, `{"path":"x","\u006c":1}`},
+		{"Phi to Claude",
+			Phi, Claude, "edit", `{"path":"p","x":1}`, `{"file_path":"p","x":1}`},
+		{"notebook",
+			Claude, Native, "NotebookEdit", `{"notebook_path":"n.ipynb"}`, `{"path":"n.ipynb"}`},
+		{"no rename for a dialect without that argument",
+			Native, Phi, "shell", `{"timeout_ms":5}`, `{"timeout_ms":5}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := v.Args(tt.from, tt.to, tt.tool, json.RawMessage(tt.in))
+			assert.Equal(t, tt.want, string(got))
+		})
+	}
+}
+
+func TestVocabularyArgsUnchanged(t *testing.T) {
+	v := DefaultVocabulary
+	for _, tt := range []struct {
+		name, tool, in string
+	}{
+		{"unknown tool", "mcp__x__y", `{"file_path" : "x"}`},
+		{"tool without renames", "Grep", `{ "pattern": "x" }`},
+		{"not an object", "Read", `["file_path"]`},
+		{"invalid JSON", "Read", `{"file_path":`},
+		{"empty", "Read", ``},
+		{"null", "Read", `null`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := v.Args(Claude, Native, tt.tool, json.RawMessage(tt.in))
+			assert.Equal(t, tt.in, string(got), "returned byte for byte")
+		})
+	}
+}
+
+func TestVocabularyArgsRoundTrip(t *testing.T) {
+	in := `{"file_path":"/x","offset":1,"limit":2}`
+	native := DefaultVocabulary.Args(Claude, Native, "Read", json.RawMessage(in))
+	back := DefaultVocabulary.Args(Native, Claude, "read", native)
+	assert.Equal(t, in, string(back))
+}
+
+func TestNewVocabularyPrecedence(t *testing.T) {
+	v := NewVocabulary([]Tool{
+		{Native: "one", Claude: "Same", Aliases: []string{"two", "alias"}},
+		{Native: "two", Claude: "Two"},
+		{Native: "three", Claude: "Same", Aliases: []string{"alias"}},
+	})
+	assert.Equal(t, "three", v.Name(Claude, Native, "Same"), "later rows win for the same name")
+	assert.Equal(t, "Two", v.Name(Native, Claude, "two"), "a real native name wins over an earlier alias")
+	assert.Equal(t, "Same", v.Name(Native, Claude, "alias"))
+	assert.Equal(t, "one", v.Name(Native, Native, "alias"), "the first row to claim an alias keeps it")
+	assert.Len(t, v.Tools(), 3)
+
+	tools := v.Tools()
+	tools[0].Native = "changed"
+	assert.Equal(t, "one", v.Tools()[0].Native, "Tools returns a copy of the rows")
+}
