@@ -20,6 +20,7 @@ func (e *Engine) runHTTP(ctx context.Context, h *settings.Hook, inv *Invocation)
 	start := time.Now()
 	res := &RunResult{ExitCode: -1}
 	defer func() { res.Duration = time.Since(start) }()
+	parent := ctx
 	if inv.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, inv.Timeout)
@@ -41,7 +42,7 @@ func (e *Engine) runHTTP(ctx context.Context, h *settings.Hook, inv *Invocation)
 	resp, err := client.Do(req)
 	if err != nil {
 		if ctx.Err() != nil {
-			classifyCtxErr(ctx, res)
+			classifyCtxErr(parent, ctx, res)
 		} else {
 			res.StartErr = err
 		}
@@ -50,7 +51,7 @@ func (e *Engine) runHTTP(ctx context.Context, h *settings.Hook, inv *Invocation)
 	defer resp.Body.Close()
 	buf := &capBuffer{limit: e.lim.outputLimit}
 	if _, err := io.Copy(buf, resp.Body); err != nil && ctx.Err() != nil {
-		classifyCtxErr(ctx, res)
+		classifyCtxErr(parent, ctx, res)
 		return res
 	}
 	res.Stdout, res.StdoutTruncated = buf.bytes()
@@ -116,13 +117,14 @@ func (e *Engine) runJudge(ctx context.Context, p Protocol, h *settings.Hook, ev 
 	}
 	start := time.Now()
 	jctx, cancel := context.WithTimeout(ctx, h.EffectiveTimeout())
+	parent := ctx
 	defer cancel()
 	answer, err := e.opts.Judge.Judge(jctx, h, ev)
 	res := &RunResult{ExitCode: 0, Stdout: answer, Duration: time.Since(start)}
 	switch {
 	case jctx.Err() != nil:
 		res.ExitCode = -1
-		classifyCtxErr(jctx, res)
+		classifyCtxErr(parent, jctx, res)
 	case err != nil:
 		res.ExitCode = -1
 		res.StartErr = err

@@ -100,13 +100,14 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 		res.StartErr = errors.New("nothing to run")
 		return res
 	}
+	parent := ctx
 	if inv.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, inv.Timeout)
 		defer cancel()
 	}
 	if err := ctx.Err(); err != nil {
-		classifyCtxErr(ctx, res)
+		classifyCtxErr(parent, ctx, res)
 		return res
 	}
 
@@ -169,7 +170,7 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	case <-exited:
 	case <-ctx.Done():
 		terminateGroup(pgid, exited, lim.killGrace)
-		classifyCtxErr(ctx, res)
+		classifyCtxErr(parent, ctx, res)
 	}
 
 	drain := time.NewTimer(lim.drainDelay)
@@ -225,8 +226,12 @@ func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration) {
 	}
 }
 
-func classifyCtxErr(ctx context.Context, res *RunResult) {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+// classifyCtxErr records why ctx (the run's context, derived from the
+// caller's parent) ended: the hook's own timeout, or the caller — whose
+// cancellation or deadline is a cancellation of the hook, never its
+// timeout (so fail_closed does not turn it into a block).
+func classifyCtxErr(parent, ctx context.Context, res *RunResult) {
+	if parent.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		res.TimedOut = true
 	} else {
 		res.Cancelled = true

@@ -362,3 +362,22 @@ func TestCapBuffer(t *testing.T) {
 	assert.Equal(t, "abcd", string(got))
 	assert.False(t, truncated, "exactly the limit is not truncation")
 }
+
+// TestRunProcessCallerDeadlineIsCancellation: the caller's deadline ending
+// first is a cancellation, not the hook's timeout (so fail_closed does not
+// turn an agent-side deadline into a block).
+func TestRunProcessCallerDeadlineIsCancellation(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	inv := fixtureInvocation(t, "sleep", "30s")
+	inv.Timeout = 20 * time.Second
+	res := run(t, ctx, inv, testLimits)
+	assert.True(t, res.Cancelled)
+	assert.False(t, res.TimedOut)
+
+	inv = fixtureInvocation(t, "sleep", "30s")
+	inv.Timeout = 300 * time.Millisecond
+	res = run(t, context.Background(), inv, testLimits)
+	assert.True(t, res.TimedOut, "the hook's own timeout")
+	assert.False(t, res.Cancelled)
+}

@@ -186,3 +186,19 @@ func TestNativeRuleSelects(t *testing.T) {
 		})
 	}
 }
+
+// TestShellRuleMatchesWrappers: a guard rule cannot be side-stepped by a
+// wrapper, a path or quoting, and fails open on a dynamic command name
+// (HK-64; the filter runs the hook when unsure).
+func TestShellRuleMatchesWrappers(t *testing.T) {
+	for _, script := range []string{
+		"command rm -rf /", "/bin/rm -rf /", "sudo -u root rm -rf /", "env A=1 B=2 rm -rf x",
+		"nohup rm -rf x &", "timeout 5 rm -rf x", "xargs -I{} rm {}", "'rm' -rf x", `\rm -rf x`,
+		"$(echo rm) -rf /", "$CMD -rf /", "exec rm x",
+	} {
+		assert.True(t, ShellRuleMatches("rm *", script), "HK-64 rm * should select %q", script)
+	}
+	for _, script := range []string{"echo rm -rf", "grep rm file", "ls; cat $FILE", "git push --force"} {
+		assert.False(t, ShellRuleMatches("rm *", script), "HK-64 rm * should not select %q", script)
+	}
+}

@@ -103,8 +103,9 @@ func (v *Vocabulary) Name(from, to Dialect, name string) string {
 }
 
 // Args renames the top-level keys of a tool's argument object from one
-// dialect to another, keeping key order and every value's bytes. A value
-// that is not a JSON object is returned unchanged.
+// dialect to another, keeping key order and every value's bytes. A key is
+// not renamed when the object already has its target name (no duplicate
+// keys). A value that is not a JSON object is returned unchanged.
 func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) json.RawMessage {
 	t, ok := v.lookup(from, tool)
 	if !ok || len(t.Args) == 0 {
@@ -118,6 +119,18 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 	for _, a := range t.Args {
 		if a[from] != "" && a[to] != "" {
 			rename[a[from]] = a[to]
+		}
+	}
+	// A key that is already present under its target name is not renamed,
+	// so that the result never holds a key twice.
+	present := map[string]bool{}
+	gjson.ParseBytes(trimmed).ForEach(func(k, _ gjson.Result) bool {
+		present[k.String()] = true
+		return true
+	})
+	for src, dst := range rename {
+		if present[dst] && src != dst {
+			delete(rename, src)
 		}
 	}
 	var b bytes.Buffer

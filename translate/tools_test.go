@@ -133,3 +133,11 @@ func TestNewVocabularyPrecedence(t *testing.T) {
 	tools[0].Native = "changed"
 	assert.Equal(t, "one", v.Tools()[0].Native, "Tools returns a copy of the rows")
 }
+
+// TestArgsNeverDuplicateKeys: a rename whose target name is already
+// present is skipped, so the object never holds a key twice.
+func TestArgsNeverDuplicateKeys(t *testing.T) {
+	got := DefaultVocabulary.Args(Claude, Native, "Write", json.RawMessage(`{"file_path":"a","path":"b"}`))
+	assert.JSONEq(t, `{"file_path":"a","path":"b"}`, string(got))
+	assert.Equal(t, `{"file_path":"a","path":"b"}`, string(got))
+}
