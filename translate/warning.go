@@ -45,4 +45,5 @@ const (
 	CodeExtensionEvent     = "extension-event"       // an event a plain native engine cannot run
 	CodeBOM                = "byte-order-mark"       // a UTF-8 BOM before the JSON; stripped
 	CodeNoHooks            = "no-hooks"              // the file defines no hooks at all
+	CodeDeprecated         = "deprecated"            // an old name or form, accepted
 )

@@ -87,13 +87,15 @@ func (m *Matcher) Names() []string {
 	return out
 }
 
-// Match reports whether value is selected.
+// Match reports whether value is selected. A name list naming Task also
+// selects Agent, the tool's name since Claude Code 2.1.63 (claude §3.5,
+// §8.2: the old name is still accepted).
 func (m *Matcher) Match(value string) bool {
 	switch {
 	case m.all:
 		return true
 	case m.names != nil:
-		return m.names[value]
+		return m.names[value] || (value == "Agent" && m.names["Task"])
 	case m.re != nil:
 		ok, err := m.re.MatchString(value)
 		return err == nil && ok

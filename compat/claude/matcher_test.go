@@ -40,3 +40,11 @@ func TestMatcher(t *testing.T) {
 	}
 	assert.Error(t, CompileMatcher("PreToolUse", "[unclosed").Err())
 }
+
+// TestTaskMatcherAlsoMatchesAgent: claude §3.5, §8.2 — the tool Task was
+// renamed Agent; a Task matcher is still accepted.
+func TestTaskMatcherAlsoMatchesAgent(t *testing.T) {
+	assert.True(t, CompileMatcher("PreToolUse", "Task").Match("Agent"))
+	assert.True(t, CompileMatcher("PreToolUse", "Task|Bash").Match("Agent"))
+	assert.False(t, CompileMatcher("PreToolUse", "Agent").Match("Task"), "the alias goes one way: old matcher, new tool name")
+}

@@ -172,6 +172,8 @@ func (t *translation) group(cfg *settings.Config, event string, native settings.
 			} else if err := CompileMatcher(event, matcher).Err(); err != nil {
 				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher: %v; it matches nothing in Claude Code, so the group's %d handler(s) are not loaded", where, err, countHandlers(g)))
 				return
+			} else if m := CompileMatcher(event, matcher); !m.IsRegex() && containsName(m.Names(), "Task") {
+				t.warnAt(mn.Offset, translate.CodeDeprecated, fmt.Sprintf("%s.matcher %q names Task, renamed Agent in Claude Code 2.1.63 (where such matchers stopped firing); hookcompat matches Agent too", where, matcher))
 			} else if strings.Contains(matcher, "(") && strings.Contains(matcher, ":") {
 				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher %q looks like a permission rule; matchers are compared with the tool name only, so it never fires (use \"if\" for arguments)", where, matcher))
 			}
@@ -196,6 +198,15 @@ func (t *translation) group(cfg *settings.Config, event string, native settings.
 			cfg.Hooks = append(cfg.Hooks, h)
 		}
 	}
+}
+
+func containsName(names []string, n string) bool {
+	for _, x := range names {
+		if x == n {
+			return true
+		}
+	}
+	return false
 }
 
 func countHandlers(g *jsonpos.Node) int {
