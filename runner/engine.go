@@ -44,6 +44,20 @@ type Options struct {
 	// not runnable: they are traced as not_runnable and, when fail_closed,
 	// block.
 	Judge Judge
+	// QueueSize bounds the background queue of [Engine.Enqueue]. Zero
+	// means DefaultQueueSize (256, HK-31).
+	QueueSize int
+	// DrainTimeout is how long [Engine.Close] lets queued and detached
+	// hooks finish before killing them. Zero means DefaultDrainTimeout
+	// (5 s, HK-33).
+	DrainTimeout time.Duration
+	// OnBackground receives the outcome of every background event (HK-30);
+	// nil discards them (each hook run is still audited through Logger).
+	OnBackground func(*Outcome)
+	// Warn receives terminal warnings for the user, such as the single
+	// "falling behind" warning of a full background queue (HK-31); nil
+	// drops them (they are logged too).
+	Warn func(msg string)
 }
 
 // Judge evaluates a prompt (or agent) hook for an embedding agent: it asks
@@ -63,12 +77,18 @@ type Engine struct {
 
 	mu    sync.RWMutex // guards hooks
 	hooks []settings.Hook
+
+	queue    queue              // background events (queue.go)
+	detached sync.WaitGroup     // detached hook runs still going
+	bgCtx    context.Context    // context of background and detached runs
+	bgCancel context.CancelFunc // kills them (Close after the drain timeout)
 }
 
 // New returns an engine for cfg. It returns an error when a hook names a
 // protocol that is not registered or fails validation.
 func New(cfg *settings.Config, opts Options) (*Engine, error) {
 	e := &Engine{opts: opts}
+	e.bgCtx, e.bgCancel = context.WithCancel(context.Background())
 	if e.opts.Workspace == "" {
 		wd, err := os.Getwd()
 		if err != nil {
@@ -152,10 +172,23 @@ type Outcome struct {
 // A later group sees the args an earlier group updated; once a group
 // blocks, later groups are skipped.
 //
-// Fire waits for every hook it started (or its timeout); it never leaves
-// a timed-out hook's process behind. It returns an error only for an
-// event it cannot fire (unknown event name); hook failures are outcomes.
+// Fire waits for every hook it started (or its timeout), except hooks
+// their protocol runs detached (a Phi async post_tool hook): those are
+// traced as "detached" and awaited by [Engine.Close]. It never leaves a
+// timed-out hook's process behind. It returns an error only for an event
+// it cannot fire (unknown event name) or after Close ([ErrClosed]); hook
+// failures are outcomes.
 func (e *Engine) Fire(ctx context.Context, ev Event) (*Outcome, error) {
+	e.queue.mu.Lock()
+	closed := e.queue.closed
+	e.queue.mu.Unlock()
+	if closed {
+		return nil, ErrClosed
+	}
+	return e.fire(ctx, ev)
+}
+
+func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	if !ev.Name.Known() {
 		return nil, fmt.Errorf("fire: unknown event %q", ev.Name)
 	}
@@ -249,6 +282,10 @@ func (o *Outcome) add(h *settings.Hook, r HookReply, res *RunResult) {
 // in configured order, deduplicated hooks excluded.
 func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hook, ev *Event, out *Outcome) []HookReply {
 	sched := p.Schedule(ev)
+	var detach func(*settings.Hook, *Event) bool
+	if d, ok := p.(Detacher); ok {
+		detach = d.Detached
+	}
 	dup := make([]bool, len(hooks))
 	if sched.DedupKey != nil {
 		seen := map[string]bool{}
@@ -262,10 +299,23 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 	replies := make([]HookReply, len(hooks))
 	results := make([]*RunResult, len(hooks))
 	ran := make([]bool, len(hooks))
+	detached := make([]bool, len(hooks))
+	for i, h := range hooks {
+		if dup[i] || detach == nil || !detach(h, ev) {
+			continue
+		}
+		detached[i] = true
+		e.detached.Add(1)
+		evCopy := ev.Clone()
+		go func() {
+			defer e.detached.Done()
+			e.runOne(e.bgCtx, p, h, &evCopy)
+		}()
+	}
 	if sched.Parallel {
 		var wg sync.WaitGroup
 		for i, h := range hooks {
-			if dup[i] {
+			if dup[i] || detached[i] {
 				continue
 			}
 			ran[i] = true
@@ -280,7 +330,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 		local := ev.Clone()
 		blocked := false
 		for i, h := range hooks {
-			if dup[i] {
+			if dup[i] || detached[i] {
 				continue
 			}
 			if blocked {
@@ -307,6 +357,8 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 		switch {
 		case dup[i]:
 			out.add(h, HookReply{Outcome: OutcomeDeduplicated, Err: "identical to an earlier hook of this event"}, nil)
+		case detached[i]:
+			out.add(h, HookReply{Outcome: OutcomeDetached}, nil)
 		default:
 			out.add(h, replies[i], results[i])
 			if ran[i] {

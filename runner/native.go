@@ -50,7 +50,7 @@ func (native) Prepare(h *settings.Hook, ev *Event, base []string) (*Invocation, 
 	payload = append(payload, '\n')
 	env := withEnv(base, h.Env)
 	inv := &Invocation{
-		Dir:     ev.Workspace,
+		Dir:     firstNonEmpty(h.Dir, ev.Workspace),
 		Env:     env,
 		Stdin:   payload,
 		Timeout: h.EffectiveTimeout(),
@@ -199,4 +199,13 @@ func withEnv(base []string, add map[string]string) []string {
 		out = append(out, k+"="+add[k])
 	}
 	return out
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
 }

@@ -36,6 +36,13 @@ type Protocol interface {
 	Combine(ev *Event, replies []HookReply) Reply
 }
 
+// Detacher is implemented by protocols some of whose hooks run detached:
+// started and not awaited, their result ignored (Phi's async post_tool
+// hooks). [Engine.Close] waits for them.
+type Detacher interface {
+	Detached(h *settings.Hook, ev *Event) bool
+}
+
 // Schedule is how a protocol runs its selected hooks for one event.
 type Schedule struct {
 	// Parallel runs all hooks at once and waits for all; otherwise they

@@ -65,6 +65,7 @@ const (
 	OutcomeSkipped      = "skipped"      // not run: an earlier hook blocked (serial protocols)
 	OutcomeDeduplicated = "deduplicated" // identical to an earlier hook of this event; ran once
 	OutcomeNotRunnable  = "not_runnable" // a handler type nothing here can run (prompt hook without a judge)
+	OutcomeDetached     = "detached"     // started in the background; its result is not awaited
 )
 
 // HookReply is what one hook contributed: its reply in native terms and

@@ -221,6 +221,8 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 	boolean("async", &h.Async)
 	str("status_message", &h.StatusMessage)
 	boolean("once", &h.Once)
+	str("name", &h.Name)
+	str("dir", &h.Dir)
 	typeErrs := len(d.errs) > before
 	for _, k := range sortedKeys(m) {
 		if !hookKeys[k] {
@@ -243,7 +245,7 @@ var hookKeys = map[string]bool{
 	"match": true, "command": true, "args": true, "type": true, "timeout_seconds": true,
 	"fail_closed": true, "if": true, "url": true, "headers": true, "allowed_env_vars": true,
 	"prompt": true, "model": true, "protocol": true, "match_syntax": true, "env": true,
-	"shell": true, "async": true, "status_message": true, "once": true,
+	"shell": true, "async": true, "status_message": true, "once": true, "name": true, "dir": true,
 }
 
 // secondsToDuration converts a TOML number of seconds to a Duration,

@@ -31,7 +31,8 @@ type EncodeOptions struct {
 // in configured order; within one hook, keys in the order of [Hook]'s
 // fields (match, command, args, type, timeout_seconds, fail_closed, if,
 // url, headers, allowed_env_vars, prompt, model, then the extension fields
-// protocol, match_syntax, env, shell, async, status_message, once). Keys
+// protocol, match_syntax, env, shell, async, status_message, once, name,
+// dir). Keys
 // whose value is the zero value are omitted; map keys are sorted. Strings
 // are TOML basic strings; timeout_seconds is an integer when the timeout is
 // a whole number of seconds and a float otherwise. The output therefore
@@ -135,6 +136,8 @@ func writeHook(w *bufio.Writer, h *Hook) {
 	boolean("async", h.Async)
 	str("status_message", h.StatusMessage)
 	boolean("once", h.Once)
+	str("name", h.Name)
+	str("dir", h.Dir)
 }
 
 // formatSeconds renders d in seconds: an integer when whole, otherwise the

@@ -132,6 +132,14 @@ type Hook struct {
 	// Once is an extension: Claude's once (remove after the first
 	// successful run; honoured for skill hooks only).
 	Once bool
+	// Name is an extension: the hook's name in its home format (a Phi
+	// hook's name); messages about the hook use it. Empty means the hook
+	// is named by what it runs.
+	Name string
+	// Dir is an extension: the hook's working directory (a Phi hook runs
+	// in its own directory). Empty means the protocol's default (the
+	// workspace, or the event's cwd for Claude).
+	Dir string
 
 	// Source is provenance; see [Source].
 	Source Source `toml:"-"`
@@ -170,10 +178,12 @@ func (h *Hook) EffectiveTimeout() time.Duration {
 	return h.Timeout
 }
 
-// Label is a short human name for the hook: its command, args, URL or
-// prompt, whichever it runs.
+// Label is a short human name for the hook: its Name, else its command,
+// args, URL or prompt, whichever it runs.
 func (h *Hook) Label() string {
 	switch {
+	case h.Name != "":
+		return h.Name
 	case h.Command != "":
 		return h.Command
 	case len(h.Args) > 0:

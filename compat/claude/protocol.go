@@ -124,6 +124,9 @@ func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*run
 	if st, err := os.Stat(dir); dir == "" || err != nil || !st.IsDir() {
 		dir = ev.Workspace
 	}
+	if h.Dir != "" {
+		dir = h.Dir
+	}
 	inv := &runner.Invocation{
 		Dir:     dir,
 		Env:     setEnv(unsetEnv(base, "CLAUDE_ENV_FILE"), add),
