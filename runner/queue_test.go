@@ -61,7 +61,9 @@ func queueEngine(t *testing.T, j *queueJudge, opts Options) *Engine {
 	return e
 }
 
-func postTool(prompt string) Event { return Event{Name: settings.PostTool, Tool: "shell", Prompt: prompt} }
+func postTool(prompt string) Event {
+	return Event{Name: settings.PostTool, Tool: "shell", Prompt: prompt}
+}
 
 // HK-30, HK-31: background events run on one worker, in order, and their
 // outcomes are reported.
