@@ -1,0 +1,115 @@
+//go:build unix
+
+package runner
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookcompat/hookcompat/settings"
+)
+
+func sessionEngine(t *testing.T, hooks ...settings.Hook) (*Session, string) {
+	t.Helper()
+	dir := t.TempDir()
+	e, err := New(&settings.Config{Hooks: hooks}, Options{Workspace: dir})
+	require.NoError(t, err)
+	return &Session{Engine: e, ID: "s-1"}, dir
+}
+
+// HK-51: session_start output (plain stdout or additional_context) is
+// added to the session's next real prompt, with prompt_submit's output.
+func TestSessionHK51StartContextGoesToNextPrompt(t *testing.T) {
+	s, _ := sessionEngine(t,
+		settings.Hook{Event: settings.SessionStart, Command: "echo 'branch: main'"},
+		settings.Hook{Event: settings.PromptSubmit, Command: `echo '{"additional_context":"ups note"}'`},
+	)
+	ctx := context.Background()
+	_, err := s.Start(ctx, "startup")
+	require.NoError(t, err)
+	r, err := s.Prompt(ctx, "p1", "hello")
+	require.NoError(t, err)
+	assert.False(t, r.Blocked)
+	assert.Equal(t, "branch: main\n\nups note", r.Context)
+	r, err = s.Prompt(ctx, "p2", "again")
+	require.NoError(t, err)
+	assert.Equal(t, "ups note", r.Context, "session_start output goes to the next prompt only")
+}
+
+// HK-24: a blocked prompt is neither recorded nor sent; the session_start
+// output waits for the next prompt.
+func TestSessionHK24BlockedPromptKeepsStartContext(t *testing.T) {
+	s, _ := sessionEngine(t,
+		settings.Hook{Event: settings.SessionStart, Command: "echo start-ctx"},
+		settings.Hook{Event: settings.PromptSubmit, Command: `case "$(cat)" in *secret*) echo 'no secrets' >&2; exit 2;; esac`},
+	)
+	ctx := context.Background()
+	_, err := s.Start(ctx, "startup")
+	require.NoError(t, err)
+	r, err := s.Prompt(ctx, "p1", "my secret is 42")
+	require.NoError(t, err)
+	assert.True(t, r.Blocked)
+	assert.Equal(t, "no secrets", r.Reason)
+	r, err = s.Prompt(ctx, "p2", "fine")
+	require.NoError(t, err)
+	assert.Equal(t, "start-ctx", r.Context)
+	assert.Equal(t, 4, ExitPromptBlocked)
+}
+
+// HK-51: stop hooks continue the turn at most 5 times per prompt, and see
+// stop_hook_active after the first continuation.
+func TestSessionHK51StopContinuationCap(t *testing.T) {
+	s, dir := sessionEngine(t, settings.Hook{Event: settings.Stop,
+		Command: `grep -o '"stop_hook_active":[a-z]*' >> active.log; echo 'run the tests' >&2; exit 2`})
+	ctx := context.Background()
+	_, err := s.Prompt(ctx, "p1", "work")
+	require.NoError(t, err)
+	for i := 0; i < DefaultMaxStopContinuations; i++ {
+		r, err := s.Stop(ctx, "done")
+		require.NoError(t, err)
+		require.True(t, r.Continue, "continuation %d", i+1)
+		assert.Equal(t, "run the tests", r.Prompt)
+	}
+	r, err := s.Stop(ctx, "done")
+	require.NoError(t, err)
+	assert.False(t, r.Continue)
+	assert.True(t, r.Capped, "the sixth continuation of one prompt is refused")
+
+	data, err := os.ReadFile(filepath.Join(dir, "active.log"))
+	require.NoError(t, err)
+	lines := strings.Fields(string(data))
+	require.Len(t, lines, 6)
+	assert.Equal(t, `"stop_hook_active":false`, lines[0])
+	assert.Equal(t, `"stop_hook_active":true`, lines[1])
+
+	_, err = s.Prompt(ctx, "p2", "more")
+	require.NoError(t, err)
+	r, err = s.Stop(ctx, "done")
+	require.NoError(t, err)
+	assert.True(t, r.Continue, "a new prompt resets the count")
+}
+
+// HK-51: {"continue": true, "reason": …} continues; continue:false ends.
+func TestSessionHK51StopContinueJSON(t *testing.T) {
+	s, _ := sessionEngine(t, settings.Hook{Event: settings.Stop, Command: `echo '{"continue":true,"reason":"also update the docs"}'`})
+	r, err := s.Stop(context.Background(), "done")
+	require.NoError(t, err)
+	assert.True(t, r.Continue)
+	assert.Equal(t, "also update the docs", r.Prompt)
+
+	s, _ = sessionEngine(t, settings.Hook{Event: settings.Stop, Command: `echo '{"continue":false,"reason":"stop now"}'`})
+	r, err = s.Stop(context.Background(), "done")
+	require.NoError(t, err)
+	assert.False(t, r.Continue)
+}
+
+// HK-23: the model gets {"error":"blocked by pre_tool hook: <reason>"}.
+func TestToolErrorHK23(t *testing.T) {
+	assert.JSONEq(t, `{"error":"blocked by pre_tool hook: rm is not allowed"}`, string(ToolError("rm is not allowed")))
+}
