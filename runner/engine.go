@@ -78,6 +78,7 @@ type Engine struct {
 	mu    sync.RWMutex // guards hooks
 	hooks []settings.Hook
 
+	fails    failures           // last failures per hook (failures.go)
 	queue    queue              // background events (queue.go)
 	detached sync.WaitGroup     // detached hook runs still going
 	bgCtx    context.Context    // context of background and detached runs
@@ -392,6 +393,7 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 		reply = p.Classify(h, ev, res)
 	}
 	e.audit(h, ev, reply, res)
+	e.fails.record(h, ev, reply, res)
 	return reply, res
 }
 

@@ -113,3 +113,23 @@ func TestSessionHK51StopContinueJSON(t *testing.T) {
 func TestToolErrorHK23(t *testing.T) {
 	assert.JSONEq(t, `{"error":"blocked by pre_tool hook: rm is not allowed"}`, string(ToolError("rm is not allowed")))
 }
+
+// HK-66: the engine remembers each hook's last five failures.
+func TestEngineHK66LastFiveFailures(t *testing.T) {
+	s, _ := sessionEngine(t,
+		settings.Hook{Event: settings.PreTool, Command: "echo boom >&2; exit 3"},
+		settings.Hook{Event: settings.PreTool, Command: "exit 0"},
+	)
+	for i := 0; i < 7; i++ {
+		_, err := s.Engine.Fire(context.Background(), Event{Name: settings.PreTool, Tool: "shell"})
+		require.NoError(t, err)
+	}
+	hooks := s.Engine.Hooks()
+	f := s.Engine.Failures(&hooks[0])
+	require.Len(t, f, MaxFailures)
+	assert.Equal(t, "error", f[0].Outcome)
+	require.NotNil(t, f[0].ExitCode)
+	assert.Equal(t, 3, *f[0].ExitCode)
+	assert.Contains(t, f[0].Error, "boom")
+	assert.Empty(t, s.Engine.Failures(&hooks[1]), "a hook that never failed has no failures")
+}

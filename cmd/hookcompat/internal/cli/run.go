@@ -110,6 +110,7 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 	if err != nil {
 		return err
 	}
+	appendFailures(out) // for `hookcompat list` (HK-66)
 	reply := runReply{Reply: out.Reply, Hooks: out.Hooks}
 	if reply.Hooks == nil {
 		reply.Hooks = []runner.Trace{}
