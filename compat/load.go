@@ -8,8 +8,9 @@
 //	eng, err := compat.NewEngine(loaded, runner.Options{Workspace: dir})
 //	out, err := eng.Fire(ctx, runner.Event{Name: settings.PreTool, Tool: "shell", Args: args})
 //
-// Sources keep their order: hooks of one event run (and merge) in the
-// order the sources were given, then in file order.
+// Sources keep their order within a format; across formats, Claude
+// sources come first, then native TOML configs. Hooks of one event run
+// per protocol group in that order (docs/decisions/004).
 package compat
 
 import (
