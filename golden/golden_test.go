@@ -6,9 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -86,6 +88,8 @@ func runCase(t *testing.T, file string) {
 		c.run()
 	case "convert":
 		c.convert()
+	case "doctor", "list":
+		c.run()
 	default:
 		t.Fatalf("%s: header needs kind: run or kind: convert, got %q", file, kind)
 	}
@@ -205,7 +209,27 @@ func (c *goldenCase) run() {
 		"HOOK_CAPTURE=" + c.capture,
 	}
 	env = append(env, c.hdr["env"]...)
-	eng, err := compat.NewEngine(loaded, runner.Options{Workspace: c.proj, Env: env})
+	if c.hdr.one("kind", "") == "doctor" {
+		// HK-40: what doctor finds, one line per finding.
+		var lines []string
+		for _, f := range compat.Doctor(loaded, env) {
+			lines = append(lines, c.normalise(f.String()))
+		}
+		c.got["want/findings.txt"] = []byte(strings.Join(lines, "\n") + "\n")
+		return
+	}
+	ropts := runner.Options{Workspace: c.proj, Env: env}
+	var audit bytes.Buffer
+	if c.hdr.one("audit", "") == "true" {
+		// HK-22: one audit record per hook run, timings removed.
+		ropts.Logger = slog.New(slog.NewTextHandler(&audit, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey || a.Key == "duration" {
+				return slog.Attr{}
+			}
+			return a
+		}}))
+	}
+	eng, err := compat.NewEngine(loaded, ropts)
 	require.NoError(c.t, err)
 	evData, ok := c.section(c.hdr.one("event", "event.json"))
 	require.True(c.t, ok, "case has no event section")
@@ -213,8 +237,35 @@ func (c *goldenCase) run() {
 	require.NoError(c.t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	out, err := eng.Fire(ctx, ev)
-	require.NoError(c.t, err)
+	repeat := 1
+	if r := c.hdr.one("repeat", ""); r != "" {
+		repeat, err = strconv.Atoi(r)
+		require.NoError(c.t, err, "repeat: want a number")
+	}
+	var out *runner.Outcome
+	for i := 0; i < repeat; i++ {
+		out, err = eng.Fire(ctx, ev)
+		require.NoError(c.t, err)
+	}
+	if audit.Len() > 0 {
+		c.got["want/audit.txt"] = []byte(c.normalise(audit.String()))
+	}
+	if c.hdr.one("kind", "") == "list" {
+		// HK-66: every hook with its last five failures.
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		list := compat.List(loaded, eng.Failures)
+		for i := range list {
+			for j := range list[i].Failures {
+				list[i].Failures[j].Time = time.Time{}
+			}
+		}
+		require.NoError(c.t, enc.Encode(list))
+		c.got["want/list.json"] = []byte(c.normalise(buf.String()))
+		return
+	}
 
 	gr := goldenReply{Reply: out.Reply, Hooks: []goldenTrace{}}
 	for _, tr := range out.Hooks {

@@ -64,53 +64,14 @@ Sources are found as for run.`,
 	return cmd
 }
 
-// listedHook is one hook as list prints it.
-type listedHook struct {
-	Event       string           `json:"event"`
-	Runs        string           `json:"runs"`
-	Type        string           `json:"type"`
-	Match       string           `json:"match,omitempty"`
-	MatchSyntax string           `json:"match_syntax,omitempty"`
-	If          string           `json:"if,omitempty"`
-	FailClosed  bool             `json:"fail_closed"`
-	Timeout     float64          `json:"timeout_seconds"`
-	Protocol    string           `json:"protocol"`
-	Source      string           `json:"source"`
-	Failures    []runner.Failure `json:"failures"`
-}
-
 func runList(opts *listOptions) error {
 	loaded, err := opts.load()
 	if err != nil {
 		return err
 	}
 	printWarnings(opts.Err, loaded.Warnings)
-	cfg := &settings.Config{Hooks: append([]settings.Hook(nil), loaded.Config.Hooks...)}
-	cfg.Sort()
-	failures := readFailureLog()
-	list := []listedHook{}
-	for i := range cfg.Hooks {
-		h := &cfg.Hooks[i]
-		runs := h.Command
-		switch {
-		case len(h.Args) > 0:
-			runs = strings.Join(h.Args, " ")
-		case h.URL != "":
-			runs = "POST " + h.URL
-		case h.Prompt != "":
-			runs = h.Prompt
-		}
-		lh := listedHook{Event: string(h.Event), Runs: runs, Type: h.EffectiveType(), Match: h.Match, If: h.If,
-			FailClosed: h.FailClosed, Timeout: h.EffectiveTimeout().Seconds(), Protocol: h.EffectiveProtocol(),
-			Source: h.Source.String(), Failures: failures[runner.HookKey(h)]}
-		if h.Match != "" {
-			lh.MatchSyntax = h.EffectiveMatchSyntax()
-		}
-		if lh.Failures == nil {
-			lh.Failures = []runner.Failure{}
-		}
-		list = append(list, lh)
-	}
+	logged := readFailureLog()
+	list := compat.List(loaded, func(h *settings.Hook) []runner.Failure { return logged[runner.HookKey(h)] })
 	if opts.JSON {
 		enc := json.NewEncoder(opts.Out)
 		enc.SetEscapeHTML(false)
