@@ -33,7 +33,9 @@ type Options struct {
 	// Empty means the process's working directory.
 	Project string
 	// Settings are Claude Code settings files or plugin hooks.json files,
-	// in order. A file named hooks.json in a directory named hooks is a
+	// in order. Relative paths are relative to the process's working
+	// directory, like any file name (join them with Project to name files
+	// of the project). A file named hooks.json in a directory named hooks is a
 	// plugin's: its hooks get CLAUDE_PLUGIN_ROOT (the plugin directory)
 	// and CLAUDE_PLUGIN_DATA.
 	Settings []string
@@ -85,6 +87,9 @@ func Load(opts Options) (*Loaded, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load: %w", err)
 	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("load: project directory %s does not exist", abs)
+	}
 	l := &Loaded{Config: &settings.Config{}, Project: abs}
 	home := opts.Home
 	if home == "" {
@@ -103,7 +108,8 @@ func Load(opts Options) (*Loaded, error) {
 	for _, f := range files {
 		if _, err := os.Stat(f.Path); err != nil {
 			if errors.Is(err, os.ErrNotExist) {
-				return nil, fmt.Errorf("reading %s: %w", f.Path, settings.ErrNoConfig)
+				p, _ := filepath.Abs(f.Path)
+				return nil, fmt.Errorf("reading %s: no such file: %w", p, settings.ErrNoConfig)
 			}
 			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
 		}

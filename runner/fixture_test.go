@@ -165,7 +165,8 @@ func fixture(t testing.TB, name string, args ...string) (argv []string, env stri
 // fixtureInvocation is an Invocation running the named fixture.
 func fixtureInvocation(t testing.TB, name string, args ...string) *Invocation {
 	argv, env := fixture(t, name, args...)
-	return &Invocation{Argv: argv, Env: append(os.Environ(), env), Timeout: 10 * time.Second}
+	// GORACE: a race-built fixture would otherwise sleep 1 s at exit.
+	return &Invocation{Argv: argv, Env: append(os.Environ(), env, "GORACE=atexit_sleep_ms=0"), Timeout: 10 * time.Second}
 }
 
 func mustDuration(s string) time.Duration {

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	toml "github.com/pelletier/go-toml/v2"
@@ -19,7 +21,8 @@ func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("reading %s: %w", path, ErrNoConfig)
+			abs, _ := filepath.Abs(path)
+			return nil, fmt.Errorf("reading %s: no such file: %w", abs, ErrNoConfig)
 		}
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
@@ -102,7 +105,7 @@ func (d *decoder) config(doc map[string]any) *Config {
 	for _, ev := range sortedKeys(table) {
 		path := "hooks." + ev
 		if !Event(ev).Known() {
-			d.fail(path, "unknown event %q", ev)
+			d.fail(path, "unknown event %q (events: %s, and Claude's other events in snake_case, e.g. file_changed)", ev, eventList())
 			continue
 		}
 		list, ok := table[ev].([]any)
@@ -224,12 +227,21 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 	str("name", &h.Name)
 	str("dir", &h.Dir)
 	typeErrs := len(d.errs) > before
+	misspelt := false
 	for _, k := range sortedKeys(m) {
 		if !hookKeys[k] {
-			d.fail(hp+"."+k, "unknown key %q", k)
+			msg := fmt.Sprintf("unknown key %q", k)
+			if near := nearestKey(k); near != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", near)
+				misspelt = true
+			}
+			d.fail(hp+"."+k, "%s", msg)
 		}
 	}
-	if !typeErrs {
+	// A hook with a mistyped value or a misspelt key is not validated
+	// further: that is the problem to fix, and "empty command" after
+	// "comand = …" would only mislead.
+	if !typeErrs && !misspelt {
 		for _, pr := range validateHook(&h) {
 			path := hp
 			if pr.field != "" {
@@ -246,6 +258,47 @@ var hookKeys = map[string]bool{
 	"fail_closed": true, "if": true, "url": true, "headers": true, "allowed_env_vars": true,
 	"prompt": true, "model": true, "protocol": true, "match_syntax": true, "env": true,
 	"shell": true, "async": true, "status_message": true, "once": true, "name": true, "dir": true,
+}
+
+// eventList names the native events.
+func eventList() string {
+	var names []string
+	for _, e := range Events() {
+		names = append(names, string(e))
+	}
+	return strings.Join(names, ", ")
+}
+
+// nearestKey returns the hook key within edit distance 2 of k, if any.
+func nearestKey(k string) string {
+	best, bestD := "", 3
+	for cand := range hookKeys {
+		if d := editDistance(k, cand); d < bestD || (d == bestD && cand < best) {
+			best, bestD = cand, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // secondsToDuration converts a TOML number of seconds to a Duration,

@@ -126,7 +126,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"unknown key in a hook", "[[hooks.pre_tool]]\ncommand = \"x\"\n  bogus = 1\n",
 			`e.toml:3:3: hooks.pre_tool[0].bogus: unknown key "bogus"`},
 		{"unknown key in the second hook of an event", "[[hooks.pre_tool]]\ncommand = \"x\"\n[[hooks.pre_tool]]\ncommand = \"y\"\ncomand = \"z\"\n",
-			`e.toml:5:1: hooks.pre_tool[1].comand: unknown key "comand"`},
+			`e.toml:5:1: hooks.pre_tool[1].comand: unknown key "comand" (did you mean "command"?)`},
 		{"wrong type string", "[[hooks.pre_tool]]\ncommand = 1\n",
 			`e.toml:2:1: hooks.pre_tool[0].command: want a string, got an integer`},
 		{"wrong type boolean", "[[hooks.pre_tool]]\ncommand = \"x\"\nfail_closed = \"yes\"\n",
@@ -152,7 +152,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"event is a table, not an array of tables", "[hooks.pre_tool]\ncommand = \"x\"\n",
 			`e.toml:1:1: hooks.pre_tool: want an array of tables ([[hooks.pre_tool]]), got a table`},
 		{"unknown event", "\n[[hooks.bogus]]\ncommand = \"x\"\n",
-			`e.toml:2:1: hooks.bogus: unknown event "bogus"`},
+			`e.toml:2:1: hooks.bogus: unknown event "bogus" (events: session_start, prompt_submit, pre_tool, permission_request, post_tool, post_tool_failure, subagent_start, subagent_stop, stop, pre_compact, post_compact, notification, session_end, and Claude's other events in snake_case, e.g. file_changed)`},
 		{"HK-01 empty command", "[[hooks.pre_tool]]\n  command = \"  \"\n",
 			`e.toml:2:3: hooks.pre_tool[0].command: empty command (HK-01)`},
 		{"HK-01 no command at all", "[[hooks.pre_tool]]\nmatch = \"shell\"\n",
@@ -255,6 +255,15 @@ aaa = 2
 	require.True(t, errors.As(err, &e), "errors.As finds each *Error")
 	assert.Equal(t, 2, e.Line)
 	assert.Equal(t, got[0]+"\n"+got[1]+"\n"+got[2]+"\n"+got[3], err.Error())
+}
+
+// A misspelt key (one with a near match) is the problem to fix: the hook
+// is not validated further, so "comand" does not also report "empty
+// command".
+func TestDecodeMisspeltKeySkipsValidation(t *testing.T) {
+	_, err := Decode("t.toml", []byte("[[hooks.pre_tool]]\ncomand = \"make\"\n"))
+	require.Error(t, err)
+	assert.Equal(t, `t.toml:2:1: hooks.pre_tool[0].comand: unknown key "comand" (did you mean "command"?)`, err.Error())
 }
 
 func TestDecodeTypeErrorSkipsValidation(t *testing.T) {

@@ -46,6 +46,12 @@ func TestScript(t *testing.T) {
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
+		Setup: func(env *testscript.Env) error {
+			// A race-built binary sleeps 1 s at exit by default; the
+			// scripts run it hundreds of times.
+			env.Setenv("GORACE", "atexit_sleep_ms=0")
+			return nil
+		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"pidgone": cmdPidgone,
 		},

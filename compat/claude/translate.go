@@ -89,7 +89,7 @@ func (Translator) Translate(src translate.Source) (*settings.Config, []translate
 	if hooks == nil {
 		if looksLikeBareEventMap(root) {
 			t.warnAt(root.Offset, translate.CodeInvalidEntry, `the event map is not inside "hooks"; Claude Code does not load a bare event map (wrap it as {"hooks": {...}})`)
-		} else {
+		} else if root.Get("disableAllHooks") == nil && root.Get("allowManagedHooksOnly") == nil {
 			t.warnAt(root.Offset, translate.CodeNoHooks, "no \"hooks\" key: the file defines no hooks")
 		}
 		return cfg, t.warnings, nil
