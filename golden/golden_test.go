@@ -6,12 +6,17 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
+	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,6 +27,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
 )
 
 var update = flag.Bool("update", false, "rewrite the want/ sections of the golden cases")
@@ -69,6 +75,7 @@ func (h header) one(k, def string) string {
 }
 
 type goldenCase struct {
+	httpURL string // $HTTP_URL: the case's http server, when it has one
 	t       *testing.T
 	file    string
 	ar      *txtar.Archive
@@ -88,7 +95,7 @@ func runCase(t *testing.T, file string) {
 		c.run()
 	case "convert":
 		c.convert()
-	case "doctor", "list":
+	case "doctor", "list", "background":
 		c.run()
 	default:
 		t.Fatalf("%s: header needs kind: run or kind: convert, got %q", file, kind)
@@ -110,8 +117,7 @@ func (c *goldenCase) materialise() {
 	root := c.t.TempDir()
 	c.proj = filepath.Join(root, "proj")
 	c.home = filepath.Join(root, "home")
-	c.capture = filepath.Join(root, "captures")
-	for _, d := range []string{c.proj, c.home, c.capture} {
+	for _, d := range []string{c.proj, c.home} {
 		require.NoError(c.t, os.MkdirAll(d, 0o755))
 	}
 	for _, f := range c.ar.Files {
@@ -135,13 +141,17 @@ func (c *goldenCase) materialise() {
 
 // expand replaces $PROJECT and $HOME in case inputs with the temp dirs.
 func (c *goldenCase) expand(b []byte) []byte {
-	s := strings.NewReplacer("$PROJECT", c.proj, "$HOME", c.home).Replace(string(b))
+	s := strings.NewReplacer("$PROJECT", c.proj, "$HOME", c.home, "$HTTP_URL", c.httpURL).Replace(string(b))
 	return []byte(s)
 }
 
 // normalise replaces the temp dirs in outputs with $PROJECT and $HOME.
 func (c *goldenCase) normalise(s string) string {
-	return strings.NewReplacer(c.proj, "$PROJECT", c.home, "$HOME").Replace(s)
+	r := []string{c.proj, "$PROJECT", c.home, "$HOME"}
+	if c.httpURL != "" {
+		r = append(r, c.httpURL, "$HTTP_URL")
+	}
+	return strings.NewReplacer(r...).Replace(s)
 }
 
 func (c *goldenCase) path(rel string) string {
@@ -173,7 +183,52 @@ type goldenTrace struct {
 	Decision string `json:"decision,omitempty"`
 }
 
+// startHTTP serves the case's http-response ("STATUS BODY") on $HTTP_URL
+// and records each request (method, content type, X-* headers, body) as
+// capture http-request-N.
+func (c *goldenCase) startHTTP() {
+	spec := c.hdr.one("http-response", "")
+	if spec == "" {
+		return
+	}
+	statusText, body, _ := strings.Cut(spec, " ")
+	status, err := strconv.Atoi(statusText)
+	require.NoError(c.t, err, "http-response: want STATUS BODY")
+	var mu sync.Mutex
+	n := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		data, _ := io.ReadAll(r.Body)
+		var hdrs []string
+		for k, v := range r.Header {
+			if strings.HasPrefix(k, "X-") || k == "Authorization" {
+				hdrs = append(hdrs, k+": "+strings.Join(v, ","))
+			}
+		}
+		sort.Strings(hdrs)
+		mu.Lock()
+		n++
+		name := fmt.Sprintf("http-request-%d", n)
+		mu.Unlock()
+		rec := fmt.Sprintf("%s %s\nContent-Type: %s\n%s\n%s", r.Method, r.URL.Path, r.Header.Get("Content-Type"), strings.Join(hdrs, "\n"), data)
+		_ = os.WriteFile(filepath.Join(c.capture, name), []byte(rec), 0o644)
+		w.WriteHeader(status)
+		_, _ = io.WriteString(w, body)
+	}))
+	c.t.Cleanup(srv.Close)
+	c.httpURL = srv.URL
+}
+
+// staticJudge answers every prompt hook with one JSON reply (HK-63).
+type staticJudge struct{ answer string }
+
+func (j staticJudge) Judge(_ context.Context, h *settings.Hook, ev *runner.Event) (json.RawMessage, error) {
+	return json.RawMessage(j.answer), nil
+}
+
 func (c *goldenCase) run() {
+	c.capture = filepath.Join(c.t.TempDir(), "captures")
+	require.NoError(c.t, os.MkdirAll(c.capture, 0o755))
+	c.startHTTP()
 	c.materialise()
 	opts := compat.Options{Project: c.proj, Home: c.home}
 	for _, s := range c.hdr["settings"] {
@@ -219,6 +274,20 @@ func (c *goldenCase) run() {
 		return
 	}
 	ropts := runner.Options{Workspace: c.proj, Env: env}
+	if j := c.hdr.one("judge", ""); j != "" {
+		ropts.Judge = staticJudge{answer: j}
+	}
+	if d := c.hdr.one("drain-timeout", ""); d != "" {
+		ropts.DrainTimeout, err = time.ParseDuration(d)
+		require.NoError(c.t, err, "drain-timeout: want a Go duration")
+	}
+	var background []*runner.Outcome
+	var bgMu sync.Mutex
+	ropts.OnBackground = func(o *runner.Outcome) {
+		bgMu.Lock()
+		background = append(background, o)
+		bgMu.Unlock()
+	}
 	var audit bytes.Buffer
 	if c.hdr.one("audit", "") == "true" {
 		// HK-22: one audit record per hook run, timings removed.
@@ -241,6 +310,28 @@ func (c *goldenCase) run() {
 	if r := c.hdr.one("repeat", ""); r != "" {
 		repeat, err = strconv.Atoi(r)
 		require.NoError(c.t, err, "repeat: want a number")
+	}
+	if c.hdr.one("kind", "") == "background" {
+		// HK-30…HK-33: the event is queued repeat times, then the engine
+		// closes; every background outcome is recorded in order.
+		for i := 0; i < repeat; i++ {
+			e := ev.Clone()
+			e.ToolCallID = fmt.Sprintf("call-%d", i+1)
+			require.NoError(c.t, eng.Enqueue(e))
+		}
+		require.NoError(c.t, eng.Close(ctx))
+		var bgs []goldenReply
+		for _, o := range background {
+			bgs = append(bgs, c.goldenReply(o))
+		}
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		require.NoError(c.t, enc.Encode(bgs))
+		c.got["want/background.json"] = []byte(c.normalise(buf.String()))
+		c.captures()
+		return
 	}
 	var out *runner.Outcome
 	for i := 0; i < repeat; i++ {
@@ -267,17 +358,32 @@ func (c *goldenCase) run() {
 		return
 	}
 
-	gr := goldenReply{Reply: out.Reply, Hooks: []goldenTrace{}}
-	for _, tr := range out.Hooks {
-		gr.Hooks = append(gr.Hooks, goldenTrace{Source: tr.Source, Protocol: tr.Protocol, Command: tr.Command,
-			Outcome: tr.Outcome, ExitCode: tr.ExitCode, Signal: tr.Signal, Error: tr.Error, Decision: tr.Decision})
-	}
+	gr := c.goldenReply(out)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	require.NoError(c.t, enc.Encode(gr))
 	c.got["want/reply.json"] = []byte(c.normalise(buf.String()))
+	if c.hdr.one("render", "") == "native" {
+		// HK-23, HK-24: what a native agent does with the outcome.
+		view := map[string]any{}
+		switch ev.Name {
+		case settings.PreTool:
+			view["tool_runs"] = !out.Decision.Blocks()
+			if out.Decision.Blocks() {
+				view["tool_result"] = json.RawMessage(runner.ToolError(out.Reason))
+			}
+		case settings.PromptSubmit:
+			view["prompt_sent"] = !out.Decision.Blocks()
+			if out.Decision.Blocks() {
+				view["one_shot_exit_code"] = runner.ExitPromptBlocked
+			}
+		}
+		buf.Reset()
+		require.NoError(c.t, enc.Encode(view))
+		c.got["want/native.json"] = buf.Bytes()
+	}
 	if wire == compat.WireClaude || c.hdr.one("render", "") == "claude" {
 		// What Claude Code would show the model (claude.Render).
 		buf.Reset()
@@ -285,11 +391,17 @@ func (c *goldenCase) run() {
 		c.got["want/claude.json"] = []byte(c.normalise(buf.String()))
 	}
 
+	c.captures()
+}
+
+// captures records every file the hooks wrote into $HOOK_CAPTURE.
+func (c *goldenCase) captures() {
 	entries, err := os.ReadDir(c.capture)
 	require.NoError(c.t, err)
 	// same-as-event: CAPTURE — the hook received exactly the event's bytes
 	// (a Claude payload rebuilt from the native event is byte-identical
 	// to the payload Claude Code sent, claude §4 / oracle hook_runs[].stdin).
+	evData, _ := c.section(c.hdr.one("event", "event.json"))
 	for _, name := range c.hdr["same-as-event"] {
 		got, err := os.ReadFile(filepath.Join(c.capture, name))
 		if assert.NoError(c.t, err, "same-as-event: no capture %s", name) {
@@ -307,6 +419,15 @@ func (c *goldenCase) run() {
 		}
 		c.got["want/capture/"+e.Name()] = []byte(text)
 	}
+}
+
+func (c *goldenCase) goldenReply(out *runner.Outcome) goldenReply {
+	gr := goldenReply{Reply: out.Reply, Hooks: []goldenTrace{}}
+	for _, tr := range out.Hooks {
+		gr.Hooks = append(gr.Hooks, goldenTrace{Source: tr.Source, Protocol: tr.Protocol, Command: tr.Command,
+			Outcome: tr.Outcome, ExitCode: tr.ExitCode, Signal: tr.Signal, Error: tr.Error, Decision: tr.Decision})
+	}
+	return gr
 }
 
 func (c *goldenCase) convert() {
