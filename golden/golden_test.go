@@ -218,10 +218,17 @@ func (c *goldenCase) startHTTP() {
 	c.httpURL = srv.URL
 }
 
-// staticJudge answers every prompt hook with one JSON reply (HK-63).
+// staticJudge answers every prompt hook with one JSON reply (HK-63); the
+// answer "panic" panics when the event's prompt says "panic" (HK-32).
 type staticJudge struct{ answer string }
 
 func (j staticJudge) Judge(_ context.Context, h *settings.Hook, ev *runner.Event) (json.RawMessage, error) {
+	if j.answer == "panic" {
+		if ev.Prompt == "panic" || ev.Message == "panic" {
+			panic("the judge crashed")
+		}
+		return json.RawMessage(`{"additional_context":"judged"}`), nil
+	}
 	return json.RawMessage(j.answer), nil
 }
 
@@ -317,6 +324,9 @@ func (c *goldenCase) run() {
 		for i := 0; i < repeat; i++ {
 			e := ev.Clone()
 			e.ToolCallID = fmt.Sprintf("call-%d", i+1)
+			if i == 0 && c.hdr.one("judge", "") == "panic" {
+				e.Message = "panic" // HK-32: the first event's judge panics
+			}
 			require.NoError(c.t, eng.Enqueue(e))
 		}
 		require.NoError(c.t, eng.Close(ctx))
