@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -60,6 +61,9 @@ func Convert(inputs []Input, opts ConvertOptions) *Converted {
 			continue
 		}
 		out.Config.Append(cfg)
+		if len(inputs) == 1 {
+			out.Config.Header = cfg.Header
+		}
 		out.Warnings = append(out.Warnings, warns...)
 	}
 	target := opts.Target
@@ -70,6 +74,8 @@ func Convert(inputs []Input, opts ConvertOptions) *Converted {
 	for _, in := range inputs {
 		header = append(header, "  "+in.Name)
 	}
+
+	srcHeader := out.Config.Header
 	if target == TargetNative {
 		shim := opts.Shim
 		if shim == "" {
@@ -82,6 +88,11 @@ func Convert(inputs []Input, opts ConvertOptions) *Converted {
 		if wrapped > 0 {
 			header = append(header, "Foreign hooks run unchanged through `"+shim+" exec` (hookcompat must be on PATH).")
 		}
+	}
+	// Converting a converted file again keeps its provenance header, so
+	// that the output is byte-identical (idempotence).
+	if len(inputs) == 1 && len(srcHeader) > 0 && strings.HasPrefix(srcHeader[0], "Native hooks converted by hookcompat (target "+target+")") {
+		header = srcHeader
 	}
 	var buf bytes.Buffer
 	_ = settings.Encode(&buf, out.Config, settings.EncodeOptions{Header: header, Provenance: true})

@@ -1,6 +1,6 @@
 // Package compat is the facade an agent calls: it loads hook sources of
 // any supported format — Claude Code settings and plugin hooks.json files,
-// native TOML — into one native config with warnings ([Load]), builds the
+// Phi hook folders, native TOML — into one native config with warnings ([Load]), builds the
 // shared engine for them ([NewEngine]), and reads one event in either the
 // native or the Claude wire form ([ParseEvent]).
 //
@@ -9,7 +9,7 @@
 //	out, err := eng.Fire(ctx, runner.Event{Name: settings.PreTool, Tool: "shell", Args: args})
 //
 // Sources keep their order within a format; across formats, Claude
-// sources come first, then native TOML configs. Hooks of one event run
+// sources come first, then Phi hook folders, then native TOML configs. Hooks of one event run
 // per protocol group in that order (docs/decisions/004).
 package compat
 
@@ -20,8 +20,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/compat/phi"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -46,10 +48,11 @@ type Options struct {
 	// hooks/hooks.json is loaded with CLAUDE_PLUGIN_ROOT and
 	// CLAUDE_PLUGIN_DATA (claude §1.6).
 	Plugins []string
-	// Discover, when no Settings and no Configs are given, also loads the
-	// Claude Code files that exist: ~/.claude/settings.json,
+	// Discover, when no Settings, Configs and PhiDirs are given, also loads
+	// the Claude Code files that exist: ~/.claude/settings.json,
 	// <project>/.claude/settings.json, <project>/.claude/settings.local.json
-	// and the managed policy files (claude §1.1, §1.2).
+	// and the managed policy files (claude §1.1, §1.2); and Phi's hook
+	// folders ~/.phi/hooks and <project>/.phi/hooks (phi §1).
 	Discover bool
 	// Home overrides the user's home directory for discovery; empty means
 	// os.UserHomeDir.
@@ -60,6 +63,15 @@ type Options struct {
 	// Trusted, if set, decides whether the project's own Claude hooks
 	// (project and local settings) may run (claude §1.5); nil trusts.
 	Trusted func(project string) bool
+	// PhiDirs are Phi hook folders (each like <project>/.phi/hooks), in
+	// order: a later folder's hook replaces an earlier one of the same
+	// name, as Phi's project hooks replace its user hooks. A folder that
+	// does not exist gives a warning; one that cannot be listed loads no
+	// Phi hook at all, as in Phi (phi §1).
+	PhiDirs []string
+	// Env is the environment discovery reads (PHI_HOOKS=off disables Phi
+	// hooks); nil means the process's.
+	Env []string
 }
 
 // Loaded is the result of [Load]: the hooks of every source in source
@@ -102,7 +114,8 @@ func Load(opts Options) (*Loaded, error) {
 	for _, dir := range opts.Plugins {
 		files = append(files, claude.SourceFile{Path: filepath.Join(dir, "hooks", "hooks.json"), Scope: claude.ScopePlugin})
 	}
-	if opts.Discover && len(opts.Settings) == 0 && len(opts.Configs) == 0 {
+	discover := opts.Discover && len(opts.Settings) == 0 && len(opts.Configs) == 0 && len(opts.PhiDirs) == 0
+	if discover {
 		files = append(claude.Discover(home, abs, opts.ManagedDir), files...)
 	}
 	for _, f := range files {
@@ -127,6 +140,16 @@ func Load(opts Options) (*Loaded, error) {
 	}
 	l.Config.Append(cfg)
 	l.Warnings = append(l.Warnings, warns...)
+	var phiDirs []phi.Dir
+	for _, d := range opts.PhiDirs {
+		phiDirs = append(phiDirs, phi.Dir{Path: d, Scope: phi.ScopeOf(d, home), Explicit: true})
+	}
+	if discover {
+		phiDirs = phi.DefaultDirs(home, abs)
+	}
+	phiCfg, phiWarns := phi.Load(phiDirs, lookupEnv(opts.Env))
+	l.Config.Append(phiCfg)
+	l.Warnings = append(l.Warnings, phiWarns...)
 	for _, path := range opts.Configs {
 		cfg, err := settings.Load(path)
 		if err != nil {
@@ -185,7 +208,8 @@ const (
 
 // ParseEvent reads one event: a Claude Code hook payload (it has
 // "hook_event_name") is translated to the native event; a native event
-// (it has "event") is decoded strictly. workspace fills the native
+// (it has "event") is decoded strictly, except that tool_use_id is
+// accepted for tool_call_id. workspace fills the native
 // workspace field when the input lacks it. It returns the event and which
 // wire form it was in.
 func ParseEvent(data []byte, workspace string) (runner.Event, string, error) {
@@ -198,6 +222,21 @@ func ParseEvent(data []byte, workspace string) (runner.Event, string, error) {
 		ev, err := claude.FromPayload(data, workspace)
 		return ev, WireClaude, err
 	case probe["event"] != nil:
+		if probe["tool_use_id"] != nil && probe["tool_call_id"] == nil {
+			// tool_use_id, Claude's and Phi's name, is accepted for the
+			// native tool_call_id (docs/decisions/001).
+			var fields runner.Fields
+			if err := json.Unmarshal(data, &fields); err == nil {
+				for i := range fields {
+					if fields[i].Key == "tool_use_id" {
+						fields[i].Key = "tool_call_id"
+					}
+				}
+				if b, err := fields.MarshalJSON(); err == nil {
+					data = b
+				}
+			}
+		}
 		var ev runner.Event
 		if err := json.Unmarshal(data, &ev); err != nil {
 			return runner.Event{}, "", err
@@ -211,4 +250,21 @@ func ParseEvent(data []byte, workspace string) (runner.Event, string, error) {
 		return ev, WireNative, nil
 	}
 	return runner.Event{}, "", fmt.Errorf(`event: neither a native event (no "event" key) nor a Claude Code payload (no "hook_event_name" key)`)
+}
+
+// lookupEnv returns a getenv over env ("KEY=value"; the last definition
+// wins), or os.Getenv when env is nil.
+func lookupEnv(env []string) func(string) string {
+	if env == nil {
+		return os.Getenv
+	}
+	return func(name string) string {
+		v := ""
+		for _, kv := range env {
+			if k, val, ok := strings.Cut(kv, "="); ok && k == name {
+				v = val
+			}
+		}
+		return v
+	}
 }

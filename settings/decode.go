@@ -54,8 +54,9 @@ func Decode(name string, data []byte) (*Config, error) {
 	if err != nil {
 		return nil, &Error{File: name, Msg: err.Error(), Err: err}
 	}
-	d := decoder{file: name, idx: idx}
+	d := decoder{file: name, idx: idx, lines: strings.Split(string(data), "\n")}
 	cfg := d.config(doc)
+	cfg.Header = d.header()
 	sort.SliceStable(d.errs, func(i, j int) bool {
 		a, b := d.errs[i], d.errs[j]
 		return a.Line < b.Line || (a.Line == b.Line && a.Col < b.Col)
@@ -67,9 +68,55 @@ func Decode(name string, data []byte) (*Config, error) {
 }
 
 type decoder struct {
-	file string
-	idx  positions
-	errs ErrorList
+	file  string
+	idx   positions
+	errs  ErrorList
+	lines []string
+}
+
+// commentText is a comment line's text without "#" and one space, and
+// whether the line is a comment.
+func commentText(line string) (string, bool) {
+	t := strings.TrimSpace(line)
+	if !strings.HasPrefix(t, "#") {
+		return "", false
+	}
+	t = strings.TrimPrefix(t, "#")
+	return strings.TrimPrefix(t, " "), true
+}
+
+// header is the block of comment lines that opens the file, when a blank
+// line ends it.
+func (d *decoder) header() []string {
+	var out []string
+	for i, l := range d.lines {
+		c, ok := commentText(l)
+		if !ok {
+			if strings.TrimSpace(l) == "" && i > 0 {
+				return out
+			}
+			return nil
+		}
+		out = append(out, c)
+	}
+	return nil
+}
+
+// commentsAbove returns the comment lines directly above 1-based line n,
+// top to bottom, not counting the file's header.
+func (d *decoder) commentsAbove(n int) []string {
+	var out []string
+	for i := n - 2; i >= 0; i-- {
+		c, ok := commentText(d.lines[i])
+		if !ok {
+			break
+		}
+		out = append([]string{c}, out...)
+		if i == 0 {
+			return nil // the block reaches the top: it is the header
+		}
+	}
+	return out
 }
 
 func (d *decoder) fail(path, format string, args ...any) {
@@ -135,6 +182,9 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 	before := len(d.errs)
 	p := d.idx.at(hp)
 	h := Hook{Event: ev, Source: Source{File: d.file, Line: p.line, Col: p.col, Format: "native", Event: string(ev)}}
+	if p.line > 0 {
+		h.Source.Comments = d.commentsAbove(p.line)
+	}
 	str := func(key string, dst *string) {
 		if v, ok := m[key]; ok {
 			if s, ok := v.(string); ok {

@@ -17,7 +17,9 @@ type EncodeOptions struct {
 	// provenance ("converted by hookcompat from …").
 	Header []string
 	// Provenance writes a "# from FILE:LINE (EVENT)" comment above each hook
-	// whose Source is known.
+	// whose Source is known — or, for a hook decoded from TOML, the comment
+	// lines that stood above it (Source.Comments), so that a converted file
+	// converts to the same bytes.
 	Provenance bool
 	// Comments, if set, returns extra comment lines for a hook (for
 	// example the warnings about it); each is written as "# " + line.
@@ -53,7 +55,12 @@ func Encode(w io.Writer, cfg *Config, opts EncodeOptions) error {
 			bw.WriteString("\n")
 		}
 		wroteAny = true
-		if opts.Provenance && h.Source.File != "" {
+		switch {
+		case opts.Provenance && len(h.Source.Comments) > 0:
+			for _, c := range h.Source.Comments {
+				writeComment(bw, c)
+			}
+		case opts.Provenance && h.Source.File != "":
 			c := "from " + h.Source.String()
 			if h.Source.Event != "" && h.Source.Event != string(h.Event) {
 				c += " (" + h.Source.Event + ")"

@@ -51,6 +51,10 @@ type Source struct {
 	Format string // "native", "claude", "phi"
 	Scope  string // where the file sits: "user", "project", "local", "plugin", "cli", …; may be empty
 	Event  string // the event name as written in the source (e.g. "PreToolUse")
+	// Comments are the comment lines written right above the hook's table
+	// in a native TOML file (without "# "); [Encode] writes them back, so
+	// that converting a converted file again gives the same bytes.
+	Comments []string
 }
 
 // String renders the position as file:line:col (omitting unknown parts).
@@ -207,6 +211,10 @@ func MatchGlobValid(pattern string) bool {
 // keeping the order within one event.
 type Config struct {
 	Hooks []Hook
+	// Header holds the comment lines at the top of a decoded TOML file,
+	// up to the first blank line (without "# "): the provenance comment of
+	// a converted file. Encode does not write it by itself.
+	Header []string
 }
 
 // ForEvent returns the hooks of e in configured order. The returned

@@ -1,0 +1,119 @@
+package phi
+
+import (
+	"path/filepath"
+	"time"
+
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// PermissionReadonly is the permission_mode of an event fired in Phi's
+// readonly mode: only fail_closed hooks run (phi §7, pre, post and async
+// alike).
+const PermissionReadonly = "readonly"
+
+// Protocol is Phi's hook protocol (phi §3–§7, the recordings in
+// shared/phi-oracle win where the two differ). It is registered with the
+// runner as "phi".
+//
+// Deliberate differences from Phi (docs/decisions/007):
+//   - process lifecycle follows docs/decisions/003: on timeout the hook's
+//     whole process group gets SIGTERM, then SIGKILL after the engine's
+//     grace (Phi SIGKILLs the direct child at once), and a grandchild
+//     that keeps stdout open does not hold hookcompat past the timeout
+//     plus the drain delay (in Phi it holds the call until it exits);
+//   - a post hook's stop is reported as decision "block" (Phi computes
+//     it, but its executor ignores it at the recorded commit).
+type Protocol struct{}
+
+func init() { runner.RegisterProtocol(Protocol{}) }
+
+// Name returns "phi".
+func (Protocol) Name() string { return settings.ProtocolPhi }
+
+// Selects applies Phi's match (phi §3): "*" or "" select every tool,
+// anything else must equal the Phi name of the event's tool exactly
+// (case-sensitive, no glob). In readonly permission mode only fail_closed
+// hooks are selected. A hand-written hook with protocol "phi" and another
+// match syntax is matched the native way.
+func (Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
+	if ev.PermissionMode == PermissionReadonly && !h.FailClosed {
+		return false
+	}
+	if h.Match == "" || h.Match == "*" || !ev.Name.ToolEvent() {
+		return true
+	}
+	if h.EffectiveMatchSyntax() != settings.MatchExact {
+		native, _ := runner.LookupProtocol(settings.ProtocolNative)
+		return native.Selects(h, ev)
+	}
+	return h.Match == Vocabulary.Name(translate.Native, translate.Phi, ev.Tool)
+}
+
+// Prepare builds one run of a Phi hook (phi §4): argv is the resolved
+// run path alone (no shell, no argument splitting; a hand-written hook
+// with a command runs that text as one file name), the working directory
+// is the hook directory, the environment is [Env], stdin is [Request],
+// and the timeout is the hook's (5 s when unset). An input that cannot be
+// encoded fails the hook before it starts, as in Phi.
+func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*runner.Invocation, error) {
+	stdin, err := Request(ev)
+	if err != nil {
+		return nil, &requestError{err}
+	}
+	inv := &runner.Invocation{
+		Env:     Env(base, ev),
+		Stdin:   stdin,
+		Timeout: timeoutOf(h),
+		Dir:     h.Dir,
+	}
+	switch {
+	case len(h.Args) > 0:
+		inv.Argv = append([]string(nil), h.Args...)
+	case h.Command != "":
+		inv.Argv = []string{h.Command}
+	}
+	if inv.Dir == "" && len(inv.Argv) > 0 && filepath.IsAbs(inv.Argv[0]) {
+		inv.Dir = filepath.Dir(inv.Argv[0])
+	}
+	return inv, nil
+}
+
+// requestError is a request that could not be encoded; Phi reports it
+// without the "hook <name>:" prefix of start failures.
+type requestError struct{ err error }
+
+func (e *requestError) Error() string { return e.err.Error() }
+func (e *requestError) Unwrap() error { return e.err }
+
+// timeoutOf is h's timeout, or Phi's default of 5 s when it is unset.
+func timeoutOf(h *settings.Hook) time.Duration {
+	if h.Timeout > 0 {
+		return h.Timeout
+	}
+	return DefaultTimeout
+}
+
+// Schedule runs pre_tool hooks one after another in configured (name)
+// order, the first deny stopping the rest and each modify reaching the
+// hooks after it; post hooks run all at once (phi §7).
+func (Protocol) Schedule(ev *runner.Event) runner.Schedule {
+	if ev.Name == settings.PreTool {
+		return runner.Schedule{StopOnBlock: true, ChainArgs: true}
+	}
+	return runner.Schedule{Parallel: true}
+}
+
+// Detached reports whether h runs fire-and-forget: an async post hook
+// (phi §7). It is started with the event and not awaited; its result
+// is ignored, its own timeout still applies.
+func (Protocol) Detached(h *settings.Hook, ev *runner.Event) bool {
+	return h.Async && HookEvent(ev.Name) == EventPostTool
+}
+
+var (
+	_ runner.Protocol = Protocol{}
+	_ runner.Detacher = Protocol{}
+)

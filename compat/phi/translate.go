@@ -1,0 +1,105 @@
+package phi
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Translator reads Phi hooks into native hooks. It is registered as
+// format "phi". Its source is a directory (translate.Source with Data
+// nil): a hooks folder such as .phi/hooks, or one hook directory (a
+// folder holding hook.json); or a hook.json file, whose directory is the
+// hook directory.
+type Translator struct{}
+
+func init() { translate.Register("phi", Translator{}) }
+
+// Detect recognises a directory source (Data nil) that is a hooks folder
+// or a hook directory, and a file named hook.json.
+func (Translator) Detect(src translate.Source) bool {
+	if src.Data != nil {
+		return filepath.Base(src.Path) == "hook.json"
+	}
+	st, err := os.Stat(src.Path)
+	return err == nil && st.IsDir()
+}
+
+// Translate reads src (see [Translator]) with Phi's discovery rules
+// ([Discover]; PHI_HOOKS is not consulted: converting is not running)
+// and returns its hooks in name order ([ToConfig]). The scope recorded in
+// each hook's Source is src.Scope when it is "user" or "project", else
+// "project". Invalid and disabled manifests are skipped with a warning.
+//
+// Errors: the folder cannot be listed (Phi would load no hook at all).
+func (Translator) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
+	scope := src.Scope
+	if scope != ScopeUser && scope != ScopeProject {
+		scope = ScopeProject
+	}
+	if src.Data != nil {
+		h, warns, ok := hookFromManifest(filepath.Dir(src.Path), src.Path, scope, src.Data)
+		if !ok {
+			return &settings.Config{}, warns, nil
+		}
+		return ToConfig([]Hook{h}), warns, nil
+	}
+	if _, err := os.Stat(filepath.Join(src.Path, "hook.json")); err == nil {
+		h, warns, ok := readHookDir(src.Path, scope)
+		if !ok {
+			return &settings.Config{}, warns, nil
+		}
+		return ToConfig([]Hook{h}), warns, nil
+	}
+	hooks, warns, err := discover([]Dir{{Path: src.Path, Scope: scope, Explicit: true}})
+	if err != nil {
+		return nil, warns, err
+	}
+	return ToConfig(hooks), warns, nil
+}
+
+// Load discovers the hooks of dirs ([Discover]) and returns them as
+// native hooks ([ToConfig]).
+func Load(dirs []Dir, getenv func(string) string) (*settings.Config, []translate.Warning) {
+	hooks, warns := Discover(dirs, getenv)
+	return ToConfig(hooks), warns
+}
+
+// ToConfig turns discovered hooks into native hooks, in the given order:
+// protocol "phi", match syntax "exact" (the match as written, "*" for
+// all; compared with the Phi tool name), Args = [absolute run path] (run
+// directly, no shell), Timeout, FailClosed, Async, Name and Dir (the hook
+// directory, the working directory). A pre_tool hook becomes a pre_tool
+// hook; a post_tool hook becomes a post_tool hook and a post_tool_failure
+// hook, because Phi runs its post hooks after failed tools too (the
+// native spec gives failures their own event).
+func ToConfig(hooks []Hook) *settings.Config {
+	cfg := &settings.Config{}
+	for _, ph := range hooks {
+		h := settings.Hook{
+			Match:       ph.Match,
+			MatchSyntax: settings.MatchExact,
+			Args:        []string{ph.Run},
+			Timeout:     ph.Timeout,
+			FailClosed:  ph.FailClosed,
+			Async:       ph.Async,
+			Protocol:    settings.ProtocolPhi,
+			Name:        ph.Name,
+			Dir:         ph.Dir,
+			Source: settings.Source{File: ph.Path, Line: ph.Line, Col: ph.Col, Format: "phi",
+				Scope: ph.Scope, Event: ph.Event},
+		}
+		if ph.Event == EventPreTool {
+			h.Event = settings.PreTool
+			cfg.Hooks = append(cfg.Hooks, h)
+			continue
+		}
+		h.Event = settings.PostTool
+		cfg.Hooks = append(cfg.Hooks, h)
+		h.Event = settings.PostToolFailure
+		cfg.Hooks = append(cfg.Hooks, h)
+	}
+	return cfg
+}
