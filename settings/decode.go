@@ -303,12 +303,14 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 	return h, len(d.errs) == before
 }
 
-var hookKeys = map[string]bool{
-	"match": true, "command": true, "args": true, "type": true, "timeout_seconds": true,
-	"fail_closed": true, "if": true, "url": true, "headers": true, "allowed_env_vars": true,
-	"prompt": true, "model": true, "protocol": true, "match_syntax": true, "env": true,
-	"shell": true, "async": true, "status_message": true, "once": true, "name": true, "dir": true,
-}
+// hookKeys are the keys of a hook table (from fieldSpecs in schema.go).
+var hookKeys = func() map[string]bool {
+	m := make(map[string]bool, len(fieldSpecs))
+	for _, f := range fieldSpecs {
+		m[f.key] = true
+	}
+	return m
+}()
 
 // eventList names the native events.
 func eventList() string {
