@@ -22,9 +22,10 @@ type convertOptions struct {
 func newConvertCmd(stdio IO, runF func(*convertOptions) error) *cobra.Command {
 	opts := &convertOptions{IO: stdio}
 	cmd := &cobra.Command{
-		Use:   "convert [--from claude|native|auto] [--target native|hookcompat] FILE...",
+		Use:   "convert [--from claude|phi|native|auto] [--target native|hookcompat] FILE|DIR...",
 		Short: "Convert hook configs to native TOML",
-		Long: `Convert reads Claude Code settings files, plugin hooks.json files or native TOML and
+		Long: `Convert reads Claude Code settings files, plugin hooks.json files, Phi hook folders
+(a directory such as .phi/hooks, one hook directory, or a hook.json) or native TOML and
 writes one native TOML config on stdout. Every construct that is not carried over
 exactly is reported on stderr as file:line:col: code: message. A file that cannot be
 read or parsed is an error: it is named with its position and the exit status is 1.
@@ -38,6 +39,7 @@ Targets:
               for agents that embed hookcompat; nothing needs the exec shim.`,
 		Example: `  hookcompat convert .claude/settings.json > hooks.toml
   hookcompat convert --target hookcompat --from claude plugin/hooks/hooks.json
+  hookcompat convert --target hookcompat .phi/hooks
   cat settings.json | hookcompat convert -`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -48,7 +50,7 @@ Targets:
 			return runConvert(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.From, "from", "auto", "input format: claude, native or auto (detect per file)")
+	cmd.Flags().StringVar(&opts.From, "from", "auto", "input format: claude, phi, native or auto (detect per file)")
 	cmd.Flags().StringVar(&opts.Target, "target", compat.TargetNative, "output for: native (a plain native engine) or hookcompat (extension fields)")
 	cmd.Flags().StringVar(&opts.Shim, "shim", "hookcompat", "command that runs `hookcompat exec` in native-target output")
 	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings as errors")
@@ -57,9 +59,9 @@ Targets:
 
 func runConvert(opts *convertOptions) error {
 	switch opts.From {
-	case "auto", "claude", "native":
+	case "auto", "claude", "phi", "native":
 	default:
-		return usageErrorf("--from %q: want claude, native or auto", opts.From)
+		return usageErrorf("--from %q: want claude, phi, native or auto", opts.From)
 	}
 	if opts.Target != compat.TargetNative && opts.Target != compat.TargetHookcompat {
 		return usageErrorf("--target %q: want native or hookcompat", opts.Target)
@@ -72,6 +74,10 @@ func runConvert(opts *convertOptions) error {
 		if path == "-" {
 			name = "<stdin>"
 			data, err = io.ReadAll(opts.In)
+		} else if st, serr := os.Stat(path); serr == nil && st.IsDir() {
+			// A directory (a Phi hook folder) is read by its translator.
+			inputs = append(inputs, compat.Input{Name: path, From: opts.From})
+			continue
 		} else {
 			data, err = os.ReadFile(path)
 		}

@@ -19,6 +19,7 @@ type runOptions struct {
 	IO
 	Settings []string
 	Configs  []string
+	PhiDirs  []string
 	Project  string
 	Render   string
 	Verbose  bool
@@ -27,7 +28,7 @@ type runOptions struct {
 func newRunCmd(stdio IO, runF func(*runOptions) error) *cobra.Command {
 	opts := &runOptions{IO: stdio}
 	cmd := &cobra.Command{
-		Use:   "run [--settings FILE]... [--config FILE]... [--project DIR] < EVENT.json",
+		Use:   "run [--settings FILE]... [--config FILE]... [--phi-dir DIR]... [--project DIR] < EVENT.json",
 		Short: "Fire one event through the loaded hooks and print the merged native reply",
 		Long: `Run reads ONE event as JSON on stdin — a native event (it has "event") or a Claude Code
 hook payload (it has "hook_event_name", translated to the native event) — fires it through
@@ -40,9 +41,13 @@ the hooks of the given sources and prints ONE JSON object, the merged native rep
 The exit status is 0 whenever the event was dispatched, whatever the decision; it is 1
 with a message on stderr for bad input (unreadable event, invalid config).
 
-Without --settings and --config, the Claude Code files that exist of
+Without --settings, --config and --phi-dir, the Claude Code files that exist of
 ~/.claude/settings.json, <project>/.claude/settings.json and
-<project>/.claude/settings.local.json are loaded. Load warnings go to stderr.
+<project>/.claude/settings.local.json are loaded, and Phi's hook folders ~/.phi/hooks
+and <project>/.phi/hooks. --phi-dir names Phi hook folders instead (later ones replace
+hooks of the same name, as Phi's project hooks replace user hooks). Load warnings go
+to stderr. Detached hooks (Phi async post_tool hooks) are awaited after the reply is
+written.
 
 --render claude adds "claude": {"tool_runs", "effective_input", "model_text", "user_text"}:
 whether Claude Code would run the tool, with which input (Claude's argument names), and the
@@ -60,6 +65,7 @@ texts Claude Code would show the model (Claude Code 2.1.332).`,
 	f := cmd.Flags()
 	f.StringArrayVar(&opts.Settings, "settings", nil, "Claude Code settings.json or plugin hooks.json (repeatable)")
 	f.StringArrayVar(&opts.Configs, "config", nil, "native TOML config (repeatable)")
+	f.StringArrayVar(&opts.PhiDirs, "phi-dir", nil, "Phi hook folder such as .phi/hooks (repeatable; later folders win by name)")
 	f.StringVar(&opts.Project, "project", "", "project (workspace) directory; default: the current directory")
 	f.StringVar(&opts.Render, "render", "", `add an agent's view of the outcome: "claude"`)
 	f.BoolVarP(&opts.Verbose, "verbose", "v", false, "write an audit record per hook run to stderr")
@@ -81,6 +87,7 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 		Project:  opts.Project,
 		Settings: opts.Settings,
 		Configs:  opts.Configs,
+		PhiDirs:  opts.PhiDirs,
 		Discover: true,
 	})
 	if err != nil {
@@ -122,7 +129,12 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 	enc := json.NewEncoder(opts.Out)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(reply)
+	if err := enc.Encode(reply); err != nil {
+		return err
+	}
+	// Detached hooks (Phi async) finish, or are killed after the drain
+	// timeout, before the process exits.
+	return eng.Close(cmd.Context())
 }
 
 func printWarnings(w io.Writer, warns []translate.Warning) {

@@ -1,0 +1,260 @@
+// Package watch reloads hook configs when their files change. It is the
+// only user of fsnotify in hookcompat.
+//
+// A [Watcher] watches the parent directory of every source file (editors
+// replace files by renaming, which a watch on the file itself would lose),
+// filters events by file name, debounces bursts (250 ms by default), then
+// calls Load to re-read and re-translate every source. The result is
+// applied only when it differs from the last applied config (compared by
+// its encoded TOML); a broken edit keeps the last good config running and
+// is reported with its file:line.
+package watch
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"github.com/hookcompat/hookcompat/settings"
+)
+
+// DefaultDebounce is how long the watcher waits after the last file event
+// before reloading.
+const DefaultDebounce = 250 * time.Millisecond
+
+// Options configures a [Watcher].
+type Options struct {
+	// Files are the source files to watch (they need not exist yet);
+	// their parent directories are watched. A directory source (a Phi hooks
+	// folder) is watched itself.
+	Files []string
+	// Load re-reads every source and returns the merged native config.
+	// Its error (a *settings.Error or ErrorList for a broken file) keeps
+	// the last good config.
+	Load func() (*settings.Config, error)
+	// Apply installs a new config (for example runner.Engine.Replace). An
+	// error keeps the last good config.
+	Apply func(*settings.Config) error
+	// OnChange is told about every reload attempt; nil ignores them.
+	OnChange func(Change)
+	// Debounce is the quiet time before a reload; zero means
+	// DefaultDebounce.
+	Debounce time.Duration
+}
+
+// Change is the result of one reload attempt.
+type Change struct {
+	// Err is why the edit was not applied (a broken file, with its
+	// position); the previous config keeps running.
+	Err error
+	// Applied reports that a new config is now running.
+	Applied bool
+	// Added and Removed list hooks as "event: label (source)".
+	Added, Removed []string
+}
+
+// Watcher reloads configs on change. One goroutine owns the fsnotify
+// watcher, the debounce timer and the last applied config.
+type Watcher struct {
+	opts    Options
+	fs      *fsnotify.Watcher
+	done    chan struct{}
+	wg      sync.WaitGroup
+	files   map[string]bool // watched file names (absolute)
+	dirs    map[string]bool // directory sources (absolute)
+	current []byte          // encoded TOML of the applied config; owned by loop
+	hooks   []string        // labels of the applied hooks; owned by loop
+}
+
+// Start loads the sources once, applies them, and starts watching. It
+// returns the error of the first load (nothing is applied then) or of
+// setting up the watches.
+func Start(opts Options) (*Watcher, error) {
+	if opts.Load == nil || opts.Apply == nil {
+		return nil, errors.New("watch: Load and Apply are required")
+	}
+	if opts.Debounce <= 0 {
+		opts.Debounce = DefaultDebounce
+	}
+	fsw, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, fmt.Errorf("watch: %w", err)
+	}
+	w := &Watcher{opts: opts, fs: fsw, done: make(chan struct{}), files: map[string]bool{}, dirs: map[string]bool{}}
+	cfg, err := opts.Load()
+	if err == nil {
+		err = opts.Apply(cfg)
+	}
+	if err != nil {
+		fsw.Close()
+		return nil, err
+	}
+	w.current, w.hooks = encode(cfg), labels(cfg)
+	watched := map[string]bool{}
+	for _, f := range opts.Files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			fsw.Close()
+			return nil, fmt.Errorf("watch: %w", err)
+		}
+		dir := filepath.Dir(abs)
+		if isDir(abs) {
+			w.dirs[abs] = true
+			dir = abs
+		} else {
+			w.files[abs] = true
+		}
+		if !watched[dir] {
+			if !isDir(dir) {
+				continue // a source whose directory does not exist yet
+			}
+			if err := fsw.Add(dir); err != nil {
+				fsw.Close()
+				return nil, fmt.Errorf("watch %s: %w", dir, err)
+			}
+			watched[dir] = true
+		}
+	}
+	w.wg.Add(1)
+	go w.loop()
+	return w, nil
+}
+
+// Close stops watching and waits for the watcher's goroutine.
+func (w *Watcher) Close() error {
+	close(w.done)
+	err := w.fs.Close()
+	w.wg.Wait()
+	return err
+}
+
+// loop owns fsnotify events, the debounce timer and the applied state.
+func (w *Watcher) loop() {
+	defer w.wg.Done()
+	var timer *time.Timer
+	var fire <-chan time.Time
+	for {
+		select {
+		case <-w.done:
+			if timer != nil {
+				timer.Stop()
+			}
+			return
+		case ev, ok := <-w.fs.Events:
+			if !ok {
+				return
+			}
+			if !w.relevant(ev.Name) {
+				continue
+			}
+			if timer == nil {
+				timer = time.NewTimer(w.opts.Debounce)
+			} else {
+				timer.Stop()
+				timer.Reset(w.opts.Debounce)
+			}
+			fire = timer.C
+		case err, ok := <-w.fs.Errors:
+			if !ok {
+				return
+			}
+			w.report(Change{Err: fmt.Errorf("watch: %w", err)})
+		case <-fire:
+			fire = nil
+			w.reload()
+		}
+	}
+}
+
+func (w *Watcher) relevant(name string) bool {
+	abs, _ := filepath.Abs(name)
+	if w.files[abs] {
+		return true
+	}
+	for d := range w.dirs {
+		if rel, err := filepath.Rel(d, abs); err == nil && !filepath.IsAbs(rel) && rel != ".." && (len(rel) < 3 || rel[:3] != "../") {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *Watcher) reload() {
+	cfg, err := w.opts.Load()
+	if err != nil {
+		w.report(Change{Err: err})
+		return
+	}
+	enc := encode(cfg)
+	if bytes.Equal(enc, w.current) {
+		return // same hooks: nothing to do
+	}
+	if err := w.opts.Apply(cfg); err != nil {
+		w.report(Change{Err: err})
+		return
+	}
+	now := labels(cfg)
+	added, removed := diff(w.hooks, now)
+	w.current, w.hooks = enc, now
+	w.report(Change{Applied: true, Added: added, Removed: removed})
+}
+
+func (w *Watcher) report(c Change) {
+	if w.opts.OnChange != nil {
+		w.opts.OnChange(c)
+	}
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+func encode(cfg *settings.Config) []byte {
+	var b bytes.Buffer
+	_ = settings.Encode(&b, cfg, settings.EncodeOptions{})
+	return b.Bytes()
+}
+
+func labels(cfg *settings.Config) []string {
+	out := make([]string, len(cfg.Hooks))
+	for i := range cfg.Hooks {
+		h := &cfg.Hooks[i]
+		out[i] = fmt.Sprintf("%s: %s (%s)", h.Event, h.Label(), h.Source.File)
+	}
+	return out
+}
+
+// diff returns the labels only in b (added) and only in a (removed),
+// counting duplicates.
+func diff(a, b []string) (added, removed []string) {
+	count := map[string]int{}
+	for _, x := range a {
+		count[x]++
+	}
+	for _, x := range b {
+		if count[x] > 0 {
+			count[x]--
+		} else {
+			added = append(added, x)
+		}
+	}
+	left := map[string]int{}
+	for _, x := range b {
+		left[x]++
+	}
+	for _, x := range a {
+		if left[x] > 0 {
+			left[x]--
+		} else {
+			removed = append(removed, x)
+		}
+	}
+	return added, removed
+}

@@ -1,0 +1,121 @@
+package watch
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookcompat/hookcompat/settings"
+)
+
+// recorder collects changes and the configs applied.
+type recorder struct {
+	mu      sync.Mutex
+	changes []Change
+	applied []*settings.Config
+}
+
+func (r *recorder) change(c Change) { r.mu.Lock(); r.changes = append(r.changes, c); r.mu.Unlock() }
+func (r *recorder) apply(c *settings.Config) error {
+	r.mu.Lock()
+	r.applied = append(r.applied, c)
+	r.mu.Unlock()
+	return nil
+}
+func (r *recorder) snapshot() ([]Change, []*settings.Config) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]Change(nil), r.changes...), append([]*settings.Config(nil), r.applied...)
+}
+
+func writeAtomically(t *testing.T, path, content string) {
+	t.Helper()
+	tmp := path + ".tmp"
+	require.NoError(t, os.WriteFile(tmp, []byte(content), 0o644))
+	require.NoError(t, os.Rename(tmp, path)) // as editors save
+}
+
+// Issue 5 / B46 (class CFG): an edit is picked up within a second; a
+// broken edit keeps the previous hooks running and says why with
+// file:line; fixing it applies the fix.
+func TestWatchReloadsAndKeepsLastGood(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "hooks.toml")
+	writeAtomically(t, path, "[[hooks.pre_tool]]\ncommand = \"a\"\n")
+	rec := &recorder{}
+	w, err := Start(Options{
+		Files:    []string{path},
+		Load:     func() (*settings.Config, error) { return settings.Load(path) },
+		Apply:    rec.apply,
+		OnChange: rec.change,
+	})
+	require.NoError(t, err)
+	defer w.Close()
+	_, applied := rec.snapshot()
+	require.Len(t, applied, 1, "the first load is applied at start")
+
+	// A good edit: A, then A+B.
+	start := time.Now()
+	writeAtomically(t, path, "[[hooks.pre_tool]]\ncommand = \"a\"\n\n[[hooks.pre_tool]]\ncommand = \"b\"\n")
+	require.Eventually(t, func() bool { _, a := rec.snapshot(); return len(a) == 2 }, time.Second, 10*time.Millisecond,
+		"the edit is picked up within a second")
+	t.Logf("edit applied after %s", time.Since(start))
+	changes, applied := rec.snapshot()
+	assert.Len(t, applied[1].Hooks, 2)
+	require.Len(t, changes, 1)
+	assert.True(t, changes[0].Applied)
+	assert.Equal(t, []string{"pre_tool: b (" + path + ")"}, changes[0].Added)
+
+	// A broken edit: reported with its position, nothing applied.
+	writeAtomically(t, path, "[[hooks.pre_tool]]\ncommand = \"a\"\n\n[[hooks.pre_tool]]\ncomand = \"b\"\n")
+	require.Eventually(t, func() bool { c, _ := rec.snapshot(); return len(c) == 2 }, 2*time.Second, 10*time.Millisecond)
+	changes, applied = rec.snapshot()
+	require.Error(t, changes[1].Err)
+	assert.True(t, strings.HasPrefix(changes[1].Err.Error(), path+":5:1: "), changes[1].Err.Error())
+	assert.Len(t, applied, 2, "a broken edit keeps the last good config")
+
+	// The same hooks again (only a comment changes): nothing to apply.
+	writeAtomically(t, path, "# comment\n[[hooks.pre_tool]]\ncommand = \"a\"\n\n[[hooks.pre_tool]]\ncommand = \"b\"\n")
+	time.Sleep(3 * DefaultDebounce)
+	_, applied = rec.snapshot()
+	assert.Len(t, applied, 2, "an edit that changes no hook is not applied")
+
+	// A fix that removes a hook is applied.
+	writeAtomically(t, path, "[[hooks.pre_tool]]\ncommand = \"b\"\n")
+	require.Eventually(t, func() bool { _, a := rec.snapshot(); return len(a) == 3 }, 2*time.Second, 10*time.Millisecond)
+	changes, _ = rec.snapshot()
+	last := changes[len(changes)-1]
+	assert.Equal(t, []string{"pre_tool: a (" + path + ")"}, last.Removed)
+}
+
+// Files of other names in the watched directory do not cause reloads.
+func TestWatchIgnoresOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "hooks.toml")
+	writeAtomically(t, path, "[[hooks.stop]]\ncommand = \"a\"\n")
+	loads := 0
+	var mu sync.Mutex
+	w, err := Start(Options{
+		Files: []string{path},
+		Load: func() (*settings.Config, error) {
+			mu.Lock()
+			loads++
+			mu.Unlock()
+			return settings.Load(path)
+		},
+		Apply: func(*settings.Config) error { return nil },
+	})
+	require.NoError(t, err)
+	defer w.Close()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644))
+	time.Sleep(3 * DefaultDebounce)
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, 1, loads, "only the start load")
+}
