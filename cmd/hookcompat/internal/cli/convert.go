@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/translate"
 )
 
 type convertOptions struct {
@@ -16,7 +18,9 @@ type convertOptions struct {
 	Target string
 	Shim   string
 	Strict bool
-	Files  []string
+	// WarningsJSON prints the warnings as one JSON array on stderr.
+	WarningsJSON bool
+	Files        []string
 }
 
 func newConvertCmd(stdio IO, runF func(*convertOptions) error) *cobra.Command {
@@ -54,6 +58,7 @@ Targets:
 	cmd.Flags().StringVar(&opts.Target, "target", compat.TargetNative, "output for: native (a plain native engine) or hookcompat (extension fields)")
 	cmd.Flags().StringVar(&opts.Shim, "shim", "hookcompat", "command that runs `hookcompat exec` in native-target output")
 	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings as errors")
+	cmd.Flags().BoolVar(&opts.WarningsJSON, "warnings-json", false, "print warnings on stderr as one JSON array of {file, line, col, code, message}")
 	return cmd
 }
 
@@ -90,7 +95,19 @@ func runConvert(opts *convertOptions) error {
 	for _, err := range res.Errors {
 		fmt.Fprintln(opts.Err, err)
 	}
-	printWarnings(opts.Err, res.Warnings)
+	if opts.WarningsJSON {
+		ws := res.Warnings
+		if ws == nil {
+			ws = []translate.Warning{}
+		}
+		enc := json.NewEncoder(opts.Err)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(ws); err != nil {
+			return err
+		}
+	} else {
+		printWarnings(opts.Err, res.Warnings)
+	}
 	// Nothing goes to stdout when the conversion failed, so that
 	// `convert … > hooks.toml` never replaces a good file with a bad one.
 	switch {

@@ -90,6 +90,6 @@ that speaks the native event set and reply schema.`,
 	root.SetOut(stdio.Out)
 	root.SetErr(stdio.Err)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
-	root.AddCommand(newConvertCmd(stdio, nil), newRunCmd(stdio, nil), newExecCmd(stdio, nil), newEventCmd(stdio, nil), newListCmd(stdio, nil), newDoctorCmd(stdio, nil), newVersionCmd(stdio), newWatchCmd(stdio, nil))
+	root.AddCommand(newConvertCmd(stdio, nil), newRunCmd(stdio, nil), newExecCmd(stdio, nil), newEventCmd(stdio, nil), newListCmd(stdio, nil), newDoctorCmd(stdio, nil), newVersionCmd(stdio), newWatchCmd(stdio, nil), newValidateCmd(stdio, nil))
 	return root
 }
