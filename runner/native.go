@@ -153,20 +153,35 @@ func decodeNativeReply(data []byte, r *Reply) error {
 	return nil
 }
 
-// Schedule runs native hooks one after another in configured order: the
-// first blocking hook wins and stops the rest (HK-20), and updated_args
-// reach the hooks after it (HK-60).
-func (native) Schedule(*Event) Schedule {
-	return Schedule{StopOnBlock: true, ChainArgs: true}
+// Schedule runs native hooks one after another in configured order, and
+// updated_args reach the hooks after the one that set them (HK-60). Where
+// a block stops the action, the first blocking hook wins and the rest do
+// not run (HK-20); on post_tool and post_tool_failure, where the tool has
+// run and a block is only feedback, every hook runs.
+func (native) Schedule(ev *Event) Schedule {
+	feedbackOnly := ev.Name == settings.PostTool || ev.Name == settings.PostToolFailure
+	return Schedule{StopOnBlock: !feedbackOnly, ChainArgs: true}
 }
 
-// Combine is [Merge].
-func (native) Combine(_ *Event, replies []HookReply) Reply {
+// Combine is [Merge]; on post_tool and post_tool_failure, where every
+// hook runs and a block is feedback for the model, the reasons of all
+// blocking hooks are kept, joined with a newline in order.
+func (native) Combine(ev *Event, replies []HookReply) Reply {
 	rs := make([]Reply, len(replies))
 	for i := range replies {
 		rs[i] = replies[i].Reply
 	}
-	return Merge(rs)
+	out := Merge(rs)
+	if out.Decision.Blocks() && (ev.Name == settings.PostTool || ev.Name == settings.PostToolFailure) {
+		var reasons []string
+		for _, r := range rs {
+			if r.Decision.Blocks() && r.Reason != "" {
+				reasons = append(reasons, r.Reason)
+			}
+		}
+		out.Reason = strings.Join(reasons, "\n")
+	}
+	return out
 }
 
 func firstLine(b []byte) string {
