@@ -56,15 +56,23 @@ const (
 	CodePromptHook   = "prompt-hook"       // HK-40: prompt hooks are listed
 )
 
-// Doctor checks the loaded hooks (HK-40): the first word of every command
+// Doctor checks the loaded hooks. HK-40: the first word of every command
 // hook — of every event; an args hook's first element — must resolve to
 // an executable (on env's PATH, or as a path relative to the directory the
 // hook runs in), unless the command contains one of $ ; | & (then it is
 // listed as not checked); http and prompt hooks are listed. In a Claude
 // hook, $CLAUDE_PROJECT_DIR, $CLAUDE_PLUGIN_ROOT, $CLAUDE_PLUGIN_DATA and
 // $HOME are expanded first (they are what Claude Code's hooks mostly
-// start with), so their scripts are checked too. env is the environment
-// hooks get ("KEY=value"); nil means os.Environ().
+// start with), so their scripts are checked too. Claude hooks also get
+// the lints of issue 5, each with a code and a hint: variables Claude Code
+// never sets ($CLAUDE_FILE_PATHS, $CLAUDE_TOOL_INPUT, $TOOL_ARGS, …),
+// bash-only syntax in a command /bin/sh runs, an unquoted
+// $CLAUDE_PROJECT_DIR, a relative script path, an interpreter whose
+// script is missing (python's exit 2 would block every call), matchers
+// that never fire (permission rules, removed or lower-case tool names, a
+// bare mcp__server), timeouts that look like milliseconds, and events a
+// plain native engine cannot run. env is the environment hooks get
+// ("KEY=value"); nil means os.Environ().
 func Doctor(l *Loaded, env []string) []Finding {
 	if env == nil {
 		env = os.Environ()
@@ -88,6 +96,9 @@ func Doctor(l *Loaded, env []string) []Finding {
 			}
 			add(CodePromptHook, SeverityInfo, msg, "it runs only when the embedding agent provides a judge")
 			continue
+		}
+		if h.EffectiveProtocol() == settings.ProtocolClaude {
+			lintClaude(h, l.Project, add)
 		}
 		dir := hookDir(h, l.Project)
 		var word string

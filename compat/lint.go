@@ -1,0 +1,218 @@
+package compat
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Lint codes of [Doctor] beyond HK-40 (issue 5). Each finding carries a
+// fix hint.
+const (
+	CodeUndefinedEnv    = "undefined-env-var"      // a variable Claude Code never sets
+	CodeBashOnly        = "bash-only-syntax"       // bash syntax in a command /bin/sh (dash) runs
+	CodeUnquotedProject = "unquoted-project-dir"   // $CLAUDE_PROJECT_DIR outside quotes (B39)
+	CodeRelativePath    = "relative-path"          // a relative script path breaks after cd
+	CodeMissingScript   = "missing-script"         // an interpreter whose script is missing
+	CodeNeverFires      = "matcher-never-fires"    // a matcher no tool name can match
+	CodeTimeoutMS       = translate.CodeTimeoutUnit // a seconds timeout that looks like milliseconds
+	CodeExtensionEvent  = translate.CodeExtensionEvent
+)
+
+// claudeEnv are the variables Claude Code sets for hooks (claude §7.4); a
+// $CLAUDE_* variable outside this list is never set.
+var claudeEnv = regexp.MustCompile(`^(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA|CLAUDE_PLUGIN_OPTION_\w+|CLAUDE_ENV_FILE|CLAUDE_EFFORT|CLAUDE_PID|CLAUDE_CODE_\w+|CLAUDECODE|CLAUDE_CONFIG_DIR)$`)
+
+// mythVars are variables tutorials use that no agent sets (claude §7.4).
+var mythVars = map[string]bool{"TOOL_ARGS": true, "TOOL_NAME": true, "TOOL_INPUT": true, "STDIN_JSON": true, "FILE_PATH": true, "FILE_PATHS": true}
+
+var varRef = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+
+// interpreters and the exit status each gives for a missing script: 2
+// blocks in Claude Code (claude §6.4 "accidental exit 2").
+var interpreters = map[string]int{"python": 2, "python3": 2, "node": 1, "ruby": 1, "perl": 2, "bash": 127, "sh": 127, "deno": 1, "bun": 1}
+
+// removedTools are tool names Claude Code no longer has (claude §5.1).
+var removedTools = map[string]string{"MultiEdit": "removed", "LS": "removed", "NotebookRead": "removed (Read reads notebooks)", "TodoRead": "removed", "KillShell": "renamed TaskStop", "BashOutput": "renamed TaskOutput"}
+
+// lintClaude adds the Claude-specific lints of one hook.
+func lintClaude(h *settings.Hook, project string, add func(code, sev, msg, hint string)) {
+	event, _ := translate.ClaudeEvent(h.Event)
+	if h.Timeout > time.Hour {
+		add(CodeTimeoutMS, SeverityWarning, fmt.Sprintf("timeout %s: Claude timeouts are seconds; this looks like milliseconds", h.Timeout), fmt.Sprintf("write %g", h.Timeout.Seconds()/1000))
+	}
+	if !h.Event.Native() {
+		add(CodeExtensionEvent, SeverityInfo, fmt.Sprintf("%s is not an event of the native spec: a plain native engine may never fire it", event), "it runs under hookcompat; convert --target native keeps it with a warning")
+	}
+	lintMatcher(h, event, add)
+	if h.EffectiveType() != settings.TypeCommand {
+		return
+	}
+	text := h.Command
+	if len(h.Args) > 0 {
+		text = strings.Join(h.Args, " ")
+	}
+	for _, m := range varRef.FindAllStringSubmatch(text, -1) {
+		name := m[1]
+		if (strings.HasPrefix(name, "CLAUDE") && !claudeEnv.MatchString(name)) || mythVars[name] {
+			add(CodeUndefinedEnv, SeverityWarning, fmt.Sprintf("$%s is never set: Claude Code passes the event on stdin, not in variables", name),
+				"read the JSON on stdin, e.g. jq -r '.tool_input.file_path'")
+		}
+	}
+	if len(h.Args) > 0 {
+		return
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	if err != nil {
+		return
+	}
+	if what := bashOnly(f); what != "" {
+		add(CodeBashOnly, SeverityWarning, "bash-only syntax ("+what+") in a command run by /bin/sh (dash on Debian): it fails there (a syntax error exits 2, which Claude Code reads as a block)",
+			"move it into a script with #!/bin/bash, or wrap it: bash -c '…'")
+	}
+	unquoted := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.DblQuoted, *syntax.SglQuoted:
+			return false // quoted: fine
+		case *syntax.ParamExp:
+			if x.Param != nil && x.Param.Value == "CLAUDE_PROJECT_DIR" {
+				unquoted = true
+			}
+		}
+		return true
+	})
+	if unquoted {
+		add(CodeUnquotedProject, SeverityWarning, "$CLAUDE_PROJECT_DIR outside double quotes splits on spaces in the project path (B39)",
+			`write "$CLAUDE_PROJECT_DIR"/path/to/script`)
+	}
+	if len(f.Stmts) == 0 {
+		return
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return
+	}
+	first := call.Args[0].Lit()
+	if first != "" && strings.Contains(first, "/") && !filepath.IsAbs(first) {
+		add(CodeRelativePath, SeverityWarning, fmt.Sprintf("relative path %q: hooks run in the session's current directory, which follows cd", first),
+			`start it with "$CLAUDE_PROJECT_DIR"/`)
+	}
+	if status, isInterp := interpreters[filepath.Base(first)]; isInterp && len(call.Args) > 1 {
+		script := call.Args[1].Lit()
+		if script == "" || strings.HasPrefix(script, "-") {
+			return
+		}
+		p := script
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(project, p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			sev, effect := SeverityWarning, fmt.Sprintf("%s exits %d: a non-blocking error", first, status)
+			if status == 2 {
+				sev, effect = SeverityError, fmt.Sprintf("%s exits 2, which Claude Code reads as a block: every matching call would be blocked", first)
+			}
+			add(CodeMissingScript, sev, fmt.Sprintf("script %q does not exist; %s", script, effect), "fix the path or remove the hook")
+		}
+	}
+}
+
+// bashOnly names the first construct of f that POSIX sh (dash) lacks:
+// [[ ]], (( )), arrays, <<<, process substitution, $'…', ${x[i]},
+// ${x:o:l}, ${x//a/b}, &>, the function keyword.
+func bashOnly(f *syntax.File) string {
+	what := ""
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if what != "" {
+			return false
+		}
+		switch x := n.(type) {
+		case *syntax.TestClause:
+			what = "[[ ]]"
+		case *syntax.ArithmCmd:
+			what = "(( ))"
+		case *syntax.ArrayExpr:
+			what = "an array"
+		case *syntax.ProcSubst:
+			what = "process substitution"
+		case *syntax.Redirect:
+			switch x.Op {
+			case syntax.WordHdoc:
+				what = "<<<"
+			case syntax.RdrAll, syntax.AppAll:
+				what = "&>"
+			}
+		case *syntax.SglQuoted:
+			if x.Dollar {
+				what = "$'…'"
+			}
+		case *syntax.ParamExp:
+			switch {
+			case x.Index != nil:
+				what = "${name[index]}"
+			case x.Slice != nil:
+				what = "${name:offset:length}"
+			case x.Repl != nil:
+				what = "${name/pattern/repl}"
+			}
+		case *syntax.FuncDecl:
+			if x.RsrvWord {
+				what = "the function keyword"
+			}
+		}
+		return true
+	})
+	return what
+}
+
+// lintMatcher reports matchers that can never fire (claude §3.3, §3.5).
+func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint string)) {
+	if h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != settings.MatchClaude || !h.Event.ToolEvent() {
+		return
+	}
+	m := claude.CompileMatcher(event, h.Match)
+	if m.IsRegex() {
+		if strings.Contains(h.Match, "(") && strings.Contains(h.Match, ":") {
+			add(CodeNeverFires, SeverityWarning, fmt.Sprintf("matcher %q is a permission rule: matchers compare the tool name only", h.Match), `match "Bash" and narrow with "if": "Bash(git commit *)"`)
+		}
+		return
+	}
+	for _, name := range m.Names() {
+		switch {
+		case removedTools[name] != "":
+			add(CodeNeverFires, SeverityWarning, fmt.Sprintf("matcher names %s, which Claude Code %s", name, removedTools[name]), "drop it from the matcher")
+		case name == "Task":
+			add(CodeNeverFires, SeverityInfo, "matcher names Task, renamed Agent in Claude Code 2.1.63; hookcompat also matches Agent", "write Agent")
+		case strings.HasPrefix(name, "mcp__") && !strings.Contains(strings.TrimPrefix(name, "mcp__"), "__"):
+			add(CodeNeverFires, SeverityWarning, fmt.Sprintf("matcher %q names an MCP server, not a tool: it matches nothing", name), fmt.Sprintf("write %s__.* to match all its tools", name))
+		case name != "" && name[0] >= 'a' && name[0] <= 'z' && !strings.HasPrefix(name, "mcp__"):
+			hint := "Claude tool names start with a capital letter (Bash, Read, Edit, Write, …)"
+			if c := otherAgentTools[name]; c != "" {
+				hint = "write " + c
+			} else if c := claude.Vocabulary.Name(translate.Native, translate.Claude, name); c != name {
+				hint = "write " + c
+			}
+			add(CodeNeverFires, SeverityWarning, fmt.Sprintf("matcher %q is not a Claude tool name (they are case-sensitive)", name), hint)
+		}
+	}
+}
+
+// otherAgentTools maps other agents' tool names seen in Claude configs
+// (Gemini CLI's) to Claude's.
+var otherAgentTools = map[string]string{"read_file": "Read", "write_file": "Write", "replace": "Edit", "run_shell_command": "Bash", "read_many_files": "Read", "web_fetch": "WebFetch", "google_web_search": "WebSearch"}
+
+func firstLineOf(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
