@@ -18,12 +18,12 @@ import (
 // Lint codes of [Doctor] beyond HK-40 (issue 5). Each finding carries a
 // fix hint.
 const (
-	CodeUndefinedEnv    = "undefined-env-var"      // a variable Claude Code never sets
-	CodeBashOnly        = "bash-only-syntax"       // bash syntax in a command /bin/sh (dash) runs
-	CodeUnquotedProject = "unquoted-project-dir"   // $CLAUDE_PROJECT_DIR outside quotes (B39)
-	CodeRelativePath    = "relative-path"          // a relative script path breaks after cd
-	CodeMissingScript   = "missing-script"         // an interpreter whose script is missing
-	CodeNeverFires      = "matcher-never-fires"    // a matcher no tool name can match
+	CodeUndefinedEnv    = "undefined-env-var"       // a variable Claude Code never sets
+	CodeBashOnly        = "bash-only-syntax"        // bash syntax in a command /bin/sh (dash) runs
+	CodeUnquotedProject = "unquoted-project-dir"    // $CLAUDE_PROJECT_DIR outside quotes (B39)
+	CodeRelativePath    = "relative-path"           // a relative script path breaks after cd
+	CodeMissingScript   = "missing-script"          // an interpreter whose script is missing
+	CodeNeverFires      = "matcher-never-fires"     // a matcher no tool name can match
 	CodeTimeoutMS       = translate.CodeTimeoutUnit // a seconds timeout that looks like milliseconds
 	CodeExtensionEvent  = translate.CodeExtensionEvent
 )
