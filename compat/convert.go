@@ -14,10 +14,11 @@ import (
 type Input struct {
 	// Name names the file in positions, warnings and provenance.
 	Name string
-	// Data is its content.
+	// Data is its content; nil for a directory (a Phi hook folder).
 	Data []byte
-	// From is its format: "claude", "native", or "" / "auto" to detect
-	// (a .toml name is native; otherwise the registered detectors decide).
+	// From is its format: "claude", "phi", "native", or "" / "auto" to
+	// detect (a .toml name is native, a hook.json is Phi's; otherwise the
+	// registered detectors decide).
 	From string
 }
 
@@ -106,6 +107,8 @@ func convertOne(in Input) (*settings.Config, []translate.Warning, error) {
 	if format == "" || format == "auto" {
 		if filepath.Ext(in.Name) == ".toml" {
 			format = "native"
+		} else if filepath.Base(in.Name) == "hook.json" {
+			format = "phi"
 		} else {
 			f, err := translate.Detect(src)
 			if err != nil {

@@ -137,6 +137,12 @@ func (c *goldenCase) materialise() {
 		}
 		require.NoError(c.t, os.WriteFile(dst, c.expand(f.Data), mode))
 	}
+	for _, p := range c.hdr["exec"] {
+		require.NoError(c.t, os.Chmod(c.path(p), 0o755))
+	}
+	for _, p := range c.hdr["no-exec"] {
+		require.NoError(c.t, os.Chmod(c.path(p), 0o644))
+	}
 }
 
 // expand replaces $PROJECT and $HOME in case inputs with the temp dirs.
@@ -255,6 +261,11 @@ func (c *goldenCase) run() {
 	if c.hdr.one("trusted", "") == "false" {
 		opts.Trusted = func(string) bool { return false }
 	}
+	for _, s := range c.hdr["phi-dir"] {
+		opts.PhiDirs = append(opts.PhiDirs, c.path(s))
+	}
+	// Discovery reads the case's env lines (PHI_HOOKS), never the test's.
+	opts.Env = append([]string{}, c.hdr["env"]...)
 	loaded, err := compat.Load(opts)
 	require.NoError(c.t, err)
 	var warns []string
@@ -311,6 +322,9 @@ func (c *goldenCase) run() {
 	require.True(c.t, ok, "case has no event section")
 	ev, wire, err := compat.ParseEvent(c.expand(evData), c.proj)
 	require.NoError(c.t, err)
+	if raw := c.hdr.one("args-raw", ""); raw != "" {
+		ev.Args = json.RawMessage(raw) // args no JSON event can carry (invalid JSON)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	repeat := 1
@@ -400,7 +414,7 @@ func (c *goldenCase) run() {
 		require.NoError(c.t, enc.Encode(claude.Render(out)))
 		c.got["want/claude.json"] = []byte(c.normalise(buf.String()))
 	}
-
+	require.NoError(c.t, eng.Close(ctx)) // detached hooks (Phi async) finish first
 	c.captures()
 }
 

@@ -132,7 +132,7 @@ func Discover(dirs []Dir, getenv func(string) string) ([]Hook, []translate.Warni
 	hooks, warns, err := discover(dirs)
 	if err != nil {
 		warns = append(warns, translate.Warning{File: err.dir, Code: CodeHooksDirUnreadable,
-			Message: fmt.Sprintf("%v: no Phi hook is loaded, user hooks included (as in Phi)", err.err)})
+			Message: fmt.Sprintf("%v; no Phi hook is loaded, user hooks included (as in Phi)", err.err)})
 		return nil, warns
 	}
 	return hooks, warns

@@ -22,8 +22,9 @@
 // "exact" (the match as written, compared with the Phi tool name), Args
 // = [absolute run path] (no shell), Timeout, FailClosed, Async, Name (the
 // Phi name) and Dir (the hook directory, its working directory). A
-// post_tool hook is loaded for native post_tool and post_tool_failure:
-// Phi runs post hooks after failed tools too.
+// post_tool hook is a native post_tool hook: the native spec fires
+// post_tool for every call, failed ones included (HK-52), just as Phi
+// runs its post hooks after failed tools.
 //
 // Where hookcompat deliberately differs from Phi (process lifecycle,
 // post stop, the readonly mode) is written down in

@@ -31,13 +31,15 @@ func (Translator) Detect(src translate.Source) bool {
 // ([Discover]; PHI_HOOKS is not consulted: converting is not running)
 // and returns its hooks in name order ([ToConfig]). The scope recorded in
 // each hook's Source is src.Scope when it is "user" or "project", else
-// "project". Invalid and disabled manifests are skipped with a warning.
+// user for ~/.phi/hooks and project for any other folder. Invalid and
+// disabled manifests are skipped with a warning.
 //
 // Errors: the folder cannot be listed (Phi would load no hook at all).
 func (Translator) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
 	scope := src.Scope
 	if scope != ScopeUser && scope != ScopeProject {
-		scope = ScopeProject
+		home, _ := os.UserHomeDir()
+		scope = ScopeOf(src.Path, home)
 	}
 	if src.Data != nil {
 		h, warns, ok := hookFromManifest(filepath.Dir(src.Path), src.Path, scope, src.Data)
@@ -72,9 +74,8 @@ func Load(dirs []Dir, getenv func(string) string) (*settings.Config, []translate
 // all; compared with the Phi tool name), Args = [absolute run path] (run
 // directly, no shell), Timeout, FailClosed, Async, Name and Dir (the hook
 // directory, the working directory). A pre_tool hook becomes a pre_tool
-// hook; a post_tool hook becomes a post_tool hook and a post_tool_failure
-// hook, because Phi runs its post hooks after failed tools too (the
-// native spec gives failures their own event).
+// hook, a post_tool hook a post_tool hook (post_tool fires for every
+// call, failed ones included, HK-52, as Phi's post hooks do).
 func ToConfig(hooks []Hook) *settings.Config {
 	cfg := &settings.Config{}
 	for _, ph := range hooks {
@@ -96,9 +97,11 @@ func ToConfig(hooks []Hook) *settings.Config {
 			cfg.Hooks = append(cfg.Hooks, h)
 			continue
 		}
+		// post_tool only: the native spec fires post_tool for every call,
+		// failed ones included (HK-52), as Phi runs its post hooks after
+		// failed tools; post_tool_failure fires in addition, so a hook on
+		// both would run twice.
 		h.Event = settings.PostTool
-		cfg.Hooks = append(cfg.Hooks, h)
-		h.Event = settings.PostToolFailure
 		cfg.Hooks = append(cfg.Hooks, h)
 	}
 	return cfg

@@ -81,6 +81,9 @@ func runConvert(opts *convertOptions) error {
 			data, err = io.ReadAll(opts.In)
 		} else if st, serr := os.Stat(path); serr == nil && st.IsDir() {
 			// A directory (a Phi hook folder) is read by its translator.
+			if opts.From != "auto" && opts.From != "phi" {
+				return fmt.Errorf("reading %s: a directory; only Phi hook folders are (use --from phi or auto)", path)
+			}
 			inputs = append(inputs, compat.Input{Name: path, From: opts.From})
 			continue
 		} else {

@@ -136,7 +136,7 @@ func TestRunConvert(t *testing.T) {
 			name:      "bad from",
 			opts:      convertOptions{From: "yaml", Target: "native", Files: []string{good}},
 			wantNoOut: true,
-			wantErr:   `--from "yaml": want claude, native or auto`,
+			wantErr:   `--from "yaml": want claude, phi, native or auto`,
 			wantUsage: true,
 		},
 		{

@@ -32,6 +32,8 @@ func TestNewRunCmd(t *testing.T) {
 			want: runOptions{Settings: []string{"a.json", "b.json"}, Configs: []string{"x.toml", "y.toml"}, Project: "proj", Render: "claude", Verbose: true},
 		},
 		{name: "verbose long form", args: []string{"--verbose"}, want: runOptions{Verbose: true}},
+		{name: "phi dirs keep their order", args: []string{"--phi-dir", "home/.phi/hooks", "--phi-dir", ".phi/hooks"},
+			want: runOptions{PhiDirs: []string{"home/.phi/hooks", ".phi/hooks"}}},
 		{name: "no positional arguments", args: []string{"event.json"}, wantErr: `unknown command "event.json"`},
 		{name: "unknown flag", args: []string{"--conf", "x"}, wantErr: "unknown flag: --conf"},
 	}
