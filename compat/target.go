@@ -2,8 +2,10 @@ package compat
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -44,6 +46,7 @@ func wrapForNative(cfg *settings.Config, shim string) (*settings.Config, int, []
 	out := &settings.Config{}
 	var warns []translate.Warning
 	wrapped := 0
+	phiGroups := map[string]int{} // event+folder -> index in out.Hooks
 	warn := func(h *settings.Hook, code, msg string) {
 		warns = append(warns, translate.Warning{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col, Code: code, Message: msg})
 	}
@@ -55,6 +58,24 @@ func wrapForNative(cfg *settings.Config, shim string) (*settings.Config, int, []
 		}
 		switch h.EffectiveProtocol() {
 		case settings.ProtocolClaude:
+		case settings.ProtocolPhi:
+			// All Phi hooks of one event and one hooks folder run through one
+			// shim call, so that Phi's own order, modify chain, context cap
+			// and output merge apply (docs/decisions/007).
+			folder, _ := filepath.Abs(filepath.Dir(filepath.Dir(h.Source.File)))
+			key := string(h.Event) + "\x00" + folder
+			if i, seen := phiGroups[key]; seen {
+				g := &out.Hooks[i]
+				g.Timeout = phiGroupTimeout(h.Event, g.Timeout, h.Timeout)
+				g.FailClosed = g.FailClosed || h.FailClosed
+				continue
+			}
+			wrapped++
+			phiGroups[key] = len(out.Hooks)
+			out.Hooks = append(out.Hooks, settings.Hook{Event: h.Event, Timeout: phiGroupTimeout(h.Event, 0, h.Timeout),
+				FailClosed: h.FailClosed, Source: settings.Source{File: folder, Format: "phi", Event: string(h.Event)},
+				Command: shellJoin(shim, "exec", "--protocol", settings.ProtocolPhi, "--event", string(h.Event), "--phi-dir", folder)})
+			continue
 		case settings.ProtocolNative:
 			warn(&h, translate.CodeUnsupportedField, "the hook uses hookcompat extension fields (match_syntax, env, shell or async) that a plain native engine does not know; left out (it runs with --target hookcompat)")
 			continue
@@ -172,6 +193,29 @@ func shimCommand(shim string, h *settings.Hook, matcher string) string {
 	default:
 		parts = append(parts, "--", h.Command)
 	}
+	q := make([]string, len(parts))
+	for i, p := range parts {
+		q[i] = shellQuote(p)
+	}
+	return strings.Join(q, " ")
+}
+
+// phiGroupTimeout is the timeout of the native hook that runs a folder's
+// Phi hooks of one event: pre hooks run one after another (their timeouts
+// add up), post hooks at once (the longest counts); two seconds more let
+// the shim end a timed-out hook itself and report it as Phi would.
+func phiGroupTimeout(ev settings.Event, group, hook time.Duration) time.Duration {
+	const margin = 2 * time.Second
+	if group > 0 {
+		group -= margin
+	}
+	if ev == settings.PreTool {
+		return group + hook + margin
+	}
+	return max(group, hook) + margin
+}
+
+func shellJoin(parts ...string) string {
 	q := make([]string, len(parts))
 	for i, p := range parts {
 		q[i] = shellQuote(p)

@@ -57,12 +57,6 @@ func comparable(out *runner.Outcome) string {
 	return string(b)
 }
 
-// differentialCase is one golden run case with only Claude sources.
-type differentialCase struct {
-	file string
-	why  string // non-empty: a documented difference (docs/conversion.md)
-}
-
 // knownDifferences are the golden cases whose converted form behaves
 // differently, each with the reason (docs/conversion.md lists them).
 var knownDifferences = map[string]string{
@@ -70,10 +64,13 @@ var knownDifferences = map[string]string{
 		"while a native engine keeps the first updated_args (HK-60)",
 	"bugs/B22-native-bash-tool-mapped-to-Bash": "the event names the shell tool by a host alias (bash): " +
 		"hookcompat's Claude matcher maps it to Bash, a plain native glob (shell) compares it literally (HK-01)",
+	"phi/pre-modify-non-object": "a Phi modify may make the input a JSON string; native updated_args must be " +
+		"an object (HK-60), so a native engine rejects that reply",
 }
 
 // TestConversionDifferential proves conversion (issue 5): for every golden
-// case that loads only Claude settings, the event fired through the
+// case that loads only Claude settings or only Phi hook folders, the event
+// fired through the
 // original settings and through the TOML `convert --target native` makes
 // of them — run by the same engine as plain native hooks, the Claude hooks
 // going through the `hookcompat exec` shim — gives the same merged reply.
@@ -92,8 +89,10 @@ func TestConversionDifferential(t *testing.T) {
 			ar, err := txtar.ParseFile(file)
 			require.NoError(t, err)
 			hdr := parseHeader(ar.Comment)
-			if hdr.one("kind", "") != "run" || len(hdr["settings"]) == 0 || len(hdr["config"]) > 0 ||
-				len(hdr["plugin"]) > 0 || hdr.one("discover", "") != "" || len(hdr["phi-dir"]) > 0 {
+			claudeOnly := len(hdr["settings"]) > 0 && len(hdr["phi-dir"]) == 0
+			phiOnly := len(hdr["phi-dir"]) > 0 && len(hdr["settings"]) == 0
+			if hdr.one("kind", "") != "run" || !(claudeOnly || phiOnly) || len(hdr["config"]) > 0 ||
+				len(hdr["plugin"]) > 0 || hdr.one("discover", "") != "" || hdr.one("args-raw", "") != "" {
 				continue
 			}
 			name := strings.TrimSuffix(file, ".txtar")
@@ -111,6 +110,7 @@ func TestConversionDifferential(t *testing.T) {
 				fire := func(opts compat.Options) *runner.Outcome {
 					opts.Project, opts.Home = c.proj, c.home
 					opts.ManagedDir = filepath.Join(c.home, "no-managed-settings")
+					opts.Env = append([]string{}, hdr["env"]...)
 					loaded, err := compat.Load(opts)
 					require.NoError(t, err)
 					eng, err := compat.NewEngine(loaded, runner.Options{Workspace: c.proj, Env: env})
@@ -123,17 +123,23 @@ func TestConversionDifferential(t *testing.T) {
 					require.NoError(t, err)
 					return out
 				}
-				var settingsFiles []string
+				var settingsFiles, phiDirs []string
 				for _, s := range hdr["settings"] {
 					settingsFiles = append(settingsFiles, c.path(s))
 				}
-				original := fire(compat.Options{Settings: settingsFiles})
+				for _, s := range hdr["phi-dir"] {
+					phiDirs = append(phiDirs, c.path(s))
+				}
+				original := fire(compat.Options{Settings: settingsFiles, PhiDirs: phiDirs})
 
 				var inputs []compat.Input
 				for _, p := range settingsFiles {
 					data, err := os.ReadFile(p)
 					require.NoError(t, err)
 					inputs = append(inputs, compat.Input{Name: p, Data: data, From: "claude"})
+				}
+				for _, p := range phiDirs {
+					inputs = append(inputs, compat.Input{Name: p, From: "phi"})
 				}
 				conv := compat.Convert(inputs, compat.ConvertOptions{Target: compat.TargetNative, Shim: bin})
 				require.Empty(t, conv.Errors)

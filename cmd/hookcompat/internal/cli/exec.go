@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -30,6 +31,9 @@ type execOptions struct {
 	URL        string
 	Headers    []string
 	AllowedEnv []string
+	Name       string
+	Dir        string
+	PhiDirs    []string
 	Command    []string
 }
 
@@ -49,12 +53,13 @@ program and its arguments (Claude's exec form). --matcher applies Claude's match
 (tool name, source, …); when it does not match, the reply is empty. Unknown fields of the native
 event are kept and passed on. On SIGTERM the hook's process group is terminated first.`,
 		Example: `  hookcompat exec --protocol claude --event PreToolUse --matcher 'Edit|Write' -- '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh'
-  hookcompat exec --protocol claude --event PostToolUse --exec -- node hooks/format.mjs --fix`,
+  hookcompat exec --protocol claude --event PostToolUse --exec -- node hooks/format.mjs --fix
+  hookcompat exec --protocol phi --event pre_tool --matcher bash --name guard --dir .phi/hooks/guard --exec -- .phi/hooks/guard/run.sh`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.ArgsLenAtDash() >= 0 {
 				opts.Command = args[cmd.ArgsLenAtDash():]
 			}
-			if (len(opts.Command) == 0) == (opts.URL == "") {
+			if (len(opts.Command) == 0) == (opts.URL == "") && len(opts.PhiDirs) == 0 {
 				return usageErrorf("exec: give the hook's command after --, or --url for an http hook (not both)")
 			}
 			if runF != nil {
@@ -64,8 +69,8 @@ event are kept and passed on. On SIGTERM the hook's process group is terminated 
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.Protocol, "protocol", settings.ProtocolClaude, "the hook's protocol: claude")
-	f.StringVar(&opts.Event, "event", "", "the event the hook is configured for (Claude name, e.g. PreToolUse)")
+	f.StringVar(&opts.Protocol, "protocol", settings.ProtocolClaude, "the hook's protocol: claude or phi")
+	f.StringVar(&opts.Event, "event", "", "the event the hook is configured for (Claude: e.g. PreToolUse; Phi: pre_tool or post_tool)")
 	f.StringVar(&opts.Matcher, "matcher", "", "the hook's matcher in its protocol's syntax")
 	f.StringVar(&opts.If, "if", "", "the hook's if rule in its protocol's syntax")
 	f.Float64Var(&opts.Timeout, "timeout", 0, "timeout in seconds (default: the protocol's, 600 for Claude)")
@@ -76,35 +81,106 @@ event are kept and passed on. On SIGTERM the hook's process group is terminated 
 	f.StringVar(&opts.URL, "url", "", "run an http hook: POST the event to this URL")
 	f.StringArrayVar(&opts.Headers, "header", nil, `"Name: value" header of the http hook (repeatable)`)
 	f.StringArrayVar(&opts.AllowedEnv, "allowed-env-var", nil, "variable the http headers may use (repeatable)")
+	f.StringVar(&opts.Name, "name", "", "the hook's name (Phi: used in its messages)")
+	f.StringVar(&opts.Dir, "dir", "", "the hook's working directory (Phi: the hook directory)")
+	f.StringArrayVar(&opts.PhiDirs, "phi-dir", nil, "run every Phi hook of --event in this hooks folder, merged as Phi merges them (repeatable)")
 	return cmd
 }
 
-func runExec(cmd *cobra.Command, opts *execOptions) error {
-	if opts.Protocol != settings.ProtocolClaude {
-		return usageErrorf("exec: --protocol %q: the only protocol with an exec shim is claude", opts.Protocol)
+// runExecPhiDirs fires the native event through every Phi hook of the
+// folders for its event, with Phi's schedule and merge, and prints the
+// native reply.
+func runExecPhiDirs(cmd *cobra.Command, opts *execOptions, native settings.Event) error {
+	data, err := io.ReadAll(opts.In)
+	if err != nil {
+		return fmt.Errorf("exec: reading the event: %w", err)
 	}
-	native, ok := translate.NativeEvent(opts.Event)
-	if !ok {
-		return usageErrorf("exec: --event %q is not a Claude Code event", opts.Event)
+	ev, err := runner.DecodeEventLenient(data)
+	if err != nil {
+		return fmt.Errorf("exec: %w", err)
+	}
+	reply := runner.Reply{}
+	if ev.Name == native {
+		project := ev.Workspace
+		if project == "" {
+			project, _ = os.Getwd()
+		}
+		loaded, err := compat.Load(compat.Options{Project: project, PhiDirs: opts.PhiDirs})
+		if err != nil {
+			return fmt.Errorf("exec: %w", err)
+		}
+		printWarnings(opts.Err, loaded.Warnings)
+		eng, err := compat.NewEngine(loaded, runner.Options{KillGrace: 300 * time.Millisecond})
+		if err != nil {
+			return fmt.Errorf("exec: %w", err)
+		}
+		out, err := eng.Fire(cmd.Context(), ev)
+		if err != nil {
+			return fmt.Errorf("exec: %w", err)
+		}
+		_ = eng.Close(cmd.Context()) // async Phi hooks finish (or are killed) first
+		reply = out.Reply
+	}
+	b, err := json.Marshal(reply)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(opts.Out, "%s\n", b)
+	return err
+}
+
+func runExec(cmd *cobra.Command, opts *execOptions) error {
+	var native settings.Event
+	switch opts.Protocol {
+	case settings.ProtocolClaude:
+		var ok bool
+		if native, ok = translate.NativeEvent(opts.Event); !ok {
+			return usageErrorf("exec: --event %q is not a Claude Code event", opts.Event)
+		}
+	case settings.ProtocolPhi:
+		// Phi's events are pre_tool and post_tool, the native names.
+		native = settings.Event(opts.Event)
+		if native != settings.PreTool && native != settings.PostTool {
+			return usageErrorf("exec: --event %q: a Phi hook is pre_tool or post_tool", opts.Event)
+		}
+		if len(opts.PhiDirs) > 0 {
+			if len(opts.Command) > 0 || opts.URL != "" {
+				return usageErrorf("exec: --phi-dir runs the hooks of a folder; give no command")
+			}
+			return runExecPhiDirs(cmd, opts, native)
+		}
+		if opts.URL != "" || !opts.Exec {
+			return usageErrorf("exec: a Phi hook runs its program directly: use --exec -- RUN, or --phi-dir DIR")
+		}
+	default:
+		return usageErrorf("exec: --protocol %q: want claude or phi", opts.Protocol)
 	}
 	if opts.Timeout < 0 || math.IsNaN(opts.Timeout) || math.IsInf(opts.Timeout, 0) {
 		return usageErrorf("exec: --timeout must be a non-negative number of seconds")
 	}
 	h := settings.Hook{
 		Event:      native,
-		Protocol:   settings.ProtocolClaude,
+		Protocol:   opts.Protocol,
 		Match:      opts.Matcher,
 		If:         opts.If,
 		FailClosed: opts.FailClosed,
 		Async:      opts.Async,
 		Timeout:    time.Duration(opts.Timeout * float64(time.Second)),
-		Source:     settings.Source{File: "hookcompat exec", Format: "claude", Event: opts.Event},
+		Name:       opts.Name,
+		Dir:        opts.Dir,
+		Source:     settings.Source{File: "hookcompat exec", Format: opts.Protocol, Event: opts.Event},
 	}
-	if h.Timeout == 0 {
-		h.Timeout = 600 * time.Second
+	switch {
+	case h.Timeout == 0 && opts.Protocol == settings.ProtocolPhi:
+		h.Timeout = 5 * time.Second // Phi's default
+	case h.Timeout == 0:
+		h.Timeout = 600 * time.Second // Claude's default
 	}
 	if opts.Matcher != "" {
 		h.MatchSyntax = settings.MatchClaude
+		if opts.Protocol == settings.ProtocolPhi {
+			h.MatchSyntax = settings.MatchExact
+		}
 	}
 	switch {
 	case opts.URL != "":
@@ -165,7 +241,7 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 			}
 		}
 	} else {
-		fmt.Fprintf(opts.Err, "hookcompat exec: the event is %q, the hook is configured for %s (%s); not run\n", ev.Name, opts.Event, native)
+		fmt.Fprintf(opts.Err, "hookcompat exec: the event is %q, the hook is configured for %s; not run\n", ev.Name, opts.Event)
 	}
 	b, err := json.Marshal(reply)
 	if err != nil {
