@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"reflect"
-	"strings"
 )
 
 // DecodeEventLenient decodes a native event sent by another engine
@@ -17,15 +15,9 @@ func DecodeEventLenient(data []byte) (Event, error) {
 	if err := json.Unmarshal(bytes.TrimSpace(data), &all); err != nil {
 		return Event{}, fmt.Errorf("native event: %w", err)
 	}
-	known := map[string]bool{}
-	t := reflect.TypeOf(Event{})
-	for i := 0; i < t.NumField(); i++ {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		known[name] = true
-	}
 	var keep, extra Fields
 	for _, f := range all {
-		if known[f.Key] {
+		if eventKeys[f.Key] {
 			keep = append(keep, f)
 		} else {
 			extra = append(extra, f)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"strings"
 
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -88,9 +90,19 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// UnmarshalJSON decodes a native event strictly: unknown keys are errors,
-// so that a misspelt field is not silently lost.
+// UnmarshalJSON decodes a native event strictly: unknown keys — also keys
+// that differ from a field's name only in case — are errors, so that a
+// misspelt field is not silently lost.
 func (e *Event) UnmarshalJSON(data []byte) error {
+	var keys Fields
+	if err := json.Unmarshal(data, &keys); err != nil {
+		return fmt.Errorf("native event: %w", err)
+	}
+	for _, f := range keys {
+		if !eventKeys[f.Key] {
+			return fmt.Errorf("native event: unknown field %q", f.Key)
+		}
+	}
 	type plain Event
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -101,6 +113,17 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 	*e = Event(p)
 	return nil
 }
+
+// eventKeys are the JSON names of Event's fields, spelled exactly.
+var eventKeys = func() map[string]bool {
+	m := map[string]bool{}
+	t := reflect.TypeOf(Event{})
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		m[name] = true
+	}
+	return m
+}()
 
 // Clone returns a deep copy of e (raw JSON and extra fields are copied).
 func (e *Event) Clone() Event {

@@ -98,3 +98,12 @@ func TestEventClone(t *testing.T) {
 	assert.Equal(t, `"r"`, string(ev.Result))
 	assert.Equal(t, Fields{{"k", json.RawMessage(`"v"`)}}, ev.Extra)
 }
+
+// Native events are strict about key spelling, case included (decision
+// 001: a misspelt field is not silently lost).
+func TestEventKeysAreCaseSensitive(t *testing.T) {
+	var ev Event
+	err := json.Unmarshal([]byte(`{"event":"pre_tool","Tool":"shell"}`), &ev)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `unknown field "Tool"`)
+}

@@ -240,7 +240,7 @@ func applyJudge(event string, h *settings.Hook, obj []byte) (runner.HookReply, e
 		Impossible bool    `json:"impossible"`
 		Decision   *string `json:"decision"`
 	}
-	if err := json.Unmarshal(obj, &a); err != nil {
+	if err := unmarshalExact(obj, &a, "ok", "reason", "impossible", "decision"); err != nil {
 		return runner.HookReply{}, err
 	}
 	ok := true
@@ -309,12 +309,42 @@ type specific struct {
 	AdditionalContext        *string         `json:"additionalContext"`
 	UpdatedToolOutput        json.RawMessage `json:"updatedToolOutput"`
 	UpdatedMCPToolOutput     json.RawMessage `json:"updatedMCPToolOutput"`
-	Decision                 *struct {
-		Behavior     string          `json:"behavior"`
-		UpdatedInput json.RawMessage `json:"updatedInput"`
-		Message      *string         `json:"message"`
-		Interrupt    *bool           `json:"interrupt"`
-	} `json:"decision"`
+	Decision                 json.RawMessage `json:"decision"`
+}
+
+// permissionDecision is PermissionRequest's hookSpecificOutput.decision.
+type permissionDecision struct {
+	Behavior     string          `json:"behavior"`
+	UpdatedInput json.RawMessage `json:"updatedInput"`
+	Message      *string         `json:"message"`
+	Interrupt    *bool           `json:"interrupt"`
+}
+
+// unmarshalExact decodes a JSON object into v reading only the members
+// named in keys, spelled exactly, the last of duplicate names winning —
+// as JSON.parse reads them. (encoding/json matches names
+// case-insensitively, so {"permissionDecision":"deny","PermissionDecision":"allow"}
+// would otherwise become an allow that Claude Code never sees.)
+func unmarshalExact(obj []byte, v any, keys ...string) error {
+	var all runner.Fields
+	if err := json.Unmarshal(obj, &all); err != nil {
+		return err
+	}
+	want := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		want[k] = true
+	}
+	var kept runner.Fields
+	for _, f := range all {
+		if want[f.Key] {
+			kept = append(kept, f)
+		}
+	}
+	b, err := kept.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
 }
 
 // applyJSON applies a hook's JSON object for event. Unknown keys are
@@ -324,7 +354,7 @@ type specific struct {
 // (B15: a deny must not be lost).
 func applyJSON(event string, ev *runner.Event, obj []byte) (runner.HookReply, error) {
 	var o output
-	if err := json.Unmarshal(obj, &o); err != nil {
+	if err := unmarshalExact(obj, &o, "continue", "stopReason", "suppressOutput", "systemMessage", "decision", "reason", "hookSpecificOutput"); err != nil {
 		return runner.HookReply{}, err
 	}
 	r := runner.HookReply{Outcome: runner.OutcomeSuccess, Extra: map[string]any{}}
@@ -343,7 +373,8 @@ func applyJSON(event string, ev *runner.Event, obj []byte) (runner.HookReply, er
 	}
 	var hs specific
 	if len(o.HookSpecificOutput) > 0 && string(o.HookSpecificOutput) != "null" {
-		if err := json.Unmarshal(o.HookSpecificOutput, &hs); err != nil {
+		if err := unmarshalExact(o.HookSpecificOutput, &hs, "hookEventName", "permissionDecision", "permissionDecisionReason",
+			"updatedInput", "additionalContext", "updatedToolOutput", "updatedMCPToolOutput", "decision"); err != nil {
 			return r, fmt.Errorf("hookSpecificOutput: %w", err)
 		}
 		if hs.HookEventName == nil {
@@ -399,26 +430,30 @@ func applyJSON(event string, ev *runner.Event, obj []byte) (runner.HookReply, er
 			}
 		}
 	case "PermissionRequest":
-		if hs.Decision != nil {
-			switch hs.Decision.Behavior {
+		if len(hs.Decision) > 0 && string(hs.Decision) != "null" {
+			var pd permissionDecision
+			if err := unmarshalExact(hs.Decision, &pd, "behavior", "updatedInput", "message", "interrupt"); err != nil {
+				return r, fmt.Errorf("hookSpecificOutput.decision: %w", err)
+			}
+			switch pd.Behavior {
 			case "allow":
 				r.Decision = runner.DecisionAllow
-				if err := setUpdatedInput(&r, ev, hs.Decision.UpdatedInput); err != nil {
+				if err := setUpdatedInput(&r, ev, pd.UpdatedInput); err != nil {
 					return r, err
 				}
 			case "deny":
 				r.Decision = runner.DecisionDeny
-				if hs.Decision.Message != nil {
-					r.Reason = *hs.Decision.Message
+				if pd.Message != nil {
+					r.Reason = *pd.Message
 				}
-				if hs.Decision.Interrupt != nil && *hs.Decision.Interrupt {
+				if pd.Interrupt != nil && *pd.Interrupt {
 					stop := false
 					r.Continue = &stop
 				}
 			default:
-				return r, fmt.Errorf("decision.behavior %q (want allow or deny)", hs.Decision.Behavior)
+				return r, fmt.Errorf("decision.behavior %q (want allow or deny)", pd.Behavior)
 			}
-			r.Extra["claude_decision"] = hs.Decision.Behavior
+			r.Extra["claude_decision"] = pd.Behavior
 		}
 	case "PreModelSwitch":
 		if hs.PermissionDecision != nil {

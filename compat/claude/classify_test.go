@@ -209,3 +209,23 @@ func TestCombinePrecedence(t *testing.T) {
 	assert.JSONEq(t, `{"command":"two"}`, string(got.UpdatedArgs), "docs/decisions/004: last in config order; a silent sibling wipes nothing (B30)")
 	assert.Equal(t, "c1\n\nc2", got.AdditionalContext)
 }
+
+// TestJSONKeysAreCaseSensitive: Claude Code reads hook JSON with
+// JSON.parse, which is case-sensitive and keeps the last duplicate; a
+// differently cased key must not override (or erase) a decision.
+func TestJSONKeysAreCaseSensitive(t *testing.T) {
+	h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "x"}
+	for _, c := range []struct {
+		out  string
+		want runner.Decision
+	}{
+		{`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","PermissionDecision":"allow"}}`, runner.DecisionDeny},
+		{`{"decision":"block","reason":"r","DECISION":"approve"}`, runner.DecisionDeny},
+		{`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"},"hookspecificoutput":null}`, runner.DecisionDeny},
+		{`{"Decision":"block"}`, runner.DecisionNone},
+		{`{"decision":"approve","decision":"block","reason":"last wins"}`, runner.DecisionDeny},
+	} {
+		r := Protocol{}.Classify(h, preToolEvent(), &runner.RunResult{Stdout: []byte(c.out)})
+		assert.Equal(t, c.want, r.Decision, c.out)
+	}
+}
