@@ -107,6 +107,9 @@ func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
 		}
 		return fail(OutcomeError, why)
 	}
+	if res.StdoutTruncated {
+		return fail(OutcomeError, "stdout exceeded the output limit; the reply cannot be read whole")
+	}
 	out := bytes.TrimSpace(res.Stdout)
 	if len(out) == 0 {
 		return HookReply{Outcome: OutcomeSuccess}

@@ -177,6 +177,11 @@ func classify(event string, h *settings.Hook, ev *runner.Event, res *runner.RunR
 		r.Extra = map[string]any{"exit2": true}
 		return r
 	}
+	if res.StdoutTruncated {
+		// Cut at the cap, the reply cannot be read whole: reading what is
+		// left as plain text would drop its decision silently.
+		return failure(runner.OutcomeError, "stdout exceeded hookcompat's 1 MiB cap; the reply cannot be read whole")
+	}
 	kind, obj := ClassifyStdout(res.Stdout)
 	extra := map[string]any{"stdout_kind": string(kind)}
 	if isHTTP && kind == StdoutPlain {

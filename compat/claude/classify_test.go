@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
 )
 
 func preToolEvent() *runner.Event {
@@ -228,4 +229,25 @@ func TestJSONKeysAreCaseSensitive(t *testing.T) {
 		r := Protocol{}.Classify(h, preToolEvent(), &runner.RunResult{Stdout: []byte(c.out)})
 		assert.Equal(t, c.want, r.Decision, c.out)
 	}
+}
+
+// A reply cut at the output cap is a failure (fail_closed applies), never
+// plain text whose decision silently disappears.
+func TestTruncatedStdoutIsAFailure(t *testing.T) {
+	h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "x", FailClosed: true}
+	r := Protocol{}.Classify(h, preToolEvent(), &runner.RunResult{Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","additionalContext":"aaaa`), StdoutTruncated: true})
+	assert.Equal(t, runner.DecisionDeny, r.Decision, "fail_closed blocks")
+	assert.Contains(t, r.Err, "1 MiB")
+}
+
+// A timeout too large for time.Duration keeps the default with a warning
+// instead of overflowing into a negative timeout that fails the file.
+func TestHugeTimeoutKeepsDefault(t *testing.T) {
+	cfg, warns, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(
+		`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x","timeout":1e12}]}]}}`)})
+	require.NoError(t, err)
+	require.NoError(t, cfg.Validate())
+	assert.Equal(t, 600*time.Second, cfg.Hooks[0].Timeout)
+	require.Len(t, warns, 1)
+	assert.Contains(t, warns[0].Message, "too large")
 }

@@ -2,6 +2,7 @@ package claude
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,6 +31,10 @@ const DefaultManagedDir = "/etc/claude-code"
 type SourceFile struct {
 	Path  string
 	Scope string // one of the Scope constants
+	// Discovered marks a file found by [Discover] rather than named by the
+	// user: one that does not parse is skipped with a warning, so that a
+	// settings file caught mid-edit cannot switch every other hook off.
+	Discovered bool
 }
 
 // Discover returns the Claude Code settings files that exist, in the
@@ -44,7 +49,7 @@ func Discover(home, project, managedDir string) []SourceFile {
 	var out []SourceFile
 	add := func(path, scope string) {
 		if st, err := os.Stat(path); err == nil && !st.IsDir() {
-			out = append(out, SourceFile{Path: path, Scope: scope})
+			out = append(out, SourceFile{Path: path, Scope: scope, Discovered: true})
 		}
 	}
 	if home != "" {
@@ -118,7 +123,9 @@ var concatOrder = map[string]int{ScopeUser: 1, ScopeProject: 2, ScopeLocal: 3, S
 // loaded because of a policy is reported in a warning; identical handlers
 // of several files run once at run time (the claude protocol's dedup).
 //
-// Errors: a file that cannot be read or is not JSON (with line:col).
+// Errors: a file that cannot be read, or a named file that is not JSON
+// (with line:col); a discovered file that is not JSON is skipped with an
+// invalid-file warning.
 func LoadSources(files []SourceFile, opts LoadOptions) (*settings.Config, []translate.Warning, error) {
 	type loaded struct {
 		SourceFile
@@ -139,6 +146,16 @@ func LoadSources(files []SourceFile, opts LoadOptions) (*settings.Config, []tran
 			src.Env = opts.PluginEnv(f.Path)
 		}
 		cfg, w, err := Translator{}.Translate(src)
+		if err != nil && f.Discovered {
+			w := translate.Warning{File: f.Path, Code: CodeInvalidFile, Message: err.Error()}
+			var se *settings.Error
+			if errors.As(err, &se) {
+				w.Line, w.Col, w.Message = se.Line, se.Col, se.Msg
+			}
+			w.Message += "; the file is skipped, the other sources' hooks still run"
+			warns = append(warns, w)
+			continue
+		}
 		if err != nil {
 			return nil, nil, err
 		}
@@ -202,6 +219,10 @@ func LoadSources(files []SourceFile, opts LoadOptions) (*settings.Config, []tran
 	}
 	return out, warns, nil
 }
+
+// CodeInvalidFile is the warning code of a discovered settings file that
+// does not parse (it is skipped).
+const CodeInvalidFile = "invalid-file"
 
 // CodePolicyDisabled is the warning code of hooks a policy key or the
 // trust decision kept from loading.

@@ -426,8 +426,11 @@ func (t *translation) handler(event string, native settings.Event, matcher, wher
 		switch {
 		case to.Kind != jsonpos.Number || err != nil || secs <= 0 || math.IsInf(secs, 0):
 			t.warnAt(to.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.timeout: want a positive number of seconds, got %s; the default %s applies", where, strings.TrimSpace(string(to.Raw)), h.Timeout))
+		case secs >= float64(math.MaxInt64)/float64(time.Second):
+			t.warnAt(to.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.timeout %s seconds is too large; the default %s applies", where, strings.TrimSpace(string(to.Raw)), h.Timeout))
 		default:
-			h.Timeout = time.Duration(math.Round(secs * float64(time.Second)))
+			// At least a millisecond: a positive timeout never means "none".
+			h.Timeout = max(time.Duration(math.Round(secs*float64(time.Second))), time.Millisecond)
 			if secs > 3600 {
 				t.warnAt(to.Offset, translate.CodeTimeoutUnit, fmt.Sprintf("%s.timeout %v is seconds (%s); did you mean milliseconds?", where, secs, h.Timeout))
 			}

@@ -155,8 +155,8 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 	default:
 		return usageErrorf("exec: --protocol %q: want claude or phi", opts.Protocol)
 	}
-	if opts.Timeout < 0 || math.IsNaN(opts.Timeout) || math.IsInf(opts.Timeout, 0) {
-		return usageErrorf("exec: --timeout must be a non-negative number of seconds")
+	if opts.Timeout < 0 || math.IsNaN(opts.Timeout) || math.IsInf(opts.Timeout, 0) || opts.Timeout >= float64(math.MaxInt64)/float64(time.Second) {
+		return usageErrorf("exec: --timeout must be a non-negative number of seconds below 9e9")
 	}
 	h := settings.Hook{
 		Event:      native,
