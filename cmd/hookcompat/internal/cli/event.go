@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -54,9 +53,9 @@ func runEvent(opts *eventOptions) error {
 	if project == "" {
 		project, _ = os.Getwd()
 	}
-	data, err := io.ReadAll(opts.In)
+	data, err := readEvent(opts.In)
 	if err != nil {
-		return fmt.Errorf("event: reading stdin: %w", err)
+		return fmt.Errorf("event: %w", err)
 	}
 	ev, _, err := compat.ParseEvent(data, project)
 	if err != nil {

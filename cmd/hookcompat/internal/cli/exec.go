@@ -3,7 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"strings"
@@ -91,9 +90,9 @@ event are kept and passed on. On SIGTERM the hook's process group is terminated 
 // folders for its event, with Phi's schedule and merge, and prints the
 // native reply.
 func runExecPhiDirs(cmd *cobra.Command, opts *execOptions, native settings.Event) error {
-	data, err := io.ReadAll(opts.In)
+	data, err := readEvent(opts.In)
 	if err != nil {
-		return fmt.Errorf("exec: reading the event: %w", err)
+		return fmt.Errorf("exec: %w", err)
 	}
 	ev, err := runner.DecodeEventLenient(data)
 	if err != nil {
@@ -210,9 +209,9 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 		}
 		h.Env[k] = v
 	}
-	data, err := io.ReadAll(opts.In)
+	data, err := readEvent(opts.In)
 	if err != nil {
-		return fmt.Errorf("exec: reading the event: %w", err)
+		return fmt.Errorf("exec: %w", err)
 	}
 	ev, err := runner.DecodeEventLenient(data)
 	if err != nil {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -94,12 +93,9 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 		return err
 	}
 	printWarnings(opts.Err, loaded.Warnings)
-	data, err := io.ReadAll(opts.In)
+	data, err := readEvent(opts.In)
 	if err != nil {
-		return fmt.Errorf("reading the event: %w", err)
-	}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return fmt.Errorf("no event on stdin: give one JSON object (a native event or a Claude Code payload)")
+		return err
 	}
 	ev, _, err := compat.ParseEvent(data, loaded.Project)
 	if err != nil {

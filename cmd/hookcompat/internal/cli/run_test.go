@@ -8,13 +8,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestNewRunCmd checks argv → options.
@@ -119,7 +123,7 @@ command = "if grep -q 'rm -rf'; then echo 'no rm -rf' >&2; exit 2; fi"
 			wantHooks: 0,
 		},
 		{name: "empty stdin", opts: runOptions{Configs: []string{config}, Project: dir}, stdin: " \n", wantErr: "no event on stdin"},
-		{name: "not json", opts: runOptions{Configs: []string{config}, Project: dir}, stdin: "rm -rf /", wantErr: "event: not a JSON object"},
+		{name: "not json", opts: runOptions{Configs: []string{config}, Project: dir}, stdin: "rm -rf /", wantErr: "reading the event: stdin is not JSON"},
 		{name: "no event key", opts: runOptions{Configs: []string{config}, Project: dir}, stdin: `{"tool": "shell"}`, wantErr: `neither a native event`},
 		{name: "unknown event", opts: runOptions{Configs: []string{config}, Project: dir}, stdin: `{"event": "pre_toolz"}`, wantErr: `unknown event "pre_toolz"`},
 		{name: "missing config", opts: runOptions{Configs: []string{filepath.Join(dir, "nope.toml")}, Project: dir}, stdin: rm, wantErr: "reading " + filepath.Join(dir, "nope.toml")},
@@ -156,5 +160,28 @@ command = "if grep -q 'rm -rf'; then echo 'no rm -rf' >&2; exit 2; fi"
 				t.Errorf("claude view present = %v, want %v", ok, opts.Render == "claude")
 			}
 		})
+	}
+}
+
+// B16 / breaker D5: run reads one JSON value and does not wait for stdin
+// to close (a host may keep it open).
+func TestRunDoesNotWaitForStdinEOF(t *testing.T) {
+	dir := t.TempDir()
+	config := filepath.Join(dir, "hooks.toml")
+	require.NoError(t, os.WriteFile(config, []byte("[[hooks.pre_tool]]\ncommand = \"echo no >&2; exit 2\"\n"), 0o644))
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	go func() { _, _ = pw.Write([]byte(`{"event":"pre_tool","tool":"shell"}`)) }() // stdin stays open
+	var out, errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- Run(context.Background(), []string{"run", "--config", config, "--project", dir}, IO{In: pr, Out: &out, Err: &errb})
+	}()
+	select {
+	case code := <-done:
+		assert.Equal(t, ExitOK, code, errb.String())
+		assert.Contains(t, out.String(), `"decision": "block"`)
+	case <-time.After(10 * time.Second):
+		t.Fatal("run waited for stdin to close")
 	}
 }
