@@ -28,7 +28,8 @@ const (
 // plain text unless one sets a known output field, which makes the
 // output invalid. It returns the kind and, for StdoutJSON, the object.
 func ClassifyStdout(stdout []byte) (StdoutKind, []byte) {
-	t := bytes.TrimSpace(stdout)
+	// String.prototype.trim also strips a byte order mark (U+FEFF).
+	t := bytes.TrimSpace(bytes.TrimPrefix(bytes.TrimSpace(stdout), []byte("\ufeff")))
 	switch {
 	case len(t) == 0:
 		return StdoutEmpty, nil
@@ -154,6 +155,11 @@ func classify(event string, h *settings.Hook, ev *runner.Event, res *runner.RunR
 	switch {
 	case res.Cancelled:
 		return runner.HookReply{Outcome: runner.OutcomeCancelled, Err: "cancelled"}
+	case res.TimedOut && event == "PreModelSwitch":
+		// A PreModelSwitch timeout blocks the switch (claude §4.3, §7.5).
+		r := blockingError(event, fmt.Sprintf("[%s]: timed out after %s", h.Label(), h.EffectiveTimeout()))
+		r.Outcome, r.Err = runner.OutcomeTimeout, "timed out"
+		return r
 	case res.TimedOut:
 		return failure(runner.OutcomeTimeout, fmt.Sprintf("timed out after %s", h.EffectiveTimeout()))
 	case res.StartErr != nil:
@@ -284,7 +290,14 @@ func blockingError(event, reason string) runner.HookReply {
 	if event == "PreToolUse" {
 		d = runner.DecisionDeny
 	}
-	return runner.HookReply{Reply: runner.Reply{Decision: d, Reason: reason}, Outcome: runner.OutcomeBlocking}
+	r := runner.HookReply{Reply: runner.Reply{Decision: d, Reason: reason}, Outcome: runner.OutcomeBlocking}
+	if event == "Stop" || event == "SubagentStop" {
+		// Blocking a stop means going on: say it the native way too
+		// ({"continue": true, "reason"}, HK-51).
+		goOn := true
+		r.Continue = &goOn
+	}
+	return r
 }
 
 func firstLine(b []byte) string {
@@ -487,6 +500,10 @@ func applyJSON(event string, ev *runner.Event, obj []byte) (runner.HookReply, er
 			if blockOnExit2[event] {
 				r.Decision = runner.DecisionBlock
 				r.Reason = reason
+				if (event == "Stop" || event == "SubagentStop") && r.Continue == nil {
+					goOn := true // blocking a stop is going on (HK-51)
+					r.Continue = &goOn
+				}
 			}
 		}
 		if event == "PostToolUse" {
@@ -542,10 +559,14 @@ func (Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Rep
 				reasons = append(reasons, r.Reason)
 			}
 		}
-		if r.Continue != nil && !*r.Continue && out.Continue == nil {
-			stop := false
+		switch {
+		case r.Continue != nil && !*r.Continue && (out.Continue == nil || *out.Continue):
+			stop := false // continue:false wins over everything (claude §6.9)
 			out.Continue = &stop
 			out.StopReason = r.StopReason
+		case r.Continue != nil && *r.Continue && out.Continue == nil:
+			goOn := true
+			out.Continue = &goOn
 		}
 		if c := strings.TrimSpace(r.AdditionalContext); c != "" {
 			ctx = append(ctx, c)

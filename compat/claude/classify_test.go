@@ -107,11 +107,11 @@ func TestClassifyPerEvent(t *testing.T) {
 		context  string
 		cont     *bool
 	}
-	f := false
+	f, tr := false, true
 	rows := []row{
 		{"claude §6.4 PermissionRequest ignores exit 2", settings.PermissionRequest, 2, "", "x\n", "", "", "", nil},
 		{"claude §6.4 UserPromptSubmit exit 2 blocks (oracle p)", settings.PromptSubmit, 2, "", "nope\n", runner.DecisionBlock, "nope", "", nil},
-		{"claude §6.4 Stop exit 2 forces continuation", settings.Stop, 2, "", "go on\n", runner.DecisionBlock, "go on", "", nil},
+		{"claude §6.4 Stop exit 2 forces continuation (HK-51 continue)", settings.Stop, 2, "", "go on\n", runner.DecisionBlock, "go on", "", &tr},
 		{"claude §6.4 Stop exit 2 for a missing script does not loop", settings.Stop, 2, "", "python3: can't open file 'x.py': [Errno 2] No such file or directory\n", "", "", "", nil},
 		{"claude §6.4 PostToolUse exit 2 is feedback (B07)", settings.PostTool, 2, "", "fix it\n", runner.DecisionBlock, "fix it", "", nil},
 		{"claude §6.4 SessionStart exit 2 is not blocking", settings.SessionStart, 2, "", "warn\n", "", "", "", nil},
@@ -122,7 +122,9 @@ func TestClassifyPerEvent(t *testing.T) {
 		{"claude §6.8 UserPromptSubmit decision block (oracle p2)", settings.PromptSubmit, 0, `{"decision":"block","reason":"R"}`, "", runner.DecisionBlock, "R", "", nil},
 		{"claude §6.8 UserPromptSubmit additionalContext (oracle e2)", settings.PromptSubmit, 0, `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"C"}}`, "", "", "", "C", nil},
 		{"claude §6.8 PostToolUse decision block with context (B36)", settings.PostTool, 0, `{"decision":"block","reason":"R","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"C"}}`, "", runner.DecisionBlock, "R", "C", nil},
-		{"claude §6.8 Stop decision block (oracle f)", settings.Stop, 0, `{"decision":"block","reason":"R"}`, "", runner.DecisionBlock, "R", "", nil},
+		{"claude §6.8 Stop decision block (oracle f; HK-51 continue)", settings.Stop, 0, `{"decision":"block","reason":"R"}`, "", runner.DecisionBlock, "R", "", &tr},
+		{"claude §4.3 PreModelSwitch timeout blocks the switch", settings.PreModelSwitch, -1, "", "", runner.DecisionBlock, "", "", nil},
+		{"claude §6.2 a BOM before the JSON is trimmed like whitespace", settings.PreTool, 0, "\ufeff{\"decision\":\"block\",\"reason\":\"bom\"}", "", runner.DecisionDeny, "bom", "", nil},
 		{"claude §6.8 legacy approve is allow", settings.PreTool, 0, `{"decision":"approve","reason":"ok"}`, "", runner.DecisionAllow, "ok", "", nil},
 		{"claude §6.8 legacy block is deny", settings.PreTool, 0, `{"decision":"block","reason":"no"}`, "", runner.DecisionDeny, "no", "", nil},
 		{"claude §6.8 PermissionRequest deny with message (oracle k2)", settings.PermissionRequest, 0, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"M"}}}`, "", runner.DecisionDeny, "M", "", nil},
@@ -136,9 +138,15 @@ func TestClassifyPerEvent(t *testing.T) {
 		t.Run(r.name, func(t *testing.T) {
 			h := &settings.Hook{Event: r.event, Protocol: settings.ProtocolClaude, Command: "hook.sh"}
 			ev := &runner.Event{Name: r.event, Tool: "shell", Args: json.RawMessage(`{"command":"ls"}`)}
-			got := Protocol{}.Classify(h, ev, &runner.RunResult{ExitCode: r.exit, Stdout: []byte(r.stdout), Stderr: []byte(r.stderr)})
+			res := &runner.RunResult{ExitCode: r.exit, Stdout: []byte(r.stdout), Stderr: []byte(r.stderr)}
+			if r.exit < 0 {
+				res.TimedOut = true
+			}
+			got := Protocol{}.Classify(h, ev, res)
 			assert.Equal(t, r.decision, got.Decision)
-			assert.Equal(t, r.reason, got.Reason)
+			if r.reason != "" || r.exit >= 0 {
+				assert.Equal(t, r.reason, got.Reason)
+			}
 			assert.Equal(t, r.context, got.AdditionalContext)
 			assert.Equal(t, r.cont, got.Continue)
 		})

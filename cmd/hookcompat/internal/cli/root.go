@@ -52,7 +52,10 @@ func usageArgs(v cobra.PositionalArgs) cobra.PositionalArgs {
 // Main runs hookcompat with os.Args and the process's streams and returns
 // the exit code.
 func Main() int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// Every signal that would end hookcompat first cancels the running
+	// hooks, whose process groups are then terminated (a closed terminal's
+	// SIGHUP would otherwise orphan them).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
 	return Run(ctx, os.Args[1:], IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
 }
@@ -70,6 +73,11 @@ func Run(ctx context.Context, args []string, stdio IO) int {
 	var ue *usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(stdio.Err, "Run 'hookcompat --help' for usage.\n")
+		// The exec shim runs as a native hook, where exit 2 means "block"
+		// (HK-20): its own usage errors must not block every call.
+		if len(args) > 0 && args[0] == "exec" {
+			return ExitError
+		}
 		return ExitUsage
 	}
 	return ExitError
