@@ -103,9 +103,11 @@ func (v *Vocabulary) Name(from, to Dialect, name string) string {
 }
 
 // Args renames the top-level keys of a tool's argument object from one
-// dialect to another, keeping key order and every value's bytes. A key is
-// not renamed when the object already has its target name (no duplicate
-// keys). A value that is not a JSON object is returned unchanged.
+// dialect to another, keeping key order and every value's bytes. When the
+// object already has a key with a renamed key's target name, the renamed
+// key wins and the other is dropped (no duplicate keys; the hook sees the
+// argument the tool acts on). A value that is not a JSON object is
+// returned unchanged.
 func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) json.RawMessage {
 	t, ok := v.lookup(from, tool)
 	if !ok || len(t.Args) == 0 {
@@ -121,28 +123,35 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 			rename[a[from]] = a[to]
 		}
 	}
-	// A key that is already present under its target name is not renamed,
-	// so that the result never holds a key twice.
+	// A renamed key wins over a key that already has its target name, which
+	// is dropped: the hook must see the argument the tool acts on (a guard
+	// reading file_path must not read a decoy while the tool writes path),
+	// and the result never holds a key twice.
+	targets := map[string]bool{}
 	present := map[string]bool{}
 	gjson.ParseBytes(trimmed).ForEach(func(k, _ gjson.Result) bool {
 		present[k.String()] = true
 		return true
 	})
 	for src, dst := range rename {
-		if present[dst] && src != dst {
-			delete(rename, src)
+		if present[src] {
+			targets[dst] = true
 		}
 	}
 	var b bytes.Buffer
 	b.WriteByte('{')
 	n := 0
 	gjson.ParseBytes(trimmed).ForEach(func(k, val gjson.Result) bool {
+		key := k.String()
+		r, renamed := rename[key]
+		if !renamed && targets[key] {
+			return true // superseded by the renamed argument
+		}
 		if n > 0 {
 			b.WriteByte(',')
 		}
 		n++
-		key := k.String()
-		if r, ok := rename[key]; ok {
+		if renamed {
 			key = r
 		}
 		kb, _ := json.Marshal(key)

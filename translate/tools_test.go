@@ -134,10 +134,13 @@ func TestNewVocabularyPrecedence(t *testing.T) {
 	assert.Equal(t, "one", v.Tools()[0].Native, "Tools returns a copy of the rows")
 }
 
-// TestArgsNeverDuplicateKeys: a rename whose target name is already
-// present is skipped, so the object never holds a key twice.
+// TestArgsNeverDuplicateKeys: when the target name of a rename is already
+// present, the renamed argument wins and the other is dropped: the object
+// never holds a key twice, and a guard reading the Claude name sees the
+// path the tool acts on (breaker W3).
 func TestArgsNeverDuplicateKeys(t *testing.T) {
-	got := DefaultVocabulary.Args(Claude, Native, "Write", json.RawMessage(`{"file_path":"a","path":"b"}`))
-	assert.JSONEq(t, `{"file_path":"a","path":"b"}`, string(got))
-	assert.Equal(t, `{"file_path":"a","path":"b"}`, string(got))
+	got := DefaultVocabulary.Args(Native, Claude, "read", json.RawMessage(`{"path":"/home/u/.env","file_path":"/tmp/harmless"}`))
+	assert.Equal(t, `{"file_path":"/home/u/.env"}`, string(got))
+	got = DefaultVocabulary.Args(Claude, Native, "Write", json.RawMessage(`{"file_path":"a","path":"b","content":"c"}`))
+	assert.Equal(t, `{"path":"a","content":"c"}`, string(got))
 }
