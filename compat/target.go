@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"mvdan.cc/sh/v3/syntax"
-
 	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -223,18 +221,14 @@ func shellJoin(parts ...string) string {
 	return strings.Join(q, " ")
 }
 
-// shellQuote quotes s for bash only when it needs quoting.
+// shellQuote quotes s for a POSIX shell only when it needs quoting. It
+// uses plain single quotes, never bash's $'…' form: $'\u…' escapes depend
+// on the shell's locale, and single quotes pass every byte through as is.
 func shellQuote(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
 		return s
 	}
-	q, err := syntax.Quote(s, syntax.LangBash)
-	if err != nil {
-		// Only strings with NUL bytes cannot be quoted; they cannot be in a
-		// command line either.
-		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-	}
-	return q
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func sortedStrings(s []string) []string {
