@@ -33,6 +33,12 @@ type Options struct {
 	// DrainDelay bounds reading a hook's output after its process exited.
 	// Zero means DefaultDrainDelay (500 ms).
 	DrainDelay time.Duration
+	// MaxParallel caps how many hooks of one event's parallel group run at
+	// once; the rest start as slots free up, in configured order, each
+	// with its own full timeout. Zero means DefaultMaxParallel (64);
+	// negative means no cap, as Claude Code itself (which starts every
+	// matching hook at once).
+	MaxParallel int
 	// Logger receives one audit record per hook run (HK-22): message
 	// "hook <event>" with the source, command, outcome, exit code,
 	// duration and decision. Nil discards them.
@@ -278,6 +284,18 @@ func (o *Outcome) add(h *settings.Hook, r HookReply, res *RunResult) {
 	o.Selected = append(o.Selected, h)
 }
 
+// maxParallel returns the cap on concurrently running hooks of one group;
+// zero or less means none.
+func (e *Engine) maxParallel() int {
+	switch {
+	case e.opts.MaxParallel == 0:
+		return DefaultMaxParallel
+	case e.opts.MaxParallel < 0:
+		return 0
+	}
+	return e.opts.MaxParallel
+}
+
 // runGroup runs one protocol's hooks for ev per the protocol's schedule,
 // records their traces in out (configured order) and returns their replies
 // in configured order, deduplicated hooks excluded.
@@ -315,14 +333,24 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 	}
 	if sched.Parallel {
 		var wg sync.WaitGroup
+		var slots chan struct{}
+		if n := e.maxParallel(); n > 0 {
+			slots = make(chan struct{}, n)
+		}
 		for i, h := range hooks {
 			if dup[i] || detached[i] {
 				continue
 			}
 			ran[i] = true
+			if slots != nil {
+				slots <- struct{}{}
+			}
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				if slots != nil {
+					defer func() { <-slots }()
+				}
 				replies[i], results[i] = e.runOne(ctx, p, h, ev)
 			}()
 		}

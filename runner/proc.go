@@ -22,6 +22,10 @@ const (
 	// hook's own process exited, so that a background child holding them
 	// cannot hold the engine (bug class PROC, B24).
 	DefaultDrainDelay = 500 * time.Millisecond
+	// DefaultMaxParallel caps the hooks of one event that run at once
+	// (Options.MaxParallel), so that a config with hundreds of hooks on
+	// one event cannot exhaust processes or file descriptors.
+	DefaultMaxParallel = 64
 )
 
 // Invocation is one prepared run of a hook: a process (Argv) or an HTTP
