@@ -3,10 +3,14 @@ package claude
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
 )
 
 // TestEnvFileExports: claude §7.4 / oracle u — what a SessionStart hook
@@ -30,4 +34,44 @@ export FROM_CMD=$(date)
 	require.NoError(t, os.WriteFile(p, []byte("export X=(\n"), 0o600))
 	_, err = EnvFileExports(p, nil)
 	assert.Error(t, err)
+}
+
+// TestEnvFilePathStaysInSessionEnv: a hostile or odd session id cannot
+// place CLAUDE_ENV_FILE outside <home>/.claude/session-env.
+func TestEnvFilePathStaysInSessionEnv(t *testing.T) {
+	home := "/h"
+	root := filepath.Join(home, ".claude", "session-env")
+	for sid, dir := range map[string]string{
+		"":                    "no-session",
+		"3f2a-11ef-9c":        "3f2a-11ef-9c",
+		"..":                  "_..",
+		".":                   "_.",
+		"../../../etc/cron.d": ".._.._.._etc_cron.d",
+		"a/b":                 "a_b",
+		"a b\n":               "a_b_",
+	} {
+		got := EnvFilePath(&runner.Event{SessionID: sid}, home)
+		assert.Equal(t, filepath.Join(root, dir, "sessionstart-hook-0.sh"), got, "session id %q", sid)
+		rel, err := filepath.Rel(root, got)
+		require.NoError(t, err)
+		assert.True(t, filepath.IsLocal(rel), "session id %q", sid)
+		assert.Equal(t, 1, strings.Count(rel, string(filepath.Separator)), "one directory level, session id %q", sid)
+	}
+}
+
+// TestSessionStartRunsWhenEnvFileDirCannotBeMade: an unwritable home does
+// not turn a SessionStart hook into a failure; it runs without
+// CLAUDE_ENV_FILE (scripts guard on the variable being set).
+func TestSessionStartRunsWhenEnvFileDirCannotBeMade(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "home-is-a-file")
+	require.NoError(t, os.WriteFile(home, nil, 0o600))
+	ws := t.TempDir()
+	h := &settings.Hook{Event: settings.SessionStart, Protocol: "claude", Command: "true"}
+	inv, err := Protocol{}.Prepare(h, &runner.Event{Name: settings.SessionStart, SessionID: "s1", Workspace: ws, Cwd: ws},
+		[]string{"HOME=" + home, "CLAUDE_ENV_FILE=/stale"})
+	require.NoError(t, err)
+	for _, kv := range inv.Env {
+		assert.NotContains(t, kv, "CLAUDE_ENV_FILE=", "no env file to offer")
+	}
+	assert.Equal(t, []string{"/bin/sh", "-c", "true"}, inv.Argv)
 }

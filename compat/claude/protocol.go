@@ -111,11 +111,12 @@ func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*run
 	}
 	if ev.Name == settings.SessionStart {
 		envFile := EnvFilePath(ev, home)
-		// The hook appends to it; Claude Code creates its directory.
-		if err := os.MkdirAll(filepath.Dir(envFile), 0o700); err != nil {
-			return nil, fmt.Errorf("CLAUDE_ENV_FILE: %w", err)
+		// The hook appends to it; Claude Code creates its directory. When
+		// that is impossible (read-only home) the hook still runs, without
+		// the variable, as scripts guard on it being set.
+		if err := os.MkdirAll(filepath.Dir(envFile), 0o700); err == nil {
+			add["CLAUDE_ENV_FILE"] = envFile
 		}
-		add["CLAUDE_ENV_FILE"] = envFile
 	}
 	for k, v := range h.Env {
 		add[k] = v
@@ -157,13 +158,30 @@ func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*run
 // EnvFilePath is the CLAUDE_ENV_FILE a SessionStart hook gets: a file in
 // <home>/.claude/session-env/<session>/ where `export` lines persist for
 // later tool runs (claude §7.4; oracle u). The agent sources it before
-// shell commands.
+// shell commands. The session id is made safe as a directory name: a
+// session id with '/' or ".." cannot point outside session-env.
 func EnvFilePath(ev *runner.Event, home string) string {
-	sid := ev.SessionID
-	if sid == "" {
-		sid = "no-session"
-	}
+	sid := sessionDirName(ev.SessionID)
 	return filepath.Join(home, ".claude", "session-env", sid, "sessionstart-hook-0.sh")
+}
+
+// sessionDirName makes a session id safe as one path element: bytes other
+// than letters, digits, '-', '_' and '.' become '_', and an empty or
+// all-dots id (".", "..") cannot name a directory outside session-env.
+func sessionDirName(sid string) string {
+	if sid == "" {
+		return "no-session"
+	}
+	b := []byte(sid)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			b[i] = '_'
+		}
+	}
+	if strings.Trim(string(b), ".") == "" {
+		return "_" + string(b)
+	}
+	return string(b)
 }
 
 // Schedule runs Claude hooks in parallel and runs identical handlers once
