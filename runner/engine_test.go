@@ -701,6 +701,36 @@ func TestFireHK62HTTPHooks(t *testing.T) {
 		assert.Nil(t, out.Hooks[0].ExitCode)
 		assert.True(t, strings.HasPrefix(out.Reason, "hook "+url+" failed and is fail_closed: "), out.Reason)
 	})
+	t.Run("HK-62 redirect is not followed and is a failure", func(t *testing.T) {
+		target := newHTTPHook(t, http.StatusOK, `{"decision":"allow"}`)
+		redirect := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, target.URL, http.StatusFound)
+		}))
+		t.Cleanup(redirect.Close)
+		e := newEngineConfig(t, &settings.Config{Hooks: []settings.Hook{{
+			Event: settings.PreTool, Type: "http", URL: redirect.URL, FailClosed: true,
+			Headers: map[string]string{"Authorization": "Bearer secret"},
+		}}}, Options{})
+		out := fire(t, e, preTool("shell", `{}`))
+		assert.Equal(t, "http status 302", out.Hooks[0].Error)
+		assert.Equal(t, DecisionBlock, out.Reply.Decision, "fail_closed")
+		reqs, _ := target.requests()
+		assert.Empty(t, reqs, "neither the event nor the hook's headers go to the redirect target")
+	})
+	t.Run("HK-62 body cut short is a failure", func(t *testing.T) {
+		short := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Length", "100")
+			w.WriteHeader(http.StatusOK)
+			_, _ = w.Write([]byte(`{"decision":"allow"}`))
+		}))
+		t.Cleanup(short.Close)
+		e := newEngineConfig(t, &settings.Config{Hooks: []settings.Hook{
+			{Event: settings.PreTool, Type: "http", URL: short.URL, FailClosed: true},
+		}}, Options{})
+		out := fire(t, e, preTool("shell", `{}`))
+		assert.Equal(t, OutcomeBlocking, out.Hooks[0].Outcome)
+		assert.Contains(t, out.Reason, "unexpected EOF")
+	})
 	t.Run("HK-62 timeout", func(t *testing.T) {
 		srv := newHTTPHook(t, http.StatusOK, `{}`)
 		srv.setWait()

@@ -13,9 +13,18 @@ import (
 	"github.com/hookcompat/hookcompat/settings"
 )
 
+// noRedirectClient sends http hooks' requests when Options.HTTPClient is
+// nil. It does not follow redirects: a followed 301/302/303 would turn the
+// POST into a GET without the event, and forward the hook's headers to
+// another URL; a 3xx is reported as the hook's status, a failure (HK-62).
+var noRedirectClient = &http.Client{
+	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+}
+
 // runHTTP POSTs the invocation's stdin bytes as JSON to inv.URL (HK-62).
-// A 2xx body is returned as stdout with exit code 0; another status is
-// exit code 1; a network error is a start error.
+// A 2xx body is returned as stdout with exit code 0; another status
+// (redirects included, which are not followed) is exit code 1; a network
+// error or a body cut short is a start error.
 func (e *Engine) runHTTP(ctx context.Context, h *settings.Hook, inv *Invocation) *RunResult {
 	start := time.Now()
 	res := &RunResult{ExitCode: -1}
@@ -37,7 +46,7 @@ func (e *Engine) runHTTP(ctx context.Context, h *settings.Hook, inv *Invocation)
 	}
 	client := e.opts.HTTPClient
 	if client == nil {
-		client = http.DefaultClient
+		client = noRedirectClient
 	}
 	resp, err := client.Do(req)
 	if err != nil {
@@ -50,8 +59,14 @@ func (e *Engine) runHTTP(ctx context.Context, h *settings.Hook, inv *Invocation)
 	}
 	defer resp.Body.Close()
 	buf := &capBuffer{limit: e.lim.outputLimit}
-	if _, err := io.Copy(buf, resp.Body); err != nil && ctx.Err() != nil {
-		classifyCtxErr(parent, ctx, res)
+	if _, err := io.Copy(buf, resp.Body); err != nil {
+		if ctx.Err() != nil {
+			classifyCtxErr(parent, ctx, res)
+		} else {
+			// A body cut short (connection reset, fewer bytes than
+			// Content-Length) is not a reply: the hook failed.
+			res.StartErr = fmt.Errorf("reading the response of %s: %w", inv.URL, err)
+		}
 		return res
 	}
 	res.Stdout, res.StdoutTruncated = buf.bytes()

@@ -16,7 +16,7 @@ import (
 // tests of the engine's parallel groups.
 type parallelNative struct{ native }
 
-func (parallelNative) Name() string              { return "test-parallel" }
+func (parallelNative) Name() string             { return "test-parallel" }
 func (parallelNative) Schedule(*Event) Schedule { return Schedule{Parallel: true} }
 
 func init() { RegisterProtocol(parallelNative{}) }
