@@ -167,7 +167,7 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 		Timeout:    time.Duration(opts.Timeout * float64(time.Second)),
 		Name:       opts.Name,
 		Dir:        opts.Dir,
-		Source:     settings.Source{File: "hookcompat exec", Format: opts.Protocol, Event: opts.Event},
+		Source:     settings.Source{File: "flags", Format: opts.Protocol, Event: opts.Event},
 	}
 	switch {
 	case h.Timeout == 0 && opts.Protocol == settings.ProtocolPhi:
@@ -208,6 +208,11 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 			h.Env = map[string]string{}
 		}
 		h.Env[k] = v
+	}
+	// A hook the flags describe badly (an invalid --matcher or --if) is
+	// an error on every event, not only on those it would run for.
+	if err := (&settings.Config{Hooks: []settings.Hook{h}}).Validate(); err != nil {
+		return fmt.Errorf("exec: %w", err)
 	}
 	data, err := readEvent(opts.In)
 	if err != nil {
