@@ -95,7 +95,8 @@ type procLimits struct {
 // process exits, its pipes are read for at most drainDelay, so that a
 // background child holding them cannot hang the engine. Children of a hook
 // that exited normally are left running (a hook may start detached work,
-// as Claude Code allows); on timeout the whole group is killed.
+// as Claude Code allows); on timeout the whole group is killed, and so are
+// processes outside it that still hold the hook's stdout or stderr.
 func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult {
 	start := time.Now()
 	res := &RunResult{ExitCode: -1}
@@ -174,6 +175,9 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	case <-exited:
 	case <-ctx.Done():
 		terminateGroup(pgid, exited, lim.killGrace)
+		// Descendants that left the group but still write into the
+		// hook's output are part of the timed-out hook too.
+		killPipeHolders(outR, errR)
 		classifyCtxErr(parent, ctx, res)
 	}
 

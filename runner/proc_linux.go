@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"os"
 	"strconv"
+	"syscall"
 )
 
 // groupAliveProc scans /proc for a process of group pgid that is not a
@@ -40,4 +41,52 @@ func groupAliveProc(pgid int) (alive, ok bool) {
 		}
 	}
 	return false, true
+}
+
+// killPipeHolders SIGKILLs every other process that still holds one of
+// the pipes (the hook's stdout and stderr, by their read ends here): the
+// descendants of a timed-out hook that left its process group (setsid,
+// or a daemonising double fork into a new session) and so escaped the
+// group's signals, but still write into the hook's output (bug class
+// PROC). Processes the hook started with their output sent elsewhere do
+// not hold the pipes and are left alone. Only processes whose /proc fd
+// table this user can read are found.
+func killPipeHolders(pipes ...*os.File) {
+	want := map[string]bool{}
+	for _, f := range pipes {
+		st, err := f.Stat()
+		if err != nil {
+			continue
+		}
+		if s, ok := st.Sys().(*syscall.Stat_t); ok {
+			want["pipe:["+strconv.FormatUint(s.Ino, 10)+"]"] = true
+		}
+	}
+	if len(want) == 0 {
+		return
+	}
+	d, err := os.Open("/proc")
+	if err != nil {
+		return
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	self := strconv.Itoa(os.Getpid())
+	for _, n := range names {
+		if n == self || n[0] < '0' || n[0] > '9' {
+			continue
+		}
+		fds, err := os.ReadDir("/proc/" + n + "/fd")
+		if err != nil {
+			continue
+		}
+		for _, fd := range fds {
+			if link, err := os.Readlink("/proc/" + n + "/fd/" + fd.Name()); err == nil && want[link] {
+				if pid, err := strconv.Atoi(n); err == nil {
+					_ = syscall.Kill(pid, syscall.SIGKILL)
+				}
+				break
+			}
+		}
+	}
 }

@@ -2,4 +2,10 @@
 
 package runner
 
+import "os"
+
 func groupAliveProc(int) (alive, ok bool) { return false, false }
+
+// killPipeHolders needs /proc to find the holders of a pipe; elsewhere the
+// drain delay alone bounds how long they can hold the run.
+func killPipeHolders(...*os.File) {}

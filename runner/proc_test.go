@@ -6,8 +6,10 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -39,7 +41,7 @@ func run(t *testing.T, ctx context.Context, inv *Invocation, lim procLimits) *Ru
 	}
 }
 
-var pidField = regexp.MustCompile(`\b(pid|pgid|child)=(\d+)`)
+var pidField = regexp.MustCompile(`\b(pid|pgid|child|holder|daemon)=(\d+)`)
 
 // pids reads the "pid=N pgid=N child=N" line a fixture writes to stderr.
 func pids(t *testing.T, stderr []byte) map[string]int {
@@ -380,4 +382,36 @@ func TestRunProcessCallerDeadlineIsCancellation(t *testing.T) {
 	res = run(t, context.Background(), inv, testLimits)
 	assert.True(t, res.TimedOut, "the hook's own timeout")
 	assert.False(t, res.Cancelled)
+}
+
+// PROC: a descendant that left the hook's process group (setsid) escapes
+// the group's signals; after a timeout it is killed anyway when it still
+// holds the hook's output, while one that sent its output elsewhere (a
+// deliberate daemon) is left running.
+func TestRunProcessTimeoutKillsEscapedPipeHolders(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("pipe holders are found through /proc")
+	}
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid")
+	}
+	inv := &Invocation{
+		Argv: []string{"bash", "-c", `setsid sleep 30 & echo "holder=$!" >&2
+setsid sleep 31 >/dev/null 2>&1 </dev/null & echo "daemon=$!" >&2
+echo "pid=$$ pgid=$$" >&2; sleep 30`},
+		Timeout: 500 * time.Millisecond,
+	}
+	res := run(t, context.Background(), inv, testLimits)
+	require.NoError(t, res.StartErr)
+	p := pids(t, res.Stderr)
+	killOnCleanup(t, p["holder"])
+	killOnCleanup(t, p["daemon"])
+	require.NotZero(t, p["holder"])
+	require.NotZero(t, p["daemon"])
+
+	assert.True(t, res.TimedOut)
+	requireGroupGone(t, p["pgid"])
+	assert.Eventually(t, func() bool { return !alive(p["holder"]) }, 2*time.Second, 10*time.Millisecond,
+		"the escaped process holding stdout is killed")
+	assert.True(t, alive(p["daemon"]), "a daemon that does not hold the hook's output is left alone")
 }
