@@ -28,6 +28,13 @@ const (
 // Codes of warnings produced for the native target.
 const (
 	CodeNotForNative = "not-for-plain-native" // a hook a plain native engine cannot run; left out
+	// CodeMergeDiffers marks the second of two wrapped Claude hooks that
+	// can fire for the same call of an event whose block stops the action:
+	// a native engine runs them one after another, stops at the first
+	// block (HK-20) and keeps the first updated_args (HK-60), where Claude
+	// Code runs them in parallel, keeps the strongest decision and the last
+	// updatedInput. Once per event.
+	CodeMergeDiffers = "merge-differs"
 )
 
 // wrapForNative rewrites cfg for a plain native engine. Native hooks are
@@ -45,6 +52,10 @@ func wrapForNative(cfg *settings.Config, shim string) (*settings.Config, int, []
 	var warns []translate.Warning
 	wrapped := 0
 	phiGroups := map[string]int{} // event+folder -> index in out.Hooks
+	// Native globs of the wrapped Claude hooks so far, per event ("" is
+	// every call), for CodeMergeDiffers.
+	claudeGlobs := map[settings.Event]map[string]bool{}
+	mergeWarned := map[settings.Event]bool{}
 	warn := func(h *settings.Hook, code, msg string) {
 		warns = append(warns, translate.Warning{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col, Code: code, Message: msg})
 	}
@@ -93,6 +104,21 @@ func wrapForNative(cfg *settings.Config, shim string) (*settings.Config, int, []
 		}
 		wrapped++
 		matches, shimMatcher := nativeMatches(&h)
+		if h.Event != settings.PostTool && h.Event != settings.PostToolFailure && !h.Async && !mergeWarned[h.Event] {
+			for _, m := range matches {
+				if claudeGlobs[h.Event][m] || claudeGlobs[h.Event][""] || (m == "" && len(claudeGlobs[h.Event]) > 0) {
+					mergeWarned[h.Event] = true
+					warn(&h, CodeMergeDiffers, fmt.Sprintf("another Claude hook of %s can run for the same call: as separate native hooks they run one after another, the first block stops the rest (HK-20) and the first updated_args wins (HK-60), where Claude Code runs them in parallel, keeps the strongest decision and the last updatedInput; --target hookcompat keeps Claude's merge", h.Source.Event))
+					break
+				}
+			}
+			if claudeGlobs[h.Event] == nil {
+				claudeGlobs[h.Event] = map[string]bool{}
+			}
+			for _, m := range matches {
+				claudeGlobs[h.Event][m] = true
+			}
+		}
 		for _, m := range matches {
 			w := settings.Hook{
 				Event:      h.Event,

@@ -31,3 +31,48 @@ func TestShellQuoteRoundTrips(t *testing.T) {
 		}
 	}
 }
+
+// TestConvertMergeDiffersWarning: two Claude hooks that can run for the
+// same call of a blocking event get one merge-differs warning for the
+// native target (serial, first block, first updated_args) and none for
+// --target hookcompat; hooks of disjoint exact matchers, post-tool hooks
+// and async hooks get none.
+func TestConvertMergeDiffersWarning(t *testing.T) {
+	settingsJSON := func(groups string) []byte {
+		return []byte(`{"hooks":{` + groups + `}}`)
+	}
+	hook := func(matcher, cmd string) string {
+		return `{"matcher":"` + matcher + `","hooks":[{"type":"command","command":"` + cmd + `"}]}`
+	}
+	codes := func(target string, data []byte) []string {
+		c := Convert([]Input{{Name: "settings.json", Data: data, From: "claude"}}, ConvertOptions{Target: target})
+		require.Empty(t, c.Errors)
+		var out []string
+		for _, w := range c.Warnings {
+			if w.Code == CodeMergeDiffers {
+				out = append(out, w.String())
+			}
+		}
+		return out
+	}
+	for name, tc := range map[string]struct {
+		groups string
+		want   int
+	}{
+		"same tool":                 {`"PreToolUse":[` + hook("Bash", "a") + `,` + hook("Bash", "b") + `]`, 1},
+		"matcher-less and one tool": {`"PreToolUse":[` + hook("Bash", "a") + `,` + hook("", "b") + `]`, 1},
+		"regex and one tool":        {`"PreToolUse":[` + hook("Edit", "a") + `,` + hook("mcp__.*", "b") + `]`, 1},
+		"three hooks warn once":     {`"PreToolUse":[` + hook("", "a") + `,` + hook("", "b") + `,` + hook("", "c") + `]`, 1},
+		"disjoint tools":            {`"PreToolUse":[` + hook("Bash", "a") + `,` + hook("Edit|Write", "b") + `]`, 0},
+		"post-tool runs all":        {`"PostToolUse":[` + hook("", "a") + `,` + hook("", "b") + `]`, 0},
+		"two events":                {`"PreToolUse":[` + hook("", "a") + `],"Stop":[` + hook("", "b") + `]`, 0},
+		"Stop hooks":                {`"Stop":[` + hook("", "a") + `,` + hook("", "b") + `]`, 1},
+	} {
+		t.Run(name, func(t *testing.T) {
+			data := settingsJSON(tc.groups)
+			got := codes(TargetNative, data)
+			assert.Len(t, got, tc.want, "%v", got)
+			assert.Empty(t, codes(TargetHookcompat, data), "Claude's merge is kept with extension fields")
+		})
+	}
+}
