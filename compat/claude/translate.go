@@ -81,7 +81,7 @@ func (Translator) Translate(src translate.Source) (*settings.Config, []translate
 		return nil, nil, fmt.Errorf("%s: %w", src.Path, err)
 	}
 	if root.Kind != jsonpos.Object {
-		line, col := jsonpos.Position(t.data, root.Offset)
+		line, col := t.pos(root.Offset)
 		return nil, nil, &settings.Error{File: src.Path, Line: line, Col: col, Msg: fmt.Sprintf("want a JSON object, got %s", root.Kind)}
 	}
 	cfg := &settings.Config{}
@@ -119,11 +119,20 @@ func looksLikeBareEventMap(root *jsonpos.Node) bool {
 type translation struct {
 	src      translate.Source
 	data     []byte
+	lines    *jsonpos.Lines // of data, built on first use
 	warnings []translate.Warning
 }
 
+// pos is the 1-based line and column of a byte offset of t.data.
+func (t *translation) pos(off int) (line, col int) {
+	if t.lines == nil {
+		t.lines = jsonpos.NewLines(t.data)
+	}
+	return t.lines.Position(off)
+}
+
 func (t *translation) warnAt(off int, code, msg string) {
-	line, col := jsonpos.Position(t.data, off)
+	line, col := t.pos(off)
 	t.warnings = append(t.warnings, translate.Warning{File: t.src.Path, Line: line, Col: col, Code: code, Message: msg})
 }
 
@@ -217,7 +226,7 @@ func countHandlers(g *jsonpos.Node) int {
 }
 
 func (t *translation) handler(event string, native settings.Event, matcher, where string, n *jsonpos.Node) (settings.Hook, bool) {
-	line, col := jsonpos.Position(t.data, n.Offset)
+	line, col := t.pos(n.Offset)
 	h := settings.Hook{
 		Event:       native,
 		Protocol:    settings.ProtocolClaude,

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 )
 
@@ -196,4 +197,31 @@ func Position(data []byte, off int) (line, col int) {
 	line = 1 + bytes.Count(data[:off], []byte("\n"))
 	col = off - bytes.LastIndexByte(data[:off], '\n')
 	return line, col
+}
+
+// Lines indexes the line starts of one document, so that many positions
+// in a large file cost a binary search each instead of a scan.
+type Lines struct {
+	n      int   // len(data)
+	starts []int // byte offset of each line's first byte
+}
+
+// NewLines indexes data's lines.
+func NewLines(data []byte) *Lines {
+	l := &Lines{n: len(data), starts: []int{0}}
+	for i, c := range data {
+		if c == '\n' {
+			l.starts = append(l.starts, i+1)
+		}
+	}
+	return l
+}
+
+// Position is [Position] for the indexed data.
+func (l *Lines) Position(off int) (line, col int) {
+	if off > l.n {
+		off = l.n
+	}
+	i := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
+	return i + 1, off - l.starts[i] + 1
 }
