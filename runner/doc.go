@@ -8,10 +8,12 @@
 //     (HK-01, HK-64);
 //   - execution: command hooks as processes in their own process group
 //     with stdin written concurrently and closed, stdout and stderr capped
-//     at 1 MiB while drained, SIGTERM then SIGKILL to the group on timeout,
-//     and a bounded drain after exit (DESIGN §4); args hooks without a
-//     shell (HK-65); http hooks as a JSON POST (HK-62); prompt hooks
-//     through a [Judge] the embedding agent provides (HK-63);
+//     at 1 MiB while drained, SIGTERM then SIGKILL to the group on timeout
+//     (and SIGKILL to escaped descendants still holding its output), and a
+//     bounded drain after exit (DESIGN §4); at most 64 hooks of a parallel
+//     group at once; args hooks without a shell (HK-65); http hooks as a
+//     JSON POST, redirects not followed (HK-62); prompt hooks through a
+//     [Judge] the embedding agent provides (HK-63);
 //   - protocols: a [Protocol] encodes the event for one hook and classifies
 //     its exit code and output. The native protocol (HK-02, HK-10, HK-20,
 //     HK-21) lives here; foreign ones register from compat/…;
@@ -22,5 +24,5 @@
 //
 // The engine never leaves a timed-out hook's process behind and never
 // waits on a pipe that a background child keeps open. A hook that exits
-// normally keeps its detached children (see docs/decisions/003).
+// normally keeps its detached children (see docs/decisions/003 and 008).
 package runner
