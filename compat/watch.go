@@ -13,7 +13,9 @@ import (
 // file's directory is watched, and an edit that changes the hooks is
 // re-loaded and swapped into eng atomically ([runner.Engine.Replace]); a
 // broken edit keeps the previous hooks and is reported to onChange with
-// its file:line (B46). The sources are loaded once at start (that load's
+// its file:line (B46). A discovered settings file or Phi hook.json that
+// stops parsing is a broken edit too, although a fresh load would skip it
+// with a warning: the hooks it held keep running until it is fixed. The sources are loaded once at start (that load's
 // error is returned). Close the returned watcher to stop.
 func Watch(opts Options, eng *runner.Engine, onChange func(watch.Change)) (*watch.Watcher, *Loaded, error) {
 	first, err := Load(opts)
@@ -46,6 +48,9 @@ func startWatch(opts Options, files []string, eng *runner.Engine, onChange func(
 			}
 			l, err := Load(opts)
 			if err != nil {
+				return nil, err
+			}
+			if err := brokenSourceError(l.Warnings); err != nil {
 				return nil, err
 			}
 			return l.Config, nil

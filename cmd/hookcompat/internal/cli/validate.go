@@ -22,7 +22,10 @@ func newValidateCmd(stdio IO, runF func(*validateOptions) error) *cobra.Command 
 		Short: "Report only the errors of the hook configs; exit 1 when there are any (for CI)",
 		Long: `Validate loads the given sources (found as for run) and reports only errors: a file that
 does not parse or whose hooks are invalid (with file:line:col), and hooks whose program
-cannot be found (doctor's errors). Warnings are not printed. The exit status is 0 when
+cannot be found (doctor's errors). Hooks the agent itself would skip and so never run are
+errors too: a discovered settings file or Phi hook.json that does not parse, an unknown
+event, an entry of the wrong shape, a matcher that cannot compile. Other warnings are
+not printed. The exit status is 0 when
 there is no error and 1 otherwise, so it fits a CI step.`,
 		Example: `  hookcompat validate --project .
   hookcompat validate --config hooks.toml --json`,
@@ -54,6 +57,11 @@ func runValidate(opts *validateOptions) error {
 	if err != nil {
 		errs = append(errs, validationError{Message: err.Error(), Code: "load"})
 	} else {
+		for _, w := range loaded.Warnings {
+			if compat.DropsHooks(w) {
+				errs = append(errs, validationError{Message: w.String(), Code: w.Code, File: w.File, Line: w.Line, Col: w.Col})
+			}
+		}
 		for _, f := range compat.Doctor(loaded, nil) {
 			if f.Severity == compat.SeverityError {
 				errs = append(errs, validationError{Message: f.String(), Code: f.Code, File: f.File, Line: f.Line, Col: f.Col})
