@@ -23,7 +23,7 @@ func Watch(opts Options, eng *runner.Engine, onChange func(watch.Change)) (*watc
 		return nil, nil, err
 	}
 	files := append([]string(nil), first.Files...)
-	if opts.Discover && len(opts.Settings) == 0 && len(opts.Configs) == 0 {
+	if opts.Discover && len(opts.Settings) == 0 && len(opts.Configs) == 0 && len(opts.PhiDirs) == 0 {
 		// Files discovery would find once they exist.
 		home := opts.Home
 		if home == "" {

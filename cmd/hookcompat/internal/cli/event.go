@@ -29,7 +29,9 @@ payload (it has "hook_event_name") — and writes it in the form --to asks for:
   claude  the stdin bytes a Claude Code hook receives: compact JSON in Claude's key
           order with a trailing newline, rebuilt from the native event.
 
-A Claude payload translated to native and back is byte-identical.`,
+A Claude payload as Claude Code sends it, translated to native and back, is
+byte-identical; a field Claude Code always sends that is missing (permission_mode)
+comes back with its default.`,
 		Example: `  hookcompat event --to native < payload.json
   echo '{"event":"pre_tool","tool":"shell","args":{"command":"ls"}}' | hookcompat event --to claude`,
 		Args: usageArgs(cobra.NoArgs),

@@ -53,7 +53,7 @@ program and its arguments (Claude's exec form). --matcher applies Claude's match
 event are kept and passed on. On SIGTERM the hook's process group is terminated first.`,
 		Example: `  hookcompat exec --protocol claude --event PreToolUse --matcher 'Edit|Write' -- '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh'
   hookcompat exec --protocol claude --event PostToolUse --exec -- node hooks/format.mjs --fix
-  hookcompat exec --protocol phi --event pre_tool --matcher bash --name guard --dir .phi/hooks/guard --exec -- .phi/hooks/guard/run.sh`,
+  hookcompat exec --protocol phi --event pre_tool --matcher bash --name guard --dir .phi/hooks/guard --exec -- ./run.sh`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.ArgsLenAtDash() >= 0 {
 				opts.Command = args[cmd.ArgsLenAtDash():]

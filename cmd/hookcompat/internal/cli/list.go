@@ -19,6 +19,7 @@ import (
 type sources struct {
 	Settings []string
 	Configs  []string
+	PhiDirs  []string
 	Project  string
 }
 
@@ -26,11 +27,12 @@ func (s *sources) flags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.StringArrayVar(&s.Settings, "settings", nil, "Claude Code settings.json or plugin hooks.json (repeatable)")
 	f.StringArrayVar(&s.Configs, "config", nil, "native TOML config (repeatable)")
+	f.StringArrayVar(&s.PhiDirs, "phi-dir", nil, "Phi hook folder such as .phi/hooks (repeatable; later folders win by name)")
 	f.StringVar(&s.Project, "project", "", "project (workspace) directory; default: the current directory")
 }
 
 func (s *sources) load() (*compat.Loaded, error) {
-	return compat.Load(compat.Options{Project: s.Project, Settings: s.Settings, Configs: s.Configs, Discover: true})
+	return compat.Load(compat.Options{Project: s.Project, Settings: s.Settings, Configs: s.Configs, PhiDirs: s.PhiDirs, Discover: true})
 }
 
 type listOptions struct {
@@ -42,7 +44,7 @@ type listOptions struct {
 func newListCmd(stdio IO, runF func(*listOptions) error) *cobra.Command {
 	opts := &listOptions{IO: stdio}
 	cmd := &cobra.Command{
-		Use:   "list [--settings FILE]... [--config FILE]... [--project DIR] [--json]",
+		Use:   "list [--settings FILE]... [--config FILE]... [--phi-dir DIR]... [--project DIR] [--json]",
 		Short: "List every loaded hook by event (HK-66)",
 		Long: `List shows every hook of the given sources by event, in the order they run: what it
 runs, its match (and match syntax), its if rule, fail_closed, its protocol, where it came

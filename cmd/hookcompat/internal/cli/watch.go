@@ -22,7 +22,7 @@ type watchOptions struct {
 func newWatchCmd(stdio IO, runF func(*watchOptions) error) *cobra.Command {
 	opts := &watchOptions{IO: stdio}
 	cmd := &cobra.Command{
-		Use:   "watch [--settings FILE]... [--config FILE]... [--project DIR] [--for DURATION]",
+		Use:   "watch [--settings FILE]... [--config FILE]... [--phi-dir DIR]... [--project DIR] [--for DURATION]",
 		Short: "Reload hooks when their files change, and say what changed",
 		Long: `Watch loads the hooks of the given sources (found as for run) and watches their files.
 When an edit changes the hooks, they are re-translated and swapped in at once, and each
@@ -44,7 +44,7 @@ reported with file:line. It runs until interrupted, or for --for.`,
 }
 
 func runWatch(ctx context.Context, opts *watchOptions) error {
-	loadOpts := compat.Options{Project: opts.Project, Settings: opts.Settings, Configs: opts.Configs, Discover: true}
+	loadOpts := compat.Options{Project: opts.Project, Settings: opts.Settings, Configs: opts.Configs, PhiDirs: opts.PhiDirs, Discover: true}
 	first, err := compat.Load(loadOpts)
 	if err != nil {
 		return err
