@@ -79,8 +79,11 @@ type Options struct {
 type Loaded struct {
 	Config   *settings.Config
 	Warnings []translate.Warning
-	Files    []string
-	Project  string
+	// Files are the source files read: Claude settings and plugin files,
+	// Phi hook.json files (loaded or rejected) and native TOML; [Watch]
+	// watches them.
+	Files   []string
+	Project string
 }
 
 // Load reads every source of opts. It fails on the first source that
@@ -150,6 +153,20 @@ func Load(opts Options) (*Loaded, error) {
 	phiCfg, phiWarns := phi.Load(phiDirs, lookupEnv(opts.Env))
 	l.Config.Append(phiCfg)
 	l.Warnings = append(l.Warnings, phiWarns...)
+	// The hook.json files read, loaded or rejected, are sources to watch.
+	seen := map[string]bool{}
+	for _, h := range phiCfg.Hooks {
+		if f := h.Source.File; f != "" && !seen[f] {
+			seen[f] = true
+			l.Files = append(l.Files, f)
+		}
+	}
+	for _, w := range phiWarns {
+		if w.Code == phi.CodeInvalidManifest && w.File != "" && !seen[w.File] {
+			seen[w.File] = true
+			l.Files = append(l.Files, w.File)
+		}
+	}
 	for _, path := range opts.Configs {
 		cfg, err := settings.Load(path)
 		if err != nil {
