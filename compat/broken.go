@@ -38,6 +38,7 @@ func brokenSourceError(warns []translate.Warning) error {
 		if w.Code == claude.CodeInvalidFile || w.Code == phi.CodeInvalidManifest {
 			// Not skipped here: the previous hooks are kept instead.
 			w.Message, _, _ = strings.Cut(w.Message, "; the file is skipped")
+			w.Message, _, _ = strings.Cut(w.Message, "; hook not loaded")
 			errs = append(errs, errors.New(w.String()))
 		}
 	}
