@@ -30,7 +30,8 @@ const DefaultDebounce = 250 * time.Millisecond
 
 // Options configures a [Watcher].
 type Options struct {
-	// Files are the source files to watch (they need not exist yet);
+	// Files are the source files to watch (they need not exist yet, nor
+	// their directories: a missing directory is noticed when it is made);
 	// their parent directories are watched. A directory source (a Phi hooks
 	// folder) is watched itself.
 	Files []string
@@ -68,6 +69,8 @@ type Watcher struct {
 	wg      sync.WaitGroup
 	files   map[string]bool // watched file names (absolute)
 	dirs    map[string]bool // directory sources (absolute)
+	watched map[string]bool // directories with an fsnotify watch; owned by loop after Start
+	pending map[string]bool // source directories that do not exist yet; owned by loop after Start
 	current []byte          // encoded TOML of the applied config; owned by loop
 	hooks   []string        // labels of the applied hooks; owned by loop
 }
@@ -86,7 +89,8 @@ func Start(opts Options) (*Watcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("watch: %w", err)
 	}
-	w := &Watcher{opts: opts, fs: fsw, done: make(chan struct{}), files: map[string]bool{}, dirs: map[string]bool{}}
+	w := &Watcher{opts: opts, fs: fsw, done: make(chan struct{}), files: map[string]bool{}, dirs: map[string]bool{},
+		watched: map[string]bool{}, pending: map[string]bool{}}
 	cfg, err := opts.Load()
 	if err == nil {
 		err = opts.Apply(cfg)
@@ -96,7 +100,6 @@ func Start(opts Options) (*Watcher, error) {
 		return nil, err
 	}
 	w.current, w.hooks = encode(cfg), labels(cfg)
-	watched := map[string]bool{}
 	for _, f := range opts.Files {
 		abs, err := filepath.Abs(f)
 		if err != nil {
@@ -110,17 +113,19 @@ func Start(opts Options) (*Watcher, error) {
 		} else {
 			w.files[abs] = true
 		}
-		if !watched[dir] {
-			if !isDir(dir) {
-				continue // a source whose directory does not exist yet
-			}
-			if err := fsw.Add(dir); err != nil {
-				fsw.Close()
-				return nil, fmt.Errorf("watch %s: %w", dir, err)
-			}
-			watched[dir] = true
+		if !isDir(dir) {
+			w.pending[dir] = true
+			continue
+		}
+		if err := w.watch(dir); err != nil {
+			fsw.Close()
+			return nil, err
 		}
 	}
+	// A source whose directory does not exist yet (.claude before the
+	// first settings file) is found through its nearest existing
+	// ancestor, watched until the directory appears.
+	w.watchPending()
 	w.wg.Add(1)
 	go w.loop()
 	return w, nil
@@ -150,7 +155,10 @@ func (w *Watcher) loop() {
 			if !ok {
 				return
 			}
-			if !w.relevant(ev.Name) {
+			if len(w.pending) > 0 && ev.Has(fsnotify.Create) && w.watchPending() {
+				// A source directory appeared; its file may already be
+				// there, before the new watch saw it: reload.
+			} else if !w.relevant(ev.Name) {
 				continue
 			}
 			if timer == nil {
@@ -170,6 +178,48 @@ func (w *Watcher) loop() {
 			w.reload()
 		}
 	}
+}
+
+// watch adds an fsnotify watch on dir once.
+func (w *Watcher) watch(dir string) error {
+	if w.watched[dir] {
+		return nil
+	}
+	if err := w.fs.Add(dir); err != nil {
+		return fmt.Errorf("watch %s: %w", dir, err)
+	}
+	w.watched[dir] = true
+	return nil
+}
+
+// watchPending watches every pending source directory that now exists and,
+// for the others, their nearest existing ancestor. It reports whether a
+// pending directory appeared.
+func (w *Watcher) watchPending() bool {
+	appeared := false
+	for dir := range w.pending {
+		if isDir(dir) {
+			if err := w.watch(dir); err != nil {
+				w.report(Change{Err: err})
+				continue
+			}
+			delete(w.pending, dir)
+			appeared = true
+			continue
+		}
+		for a := filepath.Dir(dir); ; a = filepath.Dir(a) {
+			if isDir(a) {
+				if err := w.watch(a); err != nil {
+					w.report(Change{Err: err})
+				}
+				break
+			}
+			if a == filepath.Dir(a) {
+				break
+			}
+		}
+	}
+	return appeared
 }
 
 func (w *Watcher) relevant(name string) bool {

@@ -119,3 +119,30 @@ func TestWatchIgnoresOtherFiles(t *testing.T) {
 	defer mu.Unlock()
 	assert.Equal(t, 1, loads, "only the start load")
 }
+
+// A source whose directory does not exist at start (a project's .claude
+// before its first settings file, two levels deep here) is picked up when
+// the directory and the file are made.
+func TestWatchSourceInDirectoryMadeLater(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "proj", ".claude", "hooks.toml")
+	load := func() (*settings.Config, error) {
+		cfg, err := settings.Load(path)
+		if os.IsNotExist(err) || (err != nil && strings.Contains(err.Error(), "no such file")) {
+			return &settings.Config{}, nil
+		}
+		return cfg, err
+	}
+	rec := &recorder{}
+	w, err := Start(Options{Files: []string{path}, Load: load, Apply: rec.apply, OnChange: rec.change})
+	require.NoError(t, err)
+	defer w.Close()
+
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path, []byte("[[hooks.stop]]\ncommand = \"new\"\n"), 0o644))
+	require.Eventually(t, func() bool { _, a := rec.snapshot(); return len(a) == 2 }, 3*time.Second, 10*time.Millisecond,
+		"the file in the new directory is loaded")
+	_, applied := rec.snapshot()
+	require.Len(t, applied[1].Hooks, 1)
+	assert.Equal(t, "new", applied[1].Hooks[0].Command)
+}
