@@ -13,14 +13,16 @@ import (
 // author wrote will never run: a discovered settings file that does not
 // parse (claude.CodeInvalidFile), a Phi hook.json Phi rejects
 // (phi.CodeInvalidManifest) or a hooks folder it cannot list, an unknown
-// event, an entry of the wrong shape, a matcher that cannot compile, a
-// Phi run command that cannot be run. The agents themselves skip these
+// event, an entry of the wrong shape, a matcher that cannot compile or
+// can never fire (a permission rule such as "Bash(git commit:*)" used as
+// a matcher). A Phi run program that cannot be found is left to
+// [Doctor] (command-not-found), so it is reported once. The agents themselves skip these
 // with at most a log line, so `hookcompat validate` reports them as
 // errors: in CI, a guard that silently stopped firing is the failure to
 // catch.
 func DropsHooks(w translate.Warning) bool {
 	switch w.Code {
-	case claude.CodeInvalidFile, phi.CodeInvalidManifest, phi.CodeHooksDirUnreadable, phi.CodeRunNotRunnable,
+	case claude.CodeInvalidFile, phi.CodeInvalidManifest, phi.CodeHooksDirUnreadable,
 		translate.CodeUnknownEvent, translate.CodeInvalidEntry, translate.CodeInvalidMatcher:
 		return true
 	}

@@ -24,7 +24,8 @@ func newValidateCmd(stdio IO, runF func(*validateOptions) error) *cobra.Command 
 does not parse or whose hooks are invalid (with file:line:col), and hooks whose program
 cannot be found (doctor's errors). Hooks the agent itself would skip and so never run are
 errors too: a discovered settings file or Phi hook.json that does not parse, an unknown
-event, an entry of the wrong shape, a matcher that cannot compile. Other warnings are
+event, an entry of the wrong shape, a matcher that cannot compile or never fires (a
+permission rule such as "Bash(git commit:*)" used as a matcher). Other warnings are
 not printed. The exit status is 0 when
 there is no error and 1 otherwise, so it fits a CI step.`,
 		Example: `  hookcompat validate --project .
@@ -59,7 +60,9 @@ func runValidate(opts *validateOptions) error {
 	} else {
 		for _, w := range loaded.Warnings {
 			if compat.DropsHooks(w) {
-				errs = append(errs, validationError{Message: w.String(), Code: w.Code, File: w.File, Line: w.Line, Col: w.Col})
+				// Printed as doctor prints its errors: position, "error", code.
+				f := compat.Finding{File: w.File, Line: w.Line, Col: w.Col, Severity: compat.SeverityError, Code: w.Code, Message: w.Message}
+				errs = append(errs, validationError{Message: f.String(), Code: w.Code, File: w.File, Line: w.Line, Col: w.Col})
 			}
 		}
 		for _, f := range compat.Doctor(loaded, nil) {
