@@ -39,6 +39,13 @@ type Options struct {
 	// negative means no cap, as Claude Code itself (which starts every
 	// matching hook at once).
 	MaxParallel int
+	// TimeoutReserve stops each command and http hook this much before
+	// its timeout (when the timeout is more than twice as long), while
+	// traces and messages still name the configured timeout. The exec
+	// shim uses it: the engine running the shim gives it exactly the
+	// hook's timeout, and the shim must still answer after stopping the
+	// hook. Zero reserves nothing.
+	TimeoutReserve time.Duration
 	// Logger receives one audit record per hook run (HK-22): message
 	// "hook <event>" with the source, command, outcome, exit code,
 	// duration and decision. Nil discards them.
@@ -408,6 +415,9 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 		reply, res = e.runJudge(ctx, p, h, ev)
 	default:
 		inv, err := p.Prepare(h, ev, e.opts.Env)
+		if err == nil && e.opts.TimeoutReserve > 0 && inv.Timeout > 2*e.opts.TimeoutReserve {
+			inv.Timeout -= e.opts.TimeoutReserve
+		}
 		if err != nil {
 			res = &RunResult{ExitCode: -1, StartErr: err}
 		} else if h.EffectiveType() == settings.TypeHTTP {

@@ -198,23 +198,27 @@ func (w *Watcher) watch(dir string) error {
 func (w *Watcher) watchPending() bool {
 	appeared := false
 	for dir := range w.pending {
-		if isDir(dir) {
-			if err := w.watch(dir); err != nil {
-				w.report(Change{Err: err})
-				continue
-			}
-			delete(w.pending, dir)
-			appeared = true
-			continue
-		}
-		for a := filepath.Dir(dir); ; a = filepath.Dir(a) {
-			if isDir(a) {
-				if err := w.watch(a); err != nil {
+		// Watch the nearest existing ancestor, then look again: a level
+		// made before that watch was in place sent its event to nobody.
+		for {
+			if isDir(dir) {
+				if err := w.watch(dir); err != nil {
 					w.report(Change{Err: err})
+					break
 				}
+				delete(w.pending, dir)
+				appeared = true
 				break
 			}
-			if a == filepath.Dir(a) {
+			a := filepath.Dir(dir)
+			for !isDir(a) && a != filepath.Dir(a) {
+				a = filepath.Dir(a)
+			}
+			if w.watched[a] {
+				break // already watched: its next Create brings us back
+			}
+			if err := w.watch(a); err != nil {
+				w.report(Change{Err: err})
 				break
 			}
 		}
