@@ -90,6 +90,22 @@ event are kept and passed on. On SIGTERM the hook's process group is terminated 
 // folders for its event, with Phi's schedule and merge, and prints the
 // native reply.
 func runExecPhiDirs(cmd *cobra.Command, opts *execOptions, native settings.Event) error {
+	return fireShim(cmd, opts, native, func(project string) (*runner.Engine, error) {
+		loaded, err := compat.Load(compat.Options{Project: project, PhiDirs: opts.PhiDirs})
+		if err != nil {
+			return nil, err
+		}
+		printWarnings(opts.Err, loaded.Warnings)
+		return compat.NewEngine(loaded, runner.Options{KillGrace: 300 * time.Millisecond})
+	})
+}
+
+// fireShim reads one native event from stdin and, when it is the shim's
+// event, fires it through the engine build makes for the event's
+// workspace (the working directory when the event has none), waits for
+// detached hooks (Engine.Close) and prints the native reply; for another
+// event it prints the empty reply. Hook failures are echoed on stderr.
+func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, build func(workspace string) (*runner.Engine, error)) error {
 	data, err := readEvent(opts.In)
 	if err != nil {
 		return fmt.Errorf("exec: %w", err)
@@ -100,16 +116,11 @@ func runExecPhiDirs(cmd *cobra.Command, opts *execOptions, native settings.Event
 	}
 	reply := runner.Reply{}
 	if ev.Name == native {
-		project := ev.Workspace
-		if project == "" {
-			project, _ = os.Getwd()
+		workspace := ev.Workspace
+		if workspace == "" {
+			workspace, _ = os.Getwd()
 		}
-		loaded, err := compat.Load(compat.Options{Project: project, PhiDirs: opts.PhiDirs})
-		if err != nil {
-			return fmt.Errorf("exec: %w", err)
-		}
-		printWarnings(opts.Err, loaded.Warnings)
-		eng, err := compat.NewEngine(loaded, runner.Options{KillGrace: 300 * time.Millisecond})
+		eng, err := build(workspace)
 		if err != nil {
 			return fmt.Errorf("exec: %w", err)
 		}
@@ -117,8 +128,15 @@ func runExecPhiDirs(cmd *cobra.Command, opts *execOptions, native settings.Event
 		if err != nil {
 			return fmt.Errorf("exec: %w", err)
 		}
-		_ = eng.Close(cmd.Context()) // async Phi hooks finish (or are killed) first
+		_ = eng.Close(cmd.Context()) // detached (async Phi) hooks finish, or are killed, first
 		reply = out.Reply
+		for _, tr := range out.Hooks {
+			if tr.Error != "" {
+				fmt.Fprintf(opts.Err, "hookcompat exec: %s: %s\n", tr.Outcome, tr.Error)
+			}
+		}
+	} else {
+		fmt.Fprintf(opts.Err, "hookcompat exec: the event is %q, the hooks are configured for %s; not run\n", ev.Name, opts.Event)
 	}
 	b, err := json.Marshal(reply)
 	if err != nil {
@@ -214,20 +232,7 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 	if err := (&settings.Config{Hooks: []settings.Hook{h}}).Validate(); err != nil {
 		return fmt.Errorf("exec: %w", err)
 	}
-	data, err := readEvent(opts.In)
-	if err != nil {
-		return fmt.Errorf("exec: %w", err)
-	}
-	ev, err := runner.DecodeEventLenient(data)
-	if err != nil {
-		return fmt.Errorf("exec: %w", err)
-	}
-	reply := runner.Reply{}
-	if ev.Name == native {
-		workspace := ev.Workspace
-		if workspace == "" {
-			workspace, _ = os.Getwd()
-		}
+	return fireShim(cmd, opts, native, func(workspace string) (*runner.Engine, error) {
 		// A short kill grace: the engine that runs this shim gives it its
 		// own grace after SIGTERM, and the hook's group must be gone first.
 		ropts := runner.Options{Workspace: workspace, KillGrace: 300 * time.Millisecond}
@@ -240,27 +245,6 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 			ropts.TimeoutReserve = min(500*time.Millisecond, h.Timeout/5)
 			ropts.KillGrace = min(ropts.KillGrace, ropts.TimeoutReserve/2)
 		}
-		eng, err := runner.New(&settings.Config{Hooks: []settings.Hook{h}}, ropts)
-		if err != nil {
-			return fmt.Errorf("exec: %w", err)
-		}
-		out, err := eng.Fire(cmd.Context(), ev)
-		if err != nil {
-			return fmt.Errorf("exec: %w", err)
-		}
-		reply = out.Reply
-		for _, tr := range out.Hooks {
-			if tr.Error != "" {
-				fmt.Fprintf(opts.Err, "hookcompat exec: %s: %s\n", tr.Outcome, tr.Error)
-			}
-		}
-	} else {
-		fmt.Fprintf(opts.Err, "hookcompat exec: the event is %q, the hook is configured for %s; not run\n", ev.Name, opts.Event)
-	}
-	b, err := json.Marshal(reply)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(opts.Out, "%s\n", b)
-	return err
+		return runner.New(&settings.Config{Hooks: []settings.Hook{h}}, ropts)
+	})
 }
