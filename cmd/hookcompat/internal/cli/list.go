@@ -31,9 +31,13 @@ func (s *sources) flags(cmd *cobra.Command) {
 	f.StringVar(&s.Project, "project", "", "project (workspace) directory; default: the current directory")
 }
 
-func (s *sources) load() (*compat.Loaded, error) {
-	return compat.Load(compat.Options{Project: s.Project, Settings: s.Settings, Configs: s.Configs, PhiDirs: s.PhiDirs, Discover: true})
+// options are the load options of the flags: the named sources, and
+// discovery when none is named.
+func (s *sources) options() compat.Options {
+	return compat.Options{Project: s.Project, Settings: s.Settings, Configs: s.Configs, PhiDirs: s.PhiDirs, Discover: true}
 }
+
+func (s *sources) load() (*compat.Loaded, error) { return compat.Load(s.options()) }
 
 type listOptions struct {
 	IO

@@ -16,12 +16,9 @@ import (
 
 type runOptions struct {
 	IO
-	Settings []string
-	Configs  []string
-	PhiDirs  []string
-	Project  string
-	Render   string
-	Verbose  bool
+	sources
+	Render  string
+	Verbose bool
 }
 
 func newRunCmd(stdio IO, runF func(*runOptions) error) *cobra.Command {
@@ -61,11 +58,8 @@ texts Claude Code would show the model (Claude Code 2.1.332).`,
 			return runRun(cmd, opts)
 		},
 	}
+	opts.sources.flags(cmd)
 	f := cmd.Flags()
-	f.StringArrayVar(&opts.Settings, "settings", nil, "Claude Code settings.json or plugin hooks.json (repeatable)")
-	f.StringArrayVar(&opts.Configs, "config", nil, "native TOML config (repeatable)")
-	f.StringArrayVar(&opts.PhiDirs, "phi-dir", nil, "Phi hook folder such as .phi/hooks (repeatable; later folders win by name)")
-	f.StringVar(&opts.Project, "project", "", "project (workspace) directory; default: the current directory")
 	f.StringVar(&opts.Render, "render", "", `add an agent's view of the outcome: "claude"`)
 	f.BoolVarP(&opts.Verbose, "verbose", "v", false, "write an audit record per hook run to stderr")
 	return cmd
@@ -82,13 +76,7 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 	if opts.Render != "" && opts.Render != "claude" {
 		return usageErrorf("--render %q: the only renderer is \"claude\"", opts.Render)
 	}
-	loaded, err := compat.Load(compat.Options{
-		Project:  opts.Project,
-		Settings: opts.Settings,
-		Configs:  opts.Configs,
-		PhiDirs:  opts.PhiDirs,
-		Discover: true,
-	})
+	loaded, err := opts.load()
 	if err != nil {
 		return err
 	}

@@ -44,7 +44,7 @@ reported with file:line. It runs until interrupted, or for --for.`,
 }
 
 func runWatch(ctx context.Context, opts *watchOptions) error {
-	loadOpts := compat.Options{Project: opts.Project, Settings: opts.Settings, Configs: opts.Configs, PhiDirs: opts.PhiDirs, Discover: true}
+	loadOpts := opts.options()
 	first, err := compat.Load(loadOpts)
 	if err != nil {
 		return err
