@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 // TestNewConvertCmd checks argv → options: the command hands its parsed
@@ -39,12 +41,7 @@ func TestNewConvertCmd(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var got *convertOptions
-			cmd := newConvertCmd(IO{}, func(o *convertOptions) error { got = o; return nil })
-			cmd.SetArgs(tt.args)
-			cmd.SetOut(&bytes.Buffer{})
-			cmd.SetErr(&bytes.Buffer{})
-			err := cmd.Execute()
+			got, err := parseFlags(t, newConvertCmd, tt.args)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("error = %v, want one containing %q", err, tt.wantErr)
@@ -60,6 +57,20 @@ func TestNewConvertCmd(t *testing.T) {
 			}
 		})
 	}
+}
+
+// parseFlags builds a command with newCmd, runs it on args with a RunE
+// that only keeps the options it is given, and returns them (nil when
+// cobra rejected the arguments) with cobra's error.
+func parseFlags[O any](t *testing.T, newCmd func(IO, func(*O) error) *cobra.Command, args []string) (*O, error) {
+	t.Helper()
+	var got *O
+	cmd := newCmd(IO{}, func(o *O) error { got = o; return nil })
+	cmd.SetArgs(args)
+	cmd.SetOut(&bytes.Buffer{})
+	cmd.SetErr(&bytes.Buffer{})
+	err := cmd.Execute()
+	return got, err
 }
 
 // TestRunConvert checks options → stdout, stderr and error.
