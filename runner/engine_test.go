@@ -97,6 +97,15 @@ func outcomes(o *Outcome) []string {
 	return out
 }
 
+// commands lists what each traced hook ran, in trace order.
+func commands(o *Outcome) []string {
+	var out []string
+	for _, tr := range o.Hooks {
+		out = append(out, tr.Command)
+	}
+	return out
+}
+
 func intPtr(i int) *int { return &i }
 
 func preTool(tool, args string) Event {
@@ -520,17 +529,10 @@ command = 'echo question'
 match = "shell"
 command = 'echo prompt'
 `, Options{})
-	labels := func(o *Outcome) []string {
-		var out []string
-		for _, tr := range o.Hooks {
-			out = append(out, tr.Command)
-		}
-		return out
-	}
-	assert.Equal(t, []string{"echo web", "echo all", "echo question"}, labels(fire(t, e, preTool("web_fetch", `{}`))),
+	assert.Equal(t, []string{"echo web", "echo all", "echo question"}, commands(fire(t, e, preTool("web_fetch", `{}`))),
 		"path.Match glob, case-sensitive, empty matches all")
-	assert.Equal(t, []string{"echo all", "echo shell"}, labels(fire(t, e, preTool("shell", `{}`))))
-	assert.Equal(t, []string{"echo prompt"}, labels(fire(t, e, Event{Name: settings.PromptSubmit, Prompt: "hi"})),
+	assert.Equal(t, []string{"echo all", "echo shell"}, commands(fire(t, e, preTool("shell", `{}`))))
+	assert.Equal(t, []string{"echo prompt"}, commands(fire(t, e, Event{Name: settings.PromptSubmit, Prompt: "hi"})),
 		"match is ignored on prompt_submit")
 	assert.Empty(t, fire(t, e, Event{Name: settings.Stop}).Hooks, "no hooks for an event without hooks")
 }
@@ -562,19 +564,12 @@ command = 'echo src-guard'
 if = "shell(git push *)"
 command = 'echo never'
 `, Options{})
-	labels := func(o *Outcome) []string {
-		var out []string
-		for _, tr := range o.Hooks {
-			out = append(out, tr.Command)
-		}
-		return out
-	}
-	assert.Equal(t, []string{"echo push-guard"}, labels(fire(t, e, preTool("shell", `{"command":"git status && git push origin"}`))))
-	assert.Empty(t, labels(fire(t, e, preTool("shell", `{"command":"git status"}`))))
-	assert.Equal(t, []string{"echo src-guard"}, labels(fire(t, e, preTool("write", `{"path":"src/main.go"}`))),
+	assert.Equal(t, []string{"echo push-guard"}, commands(fire(t, e, preTool("shell", `{"command":"git status && git push origin"}`))))
+	assert.Empty(t, commands(fire(t, e, preTool("shell", `{"command":"git status"}`))))
+	assert.Equal(t, []string{"echo src-guard"}, commands(fire(t, e, preTool("write", `{"path":"src/main.go"}`))),
 		"a relative path is resolved against the event's cwd (the workspace)")
-	assert.Empty(t, labels(fire(t, e, preTool("write", `{"path":"docs/x.md"}`))))
-	assert.Empty(t, labels(fire(t, e, Event{Name: settings.PromptSubmit, Prompt: "git push"})),
+	assert.Empty(t, commands(fire(t, e, preTool("write", `{"path":"docs/x.md"}`))))
+	assert.Empty(t, commands(fire(t, e, Event{Name: settings.PromptSubmit, Prompt: "git push"})),
 		"a hook with an if rule never runs on an event without a tool call")
 }
 
