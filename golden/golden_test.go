@@ -189,8 +189,8 @@ type goldenTrace struct {
 	Decision string `json:"decision,omitempty"`
 }
 
-// startHTTP serves the case's http-response ("STATUS BODY") on $HTTP_URL
-// and records each request (method, content type, X-* headers, body) as
+// startHTTP serves the case's http-response ("STATUS BODY", with the
+// http-location header's Location when given) on $HTTP_URL and records each request (method, content type, X-* headers, body) as
 // capture http-request-N.
 func (c *goldenCase) startHTTP() {
 	spec := c.hdr.one("http-response", "")
@@ -200,6 +200,7 @@ func (c *goldenCase) startHTTP() {
 	statusText, body, _ := strings.Cut(spec, " ")
 	status, err := strconv.Atoi(statusText)
 	require.NoError(c.t, err, "http-response: want STATUS BODY")
+	location := c.hdr.one("http-location", "")
 	var mu sync.Mutex
 	n := 0
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -217,6 +218,9 @@ func (c *goldenCase) startHTTP() {
 		mu.Unlock()
 		rec := fmt.Sprintf("%s %s\nContent-Type: %s\n%s\n%s", r.Method, r.URL.Path, r.Header.Get("Content-Type"), strings.Join(hdrs, "\n"), data)
 		_ = os.WriteFile(filepath.Join(c.capture, name), []byte(rec), 0o644)
+		if location != "" {
+			w.Header().Set("Location", location)
+		}
 		w.WriteHeader(status)
 		_, _ = io.WriteString(w, body)
 	}))
