@@ -209,10 +209,3 @@ func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint s
 // otherAgentTools maps other agents' tool names seen in Claude configs
 // (Gemini CLI's) to Claude's.
 var otherAgentTools = map[string]string{"read_file": "Read", "write_file": "Write", "replace": "Edit", "run_shell_command": "Bash", "read_many_files": "Read", "web_fetch": "WebFetch", "google_web_search": "WebSearch"}
-
-func firstLineOf(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}

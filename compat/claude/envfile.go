@@ -41,7 +41,7 @@ func EnvFileExports(path string, base []string) ([]string, error) {
 	}
 	noExec := func(interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 		return func(ctx context.Context, args []string) error {
-			return interp.NewExitStatus(127)
+			return interp.ExitStatus(127)
 		}
 	}
 	r, err := interp.New(
