@@ -1,13 +1,25 @@
 package compat
 
 import (
-	"bytes"
 	"fmt"
-	"path/filepath"
 	"strings"
 
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/native"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Conversion targets of [Convert] that hookcompat always has; the formats
+// register more (format.TargetNames lists them all).
+const (
+	// TargetNative is TOML that a plain engine implementing the native spec
+	// runs as is: foreign hooks run unchanged through the exec shim
+	// (args = ["hookcompat", "exec", "--protocol", …]).
+	TargetNative = native.TargetNative
+	// TargetHookcompat is TOML using hookcompat's extension fields
+	// (protocol, match_syntax, env, …), for agents that embed hookcompat.
+	TargetHookcompat = native.TargetHookcompat
 )
 
 // Input is one file to convert.
@@ -16,46 +28,60 @@ type Input struct {
 	Name string
 	// Data is its content; nil for a directory (a Phi hook folder).
 	Data []byte
-	// From is its format: "claude", "phi", "native", or "" / "auto" to
-	// detect (a .toml name is native, a hook.json is Phi's; otherwise the
-	// registered detectors decide).
+	// From is its format's name ("claude", "phi", "native", …), or "" /
+	// "auto" to detect it (format.Detect).
 	From string
 }
 
 // Converted is the result of [Convert].
 type Converted struct {
-	// TOML is the native config, deterministic (see settings.Encode).
-	TOML []byte
-	// Config is the native config TOML was encoded from.
+	// Output is the converted file: TOML for the native targets, the
+	// target agent's own file format otherwise. TOML is the same bytes
+	// (kept for callers of the native targets).
+	Output, TOML []byte
+	// Config is the native config the output was written from.
 	Config *settings.Config
-	// Warnings lists every construct not carried over exactly, per input.
+	// Warnings lists every construct not carried over exactly, per input,
+	// then the target's.
 	Warnings []translate.Warning
 	// Errors lists the inputs that could not be converted at all, each
-	// naming file:line:col; their hooks are missing from TOML.
+	// naming file:line:col (their hooks are missing from the output), or
+	// the target's error.
 	Errors []error
+	// Wrapped counts the hooks that run through the exec shim.
+	Wrapped int
 }
 
 // ConvertOptions controls [Convert].
 type ConvertOptions struct {
-	// Target is TargetNative (the default when empty) or TargetHookcompat.
+	// Target is a registered target's name; empty means TargetNative.
 	Target string
-	// Shim is the command that runs `hookcompat exec` in native-target
-	// output; empty means "hookcompat" (found on the engine's PATH).
+	// Shim is the command that runs `hookcompat exec` in the output;
+	// empty means "hookcompat" (found on the engine's PATH).
 	Shim string
+	// Existing is the current content of the file the output replaces in
+	// place, for targets that keep what is not theirs (an agent's
+	// settings file); nil otherwise.
+	Existing []byte
+	// Project is the workspace the output is for: paths under it are
+	// written relative to it.
+	Project string
 }
 
-// Convert translates inputs to one native TOML config. Hooks keep the
-// order of the inputs and, within one input, of the file; the output
-// lists them by event in canonical order.
+// Convert translates inputs to one config of the target format. Hooks
+// keep the order of the inputs and, within one input, of the file.
 //
 // With TargetHookcompat, foreign hooks keep their protocol and matcher
 // syntax as extension fields, so that an engine embedding hookcompat runs
 // them with the same behaviour. With TargetNative, only native fields are
-// used and foreign hooks run through the exec shim (see wrapForNative);
-// what a plain native engine cannot run is left out with a warning.
+// used and foreign hooks run through the exec shim; what a plain native
+// engine cannot run is left out with a warning. Other targets write
+// another agent's file whose commands call the shim.
 func Convert(inputs []Input, opts ConvertOptions) *Converted {
 	out := &Converted{Config: &settings.Config{}}
+	var names []string
 	for _, in := range inputs {
+		names = append(names, in.Name)
 		cfg, warns, err := convertOne(in)
 		if err != nil {
 			out.Errors = append(out.Errors, err)
@@ -67,61 +93,50 @@ func Convert(inputs []Input, opts ConvertOptions) *Converted {
 		}
 		out.Warnings = append(out.Warnings, warns...)
 	}
-	target := opts.Target
-	if target == "" {
-		target = TargetNative
+	name := opts.Target
+	if name == "" {
+		name = TargetNative
 	}
-	header := []string{"Native hooks converted by hookcompat (target " + target + ") from:"}
-	for _, in := range inputs {
-		header = append(header, "  "+in.Name)
+	t, err := format.GetTarget(name)
+	if err != nil {
+		out.Errors = append(out.Errors, err)
+		return out
 	}
-
-	srcHeader := out.Config.Header
-	if target == TargetNative {
-		shim := opts.Shim
-		if shim == "" {
-			shim = "hookcompat"
-		}
-		var warns []translate.Warning
-		var wrapped int
-		out.Config, wrapped, warns = wrapForNative(out.Config, shim)
-		out.Warnings = append(out.Warnings, warns...)
-		if wrapped > 0 {
-			header = append(header, "Foreign hooks run unchanged through `"+shim+" exec` (hookcompat must be on PATH).")
-		}
+	topts := &format.TargetOptions{Shim: opts.Shim, Inputs: names, Existing: opts.Existing, Project: opts.Project}
+	if len(inputs) == 1 {
+		topts.Header = out.Config.Header
 	}
-	// Converting a converted file again keeps its provenance header, so
-	// that the output is byte-identical (idempotence).
-	if len(inputs) == 1 && len(srcHeader) > 0 && strings.HasPrefix(srcHeader[0], "Native hooks converted by hookcompat (target "+target+")") {
-		header = srcHeader
+	res, err := t.Write(out.Config, topts)
+	if err != nil {
+		out.Errors = append(out.Errors, err)
+		return out
 	}
-	var buf bytes.Buffer
-	_ = settings.Encode(&buf, out.Config, settings.EncodeOptions{Header: header, Provenance: true})
-	out.TOML = buf.Bytes()
+	out.Output, out.TOML, out.Wrapped = res.Data, res.Data, res.Wrapped
+	out.Warnings = append(out.Warnings, res.Warnings...)
 	return out
 }
 
 func convertOne(in Input) (*settings.Config, []translate.Warning, error) {
-	format := in.From
-	src := SourceFor(in.Name, in.Data)
-	if format == "" || format == "auto" {
-		if filepath.Ext(in.Name) == ".toml" {
-			format = "native"
-		} else if filepath.Base(in.Name) == "hook.json" {
-			format = "phi"
-		} else {
-			f, err := translate.Detect(src)
-			if err != nil {
-				return nil, nil, err
-			}
-			format = f
-		}
+	var f format.Format
+	var err error
+	if in.From == "" || in.From == "auto" {
+		f, err = format.Detect(in.Name, in.Data)
+	} else {
+		f, err = format.Get(in.From)
 	}
-	t, err := translate.Get(format)
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg, warns, err := t.Translate(src)
+	if in.Data == nil && !f.Detect(in.Name, nil) {
+		var dirs []string
+		for _, g := range format.All() {
+			if g.Detect(in.Name, nil) {
+				dirs = append(dirs, g.Name())
+			}
+		}
+		return nil, nil, fmt.Errorf("reading %s: a directory, which format %s does not read (formats that read this directory: %s; or --from auto)", in.Name, f.Name(), strings.Join(dirs, ", "))
+	}
+	cfg, warns, err := f.Translate(translate.Source{Path: in.Name, Data: in.Data})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -9,44 +9,19 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
 // Severities of a [Finding].
 const (
-	SeverityError   = "error"   // the hook cannot work as written
-	SeverityWarning = "warning" // it probably does not do what its author meant
-	SeverityInfo    = "info"    // listed for the reader (http and prompt hooks, unchecked commands)
+	SeverityError   = format.SeverityError
+	SeverityWarning = format.SeverityWarning
+	SeverityInfo    = format.SeverityInfo
 )
 
 // Finding is one result of [Doctor].
-type Finding struct {
-	Code     string `json:"code"`
-	Severity string `json:"severity"`
-	File     string `json:"file"`
-	Line     int    `json:"line,omitempty"`
-	Col      int    `json:"col,omitempty"`
-	Event    string `json:"event"`
-	Hook     string `json:"hook"`
-	Message  string `json:"message"`
-	Hint     string `json:"hint,omitempty"`
-}
-
-// String renders the finding as file:line:col: severity: code: message.
-func (f Finding) String() string {
-	pos := f.File
-	if f.Line > 0 {
-		pos += fmt.Sprintf(":%d", f.Line)
-		if f.Col > 0 {
-			pos += fmt.Sprintf(":%d", f.Col)
-		}
-	}
-	s := fmt.Sprintf("%s: %s: %s: %s", pos, f.Severity, f.Code, f.Message)
-	if f.Hint != "" {
-		s += " (" + f.Hint + ")"
-	}
-	return s
-}
+type Finding = format.Finding
 
 // Doctor codes.
 const (
@@ -54,24 +29,21 @@ const (
 	CodeNotChecked   = "not-checked"       // HK-40: the command contains $;|& and is not checked
 	CodeHTTPHook     = "http-hook"         // HK-40: http hooks are listed
 	CodePromptHook   = "prompt-hook"       // HK-40: prompt hooks are listed
+	CodeInvalidShim  = "invalid-shim"      // a hookcompat exec command line that does not parse
 )
 
 // Doctor checks the loaded hooks. HK-40: the first word of every command
 // hook — of every event; an args hook's first element — must resolve to
 // an executable (on env's PATH, or as a path relative to the directory the
 // hook runs in), unless the command contains one of $ ; | & (then it is
-// listed as not checked); http and prompt hooks are listed. In a Claude
-// hook, $CLAUDE_PROJECT_DIR, $CLAUDE_PLUGIN_ROOT, $CLAUDE_PLUGIN_DATA and
-// $HOME are expanded first (they are what Claude Code's hooks mostly
-// start with), so their scripts are checked too. Claude hooks also get
-// the lints of issue 5, each with a code and a hint: variables Claude Code
-// never sets ($CLAUDE_FILE_PATHS, $CLAUDE_TOOL_INPUT, $TOOL_ARGS, …),
-// bash-only syntax in a command /bin/sh runs, an unquoted
-// $CLAUDE_PROJECT_DIR, a relative script path, an interpreter whose
-// script is missing (python's exit 2 would block every call), matchers
-// that never fire (permission rules, removed or lower-case tool names, a
-// bare mcp__server), timeouts that look like milliseconds, and events a
-// plain native engine cannot run. env is the environment hooks get
+// listed as not checked); http and prompt hooks are listed. The variables
+// a hook's format sets for it ([format.CommandVars]: Claude's
+// $CLAUDE_PROJECT_DIR, $CLAUDE_PLUGIN_ROOT, $CLAUDE_PLUGIN_DATA) and $HOME
+// are expanded first, so that the scripts they point to are checked too.
+// A native hook that calls the exec shim (`hookcompat exec …`, converted
+// TOML) is seen through: the shim itself must resolve, and the hook it
+// wraps is checked as a hook of its own format. Every hook then gets its
+// format's lints ([format.Linter]). env is the environment hooks get
 // ("KEY=value"); nil means os.Environ().
 func Doctor(l *Loaded, env []string) []Finding {
 	if env == nil {
@@ -79,46 +51,101 @@ func Doctor(l *Loaded, env []string) []Finding {
 	}
 	var out []Finding
 	for i := range l.Config.Hooks {
-		h := &l.Config.Hooks[i]
-		f := Finding{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col, Event: string(h.Event), Hook: h.Label()}
-		add := func(code, sev, msg, hint string) {
-			f.Code, f.Severity, f.Message, f.Hint = code, sev, msg, hint
-			out = append(out, f)
+		out = append(out, doctorHook(&l.Config.Hooks[i], l.Project, env)...)
+	}
+	return out
+}
+
+func doctorHook(h *settings.Hook, project string, env []string) []Finding {
+	var out []Finding
+	f := Finding{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col, Event: string(h.Event), Hook: h.Label()}
+	add := func(code, sev, msg, hint string) {
+		f.Code, f.Severity, f.Message, f.Hint = code, sev, msg, hint
+		out = append(out, f)
+	}
+	switch h.EffectiveType() {
+	case settings.TypeHTTP:
+		add(CodeHTTPHook, SeverityInfo, "http hook: POST "+h.URL, "")
+		return out
+	case settings.TypePrompt, settings.TypeAgent:
+		msg := h.EffectiveType() + " hook judged by a model"
+		if h.Model != "" {
+			msg += " (" + h.Model + ")"
 		}
-		switch h.EffectiveType() {
-		case settings.TypeHTTP:
-			add(CodeHTTPHook, SeverityInfo, "http hook: POST "+h.URL, "")
-			continue
-		case settings.TypePrompt, settings.TypeAgent:
-			msg := h.EffectiveType() + " hook judged by a model"
-			if h.Model != "" {
-				msg += " (" + h.Model + ")"
+		add(CodePromptHook, SeverityInfo, msg, "it runs only when the embedding agent provides a judge")
+		return out
+	}
+	fm, _ := format.Lookup(h.EffectiveProtocol())
+	if lt, ok := fm.(format.Linter); ok {
+		lt.Lint(h, &format.LintContext{Project: project, Env: env}, add)
+	}
+	dir := hookDir(h, project)
+	var word string
+	if len(h.Args) > 0 {
+		word = expandKnown(h, h.Args[0], project, env)
+	} else {
+		w, ok := firstWord(h, project, env)
+		if !ok {
+			add(CodeNotChecked, SeverityInfo, "the command contains $, ;, | or &: its first word is not checked", "")
+			return out
+		}
+		word = w
+	}
+	if ok, why := resolvable(word, dir, env); !ok {
+		hint := "install it or fix the path"
+		if strings.Contains(word, "/") && !filepath.IsAbs(word) {
+			hint = "a relative path resolves from " + dir + "; start it with $CLAUDE_PROJECT_DIR (quoted) to run from anywhere"
+		}
+		if format.IsShim(h.Args) {
+			hint = "converted hooks call hookcompat: install it on the engine's PATH (go install github.com/hookcompat/hookcompat/cmd/hookcompat@latest) or convert with --shim PATH"
+		}
+		add(CodeUnresolvable, SeverityError, fmt.Sprintf("%q %s", word, why), hint)
+	}
+	if format.IsShim(h.Args) {
+		out = append(out, doctorShim(h, project, env, add)...)
+	}
+	return out
+}
+
+// doctorShim checks the hook a shim call wraps, as a hook of its own
+// format, at the shim hook's position.
+func doctorShim(h *settings.Hook, project string, env []string, add func(code, sev, msg, hint string)) []Finding {
+	spec, inner, err := format.ParseShim(h.Args)
+	if err != nil {
+		add(CodeInvalidShim, SeverityError, err.Error(), "convert the source again")
+		return nil
+	}
+	var hooks []settings.Hook
+	if len(spec.PhiDirs) > 0 {
+		l, err := Load(Options{Project: project, PhiDirs: absDirs(project, spec.PhiDirs)})
+		if err != nil {
+			add(CodeInvalidShim, SeverityError, err.Error(), "")
+			return nil
+		}
+		for _, ph := range l.Config.Hooks {
+			if ph.Event == inner.Event {
+				hooks = append(hooks, ph)
 			}
-			add(CodePromptHook, SeverityInfo, msg, "it runs only when the embedding agent provides a judge")
-			continue
 		}
-		if h.EffectiveProtocol() == settings.ProtocolClaude {
-			lintClaude(h, l.Project, add)
+	} else {
+		inner.Source = h.Source
+		inner.Source.Format = inner.Protocol
+		hooks = append(hooks, *inner)
+	}
+	var out []Finding
+	for i := range hooks {
+		out = append(out, doctorHook(&hooks[i], project, env)...)
+	}
+	return out
+}
+
+func absDirs(project string, dirs []string) []string {
+	out := make([]string, len(dirs))
+	for i, d := range dirs {
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(project, d)
 		}
-		dir := hookDir(h, l.Project)
-		var word string
-		if len(h.Args) > 0 {
-			word = expandKnown(h, h.Args[0], l.Project, env)
-		} else {
-			w, ok := firstWord(h, l.Project, env)
-			if !ok {
-				add(CodeNotChecked, SeverityInfo, "the command contains $, ;, | or &: its first word is not checked", "")
-				continue
-			}
-			word = w
-		}
-		if ok, why := resolvable(word, dir, env); !ok {
-			hint := "install it or fix the path"
-			if strings.Contains(word, "/") && !filepath.IsAbs(word) {
-				hint = "a relative path resolves from " + dir + "; start it with $CLAUDE_PROJECT_DIR (quoted) to run from anywhere"
-			}
-			add(CodeUnresolvable, SeverityError, fmt.Sprintf("%q %s", word, why), hint)
-		}
+		out[i] = d
 	}
 	return out
 }
@@ -131,9 +158,10 @@ func hookDir(h *settings.Hook, project string) string {
 	return project
 }
 
-// knownVars are expanded before a Claude command is checked.
+// knownVars are expanded before a command is checked: $HOME, the hook's
+// own variables and those its format sets ([format.CommandVars]).
 func knownVars(h *settings.Hook, project string, env []string) map[string]string {
-	vars := map[string]string{"CLAUDE_PROJECT_DIR": project}
+	vars := map[string]string{}
 	for _, kv := range env {
 		if k, v, ok := strings.Cut(kv, "="); ok && k == "HOME" {
 			vars["HOME"] = v
@@ -141,6 +169,13 @@ func knownVars(h *settings.Hook, project string, env []string) map[string]string
 	}
 	for k, v := range h.Env {
 		vars[k] = v
+	}
+	if f, ok := format.Lookup(h.EffectiveProtocol()); ok {
+		if cv, ok := f.(format.CommandVars); ok {
+			for k, v := range cv.Vars(h, project) {
+				vars[k] = v
+			}
+		}
 	}
 	return vars
 }
@@ -155,8 +190,9 @@ func expandKnown(h *settings.Hook, s, project string, env []string) string {
 // unchecked (it contains $;|& beyond those variables).
 func firstWord(h *settings.Hook, project string, env []string) (string, bool) {
 	cmd := h.Command
+	vars := knownVars(h, project, env)
 	if h.EffectiveProtocol() != settings.ProtocolNative {
-		for _, k := range []string{"CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA", "HOME"} {
+		for k := range vars {
 			cmd = strings.ReplaceAll(cmd, "${"+k+"}", "")
 			cmd = strings.ReplaceAll(cmd, "$"+k, "")
 		}
@@ -172,7 +208,6 @@ func firstWord(h *settings.Hook, project string, env []string) (string, bool) {
 	if !ok || len(call.Args) == 0 {
 		return "", false
 	}
-	vars := knownVars(h, project, env)
 	cfg := &expand.Config{Env: expand.FuncEnviron(func(k string) string { return vars[k] })}
 	w, err := expand.Literal(cfg, call.Args[0])
 	if err != nil {

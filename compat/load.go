@@ -1,29 +1,16 @@
-// Package compat is the facade an agent calls: it loads hook sources of
-// any supported format — Claude Code settings and plugin hooks.json files,
-// Phi hook folders, native TOML — into one native config with warnings ([Load]), builds the
-// shared engine for them ([NewEngine]), and reads one event in either the
-// native or the Claude wire form ([ParseEvent]).
-//
-//	loaded, err := compat.Load(compat.Options{Project: dir, Settings: []string{".claude/settings.json"}})
-//	eng, err := compat.NewEngine(loaded, runner.Options{Workspace: dir})
-//	out, err := eng.Fire(ctx, runner.Event{Name: settings.PreTool, Tool: "shell", Args: args})
-//
-// Sources keep their order within a format; across formats, Claude
-// sources come first, then Phi hook folders, then native TOML configs. Hooks of one event run
-// per protocol group in that order (docs/decisions/004).
 package compat
 
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/hookcompat/hookcompat/compat/claude"
-	"github.com/hookcompat/hookcompat/compat/phi"
+	// Every format hookcompat ships registers itself.
+	_ "github.com/hookcompat/hookcompat/compat/all"
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -34,44 +21,59 @@ type Options struct {
 	// Project is the workspace directory (Claude's CLAUDE_PROJECT_DIR).
 	// Empty means the process's working directory.
 	Project string
-	// Settings are Claude Code settings files or plugin hooks.json files,
-	// in order. Relative paths are relative to the process's working
-	// directory, like any file name (join them with Project to name files
-	// of the project). A file named hooks.json in a directory named hooks is a
-	// plugin's: its hooks get CLAUDE_PLUGIN_ROOT (the plugin directory)
-	// and CLAUDE_PLUGIN_DATA.
+	// Sources are hook sources named explicitly, each with its format
+	// (format.Source{Format: "codex", Path: ".codex/hooks.json"}); an
+	// empty Format is detected from the path and content. Relative paths
+	// are relative to the process's working directory, like any file name.
+	Sources []format.Source
+	// Settings are Claude Code settings files, plugin hooks.json files or
+	// plugin directories, in order: shorthand for Sources of format
+	// "claude". A file named hooks.json in a directory named hooks, and a
+	// directory, is a plugin's: its hooks get CLAUDE_PLUGIN_ROOT (the
+	// plugin directory) and CLAUDE_PLUGIN_DATA (claude §1.6).
 	Settings []string
-	// Configs are native TOML files, in order; they are loaded after the
-	// Settings files.
+	// Configs are native TOML files, in order: shorthand for Sources of
+	// format "native".
 	Configs []string
-	// Plugins are Claude Code plugin directories; each one's
-	// hooks/hooks.json is loaded with CLAUDE_PLUGIN_ROOT and
-	// CLAUDE_PLUGIN_DATA (claude §1.6).
+	// Plugins are Claude Code plugin directories: shorthand for Sources of
+	// format "claude" (each one's hooks/hooks.json is loaded).
 	Plugins []string
-	// Discover, when no Settings, Configs and PhiDirs are given, also loads
-	// the Claude Code files that exist: ~/.claude/settings.json,
-	// <project>/.claude/settings.json, <project>/.claude/settings.local.json
-	// and the managed policy files (claude §1.1, §1.2); and Phi's hook
-	// folders ~/.phi/hooks and <project>/.phi/hooks (phi §1).
+	// PhiDirs are Phi hook folders (each like <project>/.phi/hooks), in
+	// order: shorthand for Sources of format "phi". A later folder's hook
+	// replaces an earlier one of the same name, as Phi's project hooks
+	// replace its user hooks; a folder that does not exist gives a
+	// warning; one that cannot be listed loads no Phi hook at all, as in
+	// Phi (phi §1).
+	PhiDirs []string
+	// Discover, when no source is named (Plugins aside), loads the sources every format
+	// discovers (Claude Code's user, project, local and managed settings;
+	// Phi's ~/.phi/hooks and <project>/.phi/hooks; …), each format's
+	// merged by its own rules.
 	Discover bool
+	// AlsoDiscover loads the discovered sources in addition to the named
+	// ones (`--discover`). The discovered sources of a format come before
+	// its named ones.
+	AlsoDiscover bool
 	// Home overrides the user's home directory for discovery; empty means
 	// os.UserHomeDir.
 	Home string
-	// ManagedDir overrides where managed policy files are looked for;
-	// empty means /etc/claude-code.
+	// ManagedDir overrides where Claude Code's managed policy files are
+	// looked for; empty means /etc/claude-code.
 	ManagedDir string
-	// Trusted, if set, decides whether the project's own Claude hooks
-	// (project and local settings) may run (claude §1.5); nil trusts.
-	Trusted func(project string) bool
-	// PhiDirs are Phi hook folders (each like <project>/.phi/hooks), in
-	// order: a later folder's hook replaces an earlier one of the same
-	// name, as Phi's project hooks replace its user hooks. A folder that
-	// does not exist gives a warning; one that cannot be listed loads no
-	// Phi hook at all, as in Phi (phi §1).
-	PhiDirs []string
+	// SystemRoot prefixes every format's system-wide paths (/etc/…);
+	// empty means "/".
+	SystemRoot string
+	// Trusted, if set, decides whether a project's own hooks of a format
+	// may run (Claude's project and local settings, claude §1.5); nil
+	// trusts.
+	Trusted func(format, project string) bool
 	// Env is the environment discovery reads (PHI_HOOKS=off disables Phi
-	// hooks); nil means the process's.
+	// hooks, CODEX_HOME moves Codex's home); nil means the process's.
 	Env []string
+	// Vocabulary is the tool vocabulary of the load and of the engines
+	// built from it (tool names in matchers, payloads and rules); nil
+	// means translate.DefaultVocabulary.
+	Vocabulary *translate.Vocabulary
 }
 
 // Loaded is the result of [Load]: the hooks of every source in source
@@ -79,17 +81,96 @@ type Options struct {
 type Loaded struct {
 	Config   *settings.Config
 	Warnings []translate.Warning
-	// Files are the source files read: Claude settings and plugin files,
-	// Phi hook.json files (loaded or rejected) and native TOML; [Watch]
+	// Files are the source files read (loaded or rejected); [Watch]
 	// watches them.
-	Files   []string
+	Files []string
+	// Sources are the sources loaded, per format in load order, named and
+	// discovered.
+	Sources []format.Source
+	// Watch are the paths whose creation or change changes the hooks.
+	Watch   []string
 	Project string
+	// Vocabulary is the load's tool vocabulary (never nil).
+	Vocabulary *translate.Vocabulary
 }
 
-// Load reads every source of opts. It fails on the first source that
-// cannot be read or translated (a syntax error, with file:line:col) or
-// that does not exist; warnings never fail it.
+// Load reads every source of opts through the format registry: the
+// sources of each format (named, and discovered when asked) are loaded
+// together by that format, formats in their load order (Claude Code, …,
+// Phi, native TOML); hooks of one event run per protocol group in that
+// order (docs/decisions/004). It fails on the first source that cannot be
+// read or translated (a syntax error, with file:line:col) or that does
+// not exist; warnings never fail it.
 func Load(opts Options) (*Loaded, error) {
+	env, err := opts.env()
+	if err != nil {
+		return nil, err
+	}
+	named, err := opts.named(env)
+	if err != nil {
+		return nil, err
+	}
+	// Plugins are installed, not named: they do not stop discovery.
+	discover := opts.AlsoDiscover || (opts.Discover && len(named) == len(opts.Plugins))
+	l := &Loaded{Config: &settings.Config{}, Project: env.Project, Vocabulary: env.Vocab()}
+	for _, f := range format.All() {
+		var srcs []format.Source
+		if discover {
+			d := f.Discover(env)
+			srcs = append(srcs, d.Sources...)
+			l.Watch = append(l.Watch, d.Watch...)
+		}
+		for _, s := range named {
+			if s.Format == f.Name() {
+				srcs = append(srcs, s)
+			}
+		}
+		if len(srcs) == 0 {
+			continue
+		}
+		res, err := f.Load(srcs, env)
+		if err != nil {
+			return nil, err
+		}
+		l.Config.Append(res.Config)
+		l.Warnings = append(l.Warnings, res.Warnings...)
+		l.Files = append(l.Files, res.Files...)
+		l.Sources = append(l.Sources, srcs...)
+	}
+	l.Watch = append(l.Watch, l.Files...)
+	if err := validate(l.Config, l.Vocabulary); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// validate checks every hook as the engine will: structure (HK-01,
+// HK-62…HK-65) and its protocol's own checks (a matcher that compiles).
+func validate(cfg *settings.Config, vocab *translate.Vocabulary) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	protos := map[string]runner.Protocol{}
+	for _, p := range format.Protocols(vocab) {
+		protos[p.Name()] = p
+	}
+	var errs settings.ErrorList
+	for i := range cfg.Hooks {
+		h := &cfg.Hooks[i]
+		if v, ok := protos[h.EffectiveProtocol()].(runner.Validator); ok {
+			if err := v.Validate(h); err != nil {
+				errs = append(errs, &settings.Error{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col,
+					Field: "hooks." + string(h.Event) + ".match", Msg: err.Error()})
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+func (opts *Options) env() (*format.Env, error) {
 	project := opts.Project
 	if project == "" {
 		wd, err := os.Getwd()
@@ -105,168 +186,145 @@ func Load(opts Options) (*Loaded, error) {
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("load: project directory %s does not exist", abs)
 	}
-	l := &Loaded{Config: &settings.Config{}, Project: abs}
 	home := opts.Home
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
-	var files []claude.SourceFile
-	for _, p := range opts.Settings {
-		files = append(files, claude.SourceFile{Path: p, Scope: claude.ScopeOf(p, home, abs, opts.ManagedDir)})
+	return &format.Env{
+		Project: abs, Home: home, Getenv: lookupEnv(opts.Env), Trusted: opts.Trusted,
+		ManagedDir: opts.ManagedDir, SystemRoot: opts.SystemRoot, Vocabulary: opts.Vocabulary,
+	}, nil
+}
+
+// named returns the explicitly named sources, each with its format
+// (detected when not given).
+func (opts *Options) named(env *format.Env) ([]format.Source, error) {
+	var out []format.Source
+	add := func(name string, paths []string) {
+		for _, p := range paths {
+			out = append(out, format.Source{Format: name, Path: p})
+		}
 	}
-	for _, dir := range opts.Plugins {
-		files = append(files, claude.SourceFile{Path: filepath.Join(dir, "hooks", "hooks.json"), Scope: claude.ScopePlugin})
-	}
-	discover := opts.Discover && len(opts.Settings) == 0 && len(opts.Configs) == 0 && len(opts.PhiDirs) == 0
-	if discover {
-		files = append(claude.Discover(home, abs, opts.ManagedDir), files...)
-	}
-	for _, f := range files {
-		if _, err := os.Stat(f.Path); err != nil {
-			if errors.Is(err, os.ErrNotExist) {
-				p, _ := filepath.Abs(f.Path)
-				return nil, fmt.Errorf("reading %s: no such file: %w", p, settings.ErrNoConfig)
+	add(settings.ProtocolClaude, opts.Settings)
+	add(settings.ProtocolClaude, opts.Plugins)
+	add(settings.ProtocolPhi, opts.PhiDirs)
+	for _, s := range opts.Sources {
+		if s.Format == "" {
+			var data []byte
+			if st, err := os.Stat(s.Path); err == nil && !st.IsDir() {
+				data, _ = os.ReadFile(s.Path)
 			}
-			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
-		}
-		l.Files = append(l.Files, f.Path)
-	}
-	cfg, warns, err := claude.LoadSources(files, claude.LoadOptions{
-		Project: abs,
-		Trusted: opts.Trusted,
-		PluginEnv: func(path string) map[string]string {
-			return SourceFor(path, nil).Env
-		},
-	})
-	if err != nil {
-		return nil, err
-	}
-	l.Config.Append(cfg)
-	l.Warnings = append(l.Warnings, warns...)
-	var phiDirs []phi.Dir
-	for _, d := range opts.PhiDirs {
-		phiDirs = append(phiDirs, phi.Dir{Path: d, Scope: phi.ScopeOf(d, home), Explicit: true})
-	}
-	if discover {
-		phiDirs = phi.DefaultDirs(home, abs)
-	}
-	phiCfg, phiWarns := phi.Load(phiDirs, lookupEnv(opts.Env))
-	l.Config.Append(phiCfg)
-	l.Warnings = append(l.Warnings, phiWarns...)
-	// The hook.json files read, loaded or rejected, are sources to watch.
-	seen := map[string]bool{}
-	for _, h := range phiCfg.Hooks {
-		if f := h.Source.File; f != "" && !seen[f] {
-			seen[f] = true
-			l.Files = append(l.Files, f)
-		}
-	}
-	for _, w := range phiWarns {
-		if w.Code == phi.CodeInvalidManifest && w.File != "" && !seen[w.File] {
-			seen[w.File] = true
-			l.Files = append(l.Files, w.File)
-		}
-	}
-	for _, path := range opts.Configs {
-		cfg, err := settings.Load(path)
-		if err != nil {
+			f, err := format.Detect(s.Path, data)
+			if err != nil {
+				return nil, err
+			}
+			s.Format = f.Name()
+		} else if _, err := format.Get(s.Format); err != nil {
 			return nil, err
 		}
-		l.Config.Append(cfg)
-		l.Files = append(l.Files, path)
+		out = append(out, s)
 	}
-	return l, nil
+	add(settings.ProtocolNative, opts.Configs)
+	return out, nil
 }
 
-// SourceFor describes a Claude file for translation: a file named
-// hooks.json in a directory named hooks is a plugin's, so its hooks get
-// CLAUDE_PLUGIN_ROOT (the plugin directory, absolute) and
-// CLAUDE_PLUGIN_DATA (claude §1.6); any other file is a settings file.
-func SourceFor(path string, data []byte) translate.Source {
-	src := translate.Source{Path: path, Data: data, Scope: "settings"}
-	if filepath.Base(path) == "hooks.json" && filepath.Base(filepath.Dir(path)) == "hooks" {
-		root, _ := filepath.Abs(filepath.Dir(filepath.Dir(path)))
-		src.Scope = "plugin"
-		src.Env = map[string]string{
-			"CLAUDE_PLUGIN_ROOT": root,
-			"CLAUDE_PLUGIN_DATA": pluginDataDir(root),
-		}
-	}
-	return src
-}
-
-// pluginDataDir is ~/.claude/plugins/data/<id> for a plugin directory,
-// with the directory's name as id (claude §1.6).
-func pluginDataDir(root string) string {
-	home, _ := os.UserHomeDir()
-	id := []byte(filepath.Base(root))
-	for i, c := range id {
-		if !(c == '_' || c == '-' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
-			id[i] = '-'
-		}
-	}
-	return filepath.Join(home, ".claude", "plugins", "data", string(id))
-}
-
-// NewEngine returns an engine running l's hooks. opts.Workspace defaults
-// to l.Project.
+// NewEngine returns an engine running l's hooks, speaking the protocol of
+// every registered format with l's tool vocabulary. opts.Workspace
+// defaults to l.Project; opts.Protocols, when set, are added (and win by
+// name).
 func NewEngine(l *Loaded, opts runner.Options) (*runner.Engine, error) {
 	if opts.Workspace == "" {
 		opts.Workspace = l.Project
 	}
+	protos := format.Protocols(l.Vocabulary)
+	if len(opts.Protocols) > 0 {
+		byName := map[string]int{}
+		for i, p := range protos {
+			byName[p.Name()] = i
+		}
+		for _, p := range opts.Protocols {
+			if i, ok := byName[p.Name()]; ok {
+				protos[i] = p
+			} else {
+				protos = append(protos, p)
+			}
+		}
+	}
+	opts.Protocols = protos
 	return runner.New(l.Config, opts)
 }
 
-// Wire formats of an event given to [ParseEvent].
-const (
-	WireNative = "native"
-	WireClaude = "claude"
-)
-
-// ParseEvent reads one event: a Claude Code hook payload (it has
-// "hook_event_name") is translated to the native event; a native event
-// (it has "event") is decoded strictly, except that tool_use_id is
-// accepted for tool_call_id. workspace fills the native
-// workspace field when the input lacks it. It returns the event and which
-// wire form it was in.
+// ParseEvent reads one event with the default tool vocabulary; see
+// [ParseEventWith].
 func ParseEvent(data []byte, workspace string) (runner.Event, string, error) {
+	return ParseEventWith(data, workspace, nil)
+}
+
+// WireNative is the wire form of a native event given to [ParseEvent];
+// the other wire forms are named by their format ("claude", "codex", …).
+const WireNative = settings.ProtocolNative
+
+// ParseEventWith reads one event: an agent's hook payload — the format
+// whose [format.EventReader] is surest reads it (a Claude Code payload
+// has "hook_event_name") and translates it to the native event — or a
+// native event (it has "event"), decoded strictly except that tool_use_id
+// is accepted for tool_call_id. workspace fills the native workspace
+// field when the input lacks it; vocab translates tool names (nil: the
+// default). It returns the event and the name of its wire form.
+func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) (runner.Event, string, error) {
+	if vocab == nil {
+		vocab = translate.DefaultVocabulary
+	}
 	var probe map[string]json.RawMessage
-	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &probe); err != nil {
+	trimmed := bytes.TrimPrefix(data, []byte("\ufeff"))
+	if err := json.Unmarshal(trimmed, &probe); err != nil {
 		return runner.Event{}, "", fmt.Errorf("event: not a JSON object: %w", err)
 	}
-	switch {
-	case probe["hook_event_name"] != nil:
-		ev, err := claude.FromPayload(data, workspace)
-		return ev, WireClaude, err
-	case probe["event"] != nil:
-		if probe["tool_use_id"] != nil && probe["tool_call_id"] == nil {
-			// tool_use_id, Claude's and Phi's name, is accepted for the
-			// native tool_call_id (docs/decisions/001).
-			var fields runner.Fields
-			if err := json.Unmarshal(data, &fields); err == nil {
-				for i := range fields {
-					if fields[i].Key == "tool_use_id" {
-						fields[i].Key = "tool_call_id"
-					}
-				}
-				if b, err := fields.MarshalJSON(); err == nil {
-					data = b
-				}
+	if probe["event"] == nil {
+		best, bestScore := "", 0
+		var bestEv runner.Event
+		var bestErr error
+		for _, f := range format.All() {
+			r, ok := f.(format.EventReader)
+			if !ok {
+				continue
+			}
+			ev, score, err := r.ReadEvent(data, workspace, vocab)
+			if score > bestScore {
+				best, bestScore, bestEv, bestErr = f.Name(), score, ev, err
 			}
 		}
-		var ev runner.Event
-		if err := json.Unmarshal(data, &ev); err != nil {
-			return runner.Event{}, "", err
+		if bestScore > 0 {
+			return bestEv, best, bestErr
 		}
-		if !ev.Name.Known() {
-			return runner.Event{}, "", fmt.Errorf("native event: unknown event %q", ev.Name)
-		}
-		if ev.Workspace == "" {
-			ev.Workspace = workspace
-		}
-		return ev, WireNative, nil
+		return runner.Event{}, "", fmt.Errorf(`event: neither a native event (no "event" key) nor an agent's hook payload (no "hook_event_name" key)`)
 	}
-	return runner.Event{}, "", fmt.Errorf(`event: neither a native event (no "event" key) nor a Claude Code payload (no "hook_event_name" key)`)
+	if probe["tool_use_id"] != nil && probe["tool_call_id"] == nil {
+		// tool_use_id, Claude's and Phi's name, is accepted for the
+		// native tool_call_id (docs/decisions/001).
+		var fields runner.Fields
+		if err := json.Unmarshal(trimmed, &fields); err == nil {
+			for i := range fields {
+				if fields[i].Key == "tool_use_id" {
+					fields[i].Key = "tool_call_id"
+				}
+			}
+			if b, err := fields.MarshalJSON(); err == nil {
+				trimmed = b
+			}
+		}
+	}
+	var ev runner.Event
+	if err := json.Unmarshal(trimmed, &ev); err != nil {
+		return runner.Event{}, "", err
+	}
+	if !ev.Name.Known() {
+		return runner.Event{}, "", fmt.Errorf("native event: unknown event %q", ev.Name)
+	}
+	if ev.Workspace == "" {
+		ev.Workspace = workspace
+	}
+	return ev, WireNative, nil
 }
 
 // lookupEnv returns a getenv over env ("KEY=value"; the last definition

@@ -1,9 +1,6 @@
 package compat
 
 import (
-	"os"
-	"path/filepath"
-
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/settings/watch"
@@ -22,18 +19,8 @@ func Watch(opts Options, eng *runner.Engine, onChange func(watch.Change)) (*watc
 	if err != nil {
 		return nil, nil, err
 	}
-	files := append([]string(nil), first.Files...)
-	if opts.Discover && len(opts.Settings) == 0 && len(opts.Configs) == 0 && len(opts.PhiDirs) == 0 {
-		// Files discovery would find once they exist.
-		home := opts.Home
-		if home == "" {
-			home, _ = os.UserHomeDir()
-		}
-		files = append(files,
-			filepath.Join(home, ".claude", "settings.json"),
-			filepath.Join(first.Project, ".claude", "settings.json"),
-			filepath.Join(first.Project, ".claude", "settings.local.json"))
-	}
+	// The files read, and where discovered sources would appear.
+	files := append([]string(nil), first.Watch...)
 	return startWatch(opts, files, eng, onChange, first)
 }
 

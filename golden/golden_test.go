@@ -25,7 +25,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
-	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -263,7 +263,7 @@ func (c *goldenCase) run() {
 		opts.ManagedDir = c.path(m)
 	}
 	if c.hdr.one("trusted", "") == "false" {
-		opts.Trusted = func(string) bool { return false }
+		opts.Trusted = func(string, string) bool { return false }
 	}
 	for _, s := range c.hdr["phi-dir"] {
 		opts.PhiDirs = append(opts.PhiDirs, c.path(s))
@@ -412,10 +412,11 @@ func (c *goldenCase) run() {
 		require.NoError(c.t, enc.Encode(view))
 		c.got["want/native.json"] = buf.Bytes()
 	}
-	if wire == compat.WireClaude || c.hdr.one("render", "") == "claude" {
-		// What Claude Code would show the model (claude.Render).
+	if wire == "claude" || c.hdr.one("render", "") == "claude" {
+		// What Claude Code would show the model (its format's renderer).
 		buf.Reset()
-		require.NoError(c.t, enc.Encode(claude.Render(out)))
+		f, _ := format.Lookup("claude")
+		require.NoError(c.t, enc.Encode(f.(format.Renderer).Render(out, loaded.Vocabulary)))
 		c.got["want/claude.json"] = []byte(c.normalise(buf.String()))
 	}
 	require.NoError(c.t, eng.Close(ctx)) // detached hooks (Phi async) finish first
@@ -453,7 +454,7 @@ func (c *goldenCase) goldenReply(out *runner.Outcome) goldenReply {
 	gr := goldenReply{Reply: out.Reply, Hooks: []goldenTrace{}}
 	for _, tr := range out.Hooks {
 		gr.Hooks = append(gr.Hooks, goldenTrace{Source: tr.Source, Protocol: tr.Protocol, Command: tr.Command,
-			Outcome: tr.Outcome, ExitCode: tr.ExitCode, Signal: tr.Signal, Error: tr.Error, Decision: tr.Decision})
+			Outcome: string(tr.Outcome), ExitCode: tr.ExitCode, Signal: tr.Signal, Error: tr.Error, Decision: tr.Decision})
 	}
 	return gr
 }

@@ -71,6 +71,12 @@ type Options struct {
 	// "falling behind" warning of a full background queue (HK-31); nil
 	// drops them (they are logged too).
 	Warn func(msg string)
+	// Protocols are the hook protocols the engine speaks besides the
+	// native one ([Native]), each fixed for the engine's life; a hook
+	// whose protocol is not among them makes [New] and [Engine.Replace]
+	// fail. Package compat's NewEngine fills it from every registered
+	// format.
+	Protocols []Protocol
 }
 
 // Judge evaluates a prompt (or agent) hook for an embedding agent: it asks
@@ -85,8 +91,9 @@ type Judge interface {
 // use; [Engine.Replace] swaps the hooks atomically while Fire calls in
 // flight keep the set they started with.
 type Engine struct {
-	opts Options
-	lim  procLimits
+	opts   Options
+	lim    procLimits
+	protos protocolSet
 
 	mu    sync.RWMutex // guards hooks
 	hooks []settings.Hook
@@ -101,7 +108,11 @@ type Engine struct {
 // New returns an engine for cfg. It returns an error when a hook names a
 // protocol that is not registered or fails validation.
 func New(cfg *settings.Config, opts Options) (*Engine, error) {
-	e := &Engine{opts: opts}
+	protos, err := newProtocolSet(opts.Protocols)
+	if err != nil {
+		return nil, err
+	}
+	e := &Engine{opts: opts, protos: protos}
 	e.bgCtx, e.bgCancel = context.WithCancel(context.Background())
 	if e.opts.Workspace == "" {
 		wd, err := os.Getwd()
@@ -129,8 +140,9 @@ func New(cfg *settings.Config, opts Options) (*Engine, error) {
 	return e, nil
 }
 
-// Replace swaps the engine's hooks for cfg's, atomically. On error the
-// previous hooks stay in place.
+// Replace swaps the engine's hooks for cfg's, atomically. Every hook must
+// validate, name a protocol the engine speaks and pass that protocol's
+// [Validator]; on error the previous hooks stay in place.
 func (e *Engine) Replace(cfg *settings.Config) error {
 	var hooks []settings.Hook
 	if cfg != nil {
@@ -138,8 +150,15 @@ func (e *Engine) Replace(cfg *settings.Config) error {
 			return err
 		}
 		for i := range cfg.Hooks {
-			if _, ok := LookupProtocol(cfg.Hooks[i].EffectiveProtocol()); !ok {
-				return fmt.Errorf("%s: %w", cfg.Hooks[i].Source, unknownProtocol(cfg.Hooks[i].Protocol))
+			h := &cfg.Hooks[i]
+			p, ok := e.protos[h.EffectiveProtocol()]
+			if !ok {
+				return fmt.Errorf("%s: %w", h.Source, e.protos.unknown(h.Protocol))
+			}
+			if v, ok := p.(Validator); ok {
+				if err := v.Validate(h); err != nil {
+					return fmt.Errorf("%s: %w", h.Source, err)
+				}
 			}
 		}
 		hooks = append(hooks, cfg.Hooks...)
@@ -164,18 +183,14 @@ func (e *Engine) Workspace() string { return e.opts.Workspace }
 // a trace of every hook that was considered for it, in configured order.
 type Outcome struct {
 	Reply
-	// Hooks traces each selected hook: ran, deduplicated, skipped or not
-	// runnable.
+	// Hooks traces each selected hook — ran, deduplicated, skipped,
+	// detached or not runnable — with its definition and its own reply
+	// (for renderers that need more than the merge, such as the Claude
+	// model-visible text).
 	Hooks []Trace `json:"hooks"`
 	// Event is the event as the hooks received it, with the final args
 	// (after updated_args) when a hook rewrote them.
 	Event Event `json:"-"`
-	// Replies holds each selected hook's own reply, parallel to Hooks, for
-	// renderers that need more than the merge (for example the Claude
-	// model-visible text).
-	Replies []HookReply `json:"-"`
-	// Selected holds the hook definitions, parallel to Hooks.
-	Selected []*settings.Hook `json:"-"`
 }
 
 // Fire runs the hooks selected for ev and merges their replies. Hooks are
@@ -227,8 +242,8 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 		if h.Event != ev.Name {
 			continue
 		}
-		p, ok := LookupProtocol(h.EffectiveProtocol())
-		if !ok || !p.Selects(h, &ev) || !ifSelects(h, &ev) {
+		p, ok := e.protos[h.EffectiveProtocol()]
+		if !ok || !p.Selects(h, &ev) || !ifSelects(p, h, &ev) {
 			continue
 		}
 		g := byName[p.Name()]
@@ -274,6 +289,8 @@ func (o *Outcome) add(h *settings.Hook, r HookReply, res *RunResult) {
 		Outcome:  r.Outcome,
 		Error:    r.Err,
 		Decision: string(r.Decision),
+		Hook:     h,
+		Reply:    r,
 	}
 	if res != nil {
 		if res.StartErr == nil && res.HTTPStatus == 0 && res.ExitCode >= 0 {
@@ -287,8 +304,6 @@ func (o *Outcome) add(h *settings.Hook, r HookReply, res *RunResult) {
 		t.DurationMS = durationMS(res.Duration)
 	}
 	o.Hooks = append(o.Hooks, t)
-	o.Replies = append(o.Replies, r)
-	o.Selected = append(o.Selected, h)
 }
 
 // maxParallel returns the cap on concurrently running hooks of one group;
@@ -326,6 +341,8 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 	results := make([]*RunResult, len(hooks))
 	ran := make([]bool, len(hooks))
 	detached := make([]bool, len(hooks))
+	// The payload is built once for the group and shared by its hooks.
+	shared := e.payloadOnce(p, ev)
 	for i, h := range hooks {
 		if dup[i] || detach == nil || !detach(h, ev) {
 			continue
@@ -335,7 +352,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 		evCopy := ev.Clone()
 		go func() {
 			defer e.detached.Done()
-			e.runOne(e.bgCtx, p, h, &evCopy)
+			e.runOne(e.bgCtx, p, h, &evCopy, shared)
 		}()
 	}
 	if sched.Parallel {
@@ -358,7 +375,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 				if slots != nil {
 					defer func() { <-slots }()
 				}
-				replies[i], results[i] = e.runOne(ctx, p, h, ev)
+				replies[i], results[i] = e.runOne(ctx, p, h, ev, shared)
 			}()
 		}
 		wg.Wait()
@@ -374,13 +391,14 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 				continue
 			}
 			ran[i] = true
-			replies[i], results[i] = e.runOne(ctx, p, h, &local)
+			replies[i], results[i] = e.runOne(ctx, p, h, &local, shared)
 			if sched.ChainArgs && replies[i].UpdatedArgs != nil {
 				// Later hooks see the args the protocol would act on so
 				// far (native: the first hook's win, HK-60), not merely
 				// the latest hook's.
 				if args := p.Combine(&local, replies[:i+1]).UpdatedArgs; args != nil {
 					local.Args = cloneRaw(args)
+					shared = e.payloadOnce(p, &local)
 				}
 			}
 			if sched.StopOnBlock && replies[i].Decision.Blocks() {
@@ -405,16 +423,26 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 	return counted
 }
 
+// payloadOnce returns a function that encodes ev for p's hooks on first
+// use and returns the same result to every later caller.
+func (e *Engine) payloadOnce(p Protocol, ev *Event) func() (*Payload, error) {
+	return sync.OnceValues(func() (*Payload, error) { return p.Encode(ev, e.opts.Env) })
+}
+
 // runOne prepares, runs and classifies one hook, and writes its audit
 // record (HK-22).
-func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *Event) (HookReply, *RunResult) {
+func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *Event, shared func() (*Payload, error)) (HookReply, *RunResult) {
 	var res *RunResult
 	var reply HookReply
 	switch h.EffectiveType() {
 	case settings.TypePrompt, settings.TypeAgent:
 		reply, res = e.runJudge(ctx, p, h, ev)
 	default:
-		inv, err := p.Prepare(h, ev, e.opts.Env)
+		var inv *Invocation
+		pl, err := shared()
+		if err == nil {
+			inv, err = p.Prepare(h, ev, pl)
+		}
 		if err == nil && e.opts.TimeoutReserve > 0 && inv.Timeout > 2*e.opts.TimeoutReserve {
 			inv.Timeout -= e.opts.TimeoutReserve
 		}
@@ -443,7 +471,7 @@ func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult)
 		slog.String("source", h.Source.String()),
 		slog.String("protocol", h.EffectiveProtocol()),
 		slog.String("command", h.Label()),
-		slog.String("outcome", r.Outcome),
+		slog.String("outcome", string(r.Outcome)),
 		slog.String("decision", string(r.Decision)),
 	}
 	if res != nil {

@@ -89,8 +89,8 @@ func jsonString(s string) string {
 	return string(b)
 }
 
-func outcomes(o *Outcome) []string {
-	var out []string
+func outcomes(o *Outcome) []OutcomeKind {
+	var out []OutcomeKind
 	for _, tr := range o.Hooks {
 		out = append(out, tr.Outcome)
 	}
@@ -123,7 +123,7 @@ command = 'cat > stdin.json; pwd -P > pwd.txt'
 		Tool: "shell", Args: json.RawMessage(`{ "command" : "ls -l" }`),
 	}
 	out := fire(t, e, ev)
-	require.Equal(t, []string{OutcomeSuccess}, outcomes(out))
+	require.Equal(t, []OutcomeKind{OutcomeSuccess}, outcomes(out))
 
 	// HK-10, HK-50: every HK-50 field, workspace and cwd defaulted to the
 	// engine's workspace, tool and args (compacted), one line.
@@ -154,7 +154,7 @@ func TestFireNativeOutcomes(t *testing.T) {
 		event    settings.Event
 		hook     string // TOML body of one [[hooks.<event>]] table
 		want     Reply
-		outcome  string
+		outcome  OutcomeKind
 		exitCode *int
 		errText  string // substring of the trace's error
 	}{
@@ -292,7 +292,7 @@ fail_closed = true`,
 			if tt.want.Decision == DecisionBlock && tt.want.Reason == "" {
 				// fail_closed: the reason names the hook and the failure.
 				assert.Equal(t, DecisionBlock, out.Decision)
-				assert.True(t, strings.HasPrefix(out.Reason, "hook "+out.Selected[0].Label()+" failed and is fail_closed: "), out.Reason)
+				assert.True(t, strings.HasPrefix(out.Reason, "hook "+out.Hooks[0].Hook.Label()+" failed and is fail_closed: "), out.Reason)
 				assert.Contains(t, out.Reason, tt.errText)
 			} else {
 				assert.Equal(t, tt.want, out.Reply)
@@ -391,7 +391,7 @@ command = 'cat > in3.json'
 `, Options{})
 	ws := e.Workspace()
 	out := fire(t, e, preTool("shell", `{"command":"ls"}`))
-	require.Equal(t, []string{OutcomeSuccess, OutcomeSuccess, OutcomeSuccess}, outcomes(out))
+	require.Equal(t, []OutcomeKind{OutcomeSuccess, OutcomeSuccess, OutcomeSuccess}, outcomes(out))
 
 	argsOf := func(file string) string {
 		var ev struct{ Args json.RawMessage }
@@ -416,7 +416,7 @@ command = 'echo first >&2; exit 2'
 command = '''touch ran3; echo '{"decision":"block","reason":"second"}' '''
 `, Options{})
 	out := fire(t, e, preTool("shell", `{}`))
-	assert.Equal(t, []string{OutcomeSuccess, OutcomeBlocking, OutcomeSkipped}, outcomes(out))
+	assert.Equal(t, []OutcomeKind{OutcomeSuccess, OutcomeBlocking, OutcomeSkipped}, outcomes(out))
 	assert.Equal(t, Reply{Decision: DecisionBlock, Reason: "first"}, out.Reply)
 	assert.FileExists(t, filepath.Join(e.Workspace(), "ran1"))
 	assert.NoFileExists(t, filepath.Join(e.Workspace(), "ran3"), "hooks after a block do not run")
@@ -444,17 +444,18 @@ command = 'exit 3'
 		{Source: "hooks.toml:8:1", Protocol: "native", Command: `["true"]`, Outcome: OutcomeSuccess, ExitCode: intPtr(0)},
 		{Source: "hooks.toml:11:1", Protocol: "native", Command: "exit 3", Outcome: OutcomeError, ExitCode: intPtr(3), Error: "exited 3"},
 	}
+	got := make([]Trace, len(out.Hooks))
 	for i := range out.Hooks {
 		assert.Positive(t, out.Hooks[i].DurationMS)
-		out.Hooks[i].DurationMS = 0
+		got[i] = out.Hooks[i]
+		got[i].DurationMS, got[i].Hook, got[i].Reply = 0, nil, HookReply{}
 	}
-	assert.Equal(t, want, out.Hooks)
-	require.Len(t, out.Selected, 3)
-	require.Len(t, out.Replies, 3)
-	assert.Equal(t, "exit 3", out.Selected[2].Command)
+	assert.Equal(t, want, got)
+	assert.Equal(t, "exit 3", out.Hooks[2].Hook.Command, "each trace carries its hook")
+	assert.Equal(t, OutcomeError, out.Hooks[2].Reply.Outcome, "and its own reply")
 
 	// The Outcome's JSON form is the trace contract.
-	b, err := json.Marshal(out.Hooks[2])
+	b, err := json.Marshal(got[2])
 	require.NoError(t, err)
 	assert.Equal(t, `{"source":"hooks.toml:11:1","protocol":"native","command":"exit 3","outcome":"error","exit_code":3,"duration_ms":0,"error":"exited 3"}`, string(b))
 }
@@ -473,9 +474,9 @@ command = 'exit 4'
 	assert.Equal(t, "hook pre_tool", recs[0].Message)
 	assert.Equal(t, slog.LevelInfo, recs[0].Level)
 	assert.Equal(t, "exit 0", recs[0].attrs["command"])
-	assert.Equal(t, OutcomeSuccess, recs[0].attrs["outcome"])
+	assert.Equal(t, string(OutcomeSuccess), recs[0].attrs["outcome"])
 	assert.Equal(t, slog.LevelWarn, recs[1].Level, "a failing hook is warned (HK-21)")
-	assert.Equal(t, OutcomeError, recs[1].attrs["outcome"])
+	assert.Equal(t, string(OutcomeError), recs[1].attrs["outcome"])
 	assert.Equal(t, int64(4), recs[1].attrs["exit_code"])
 	assert.Equal(t, "exited 4", recs[1].attrs["error"])
 	assert.Equal(t, "hooks.toml:4:1", recs[1].attrs["source"])
@@ -656,7 +657,7 @@ func TestFireHK62HTTPHooks(t *testing.T) {
 			AllowedEnvVars: []string{"TOKEN"},
 		}}}, Options{Env: []string{"TOKEN=tok123", "SECRET=hunter2", "PATH=" + os.Getenv("PATH")}})
 		out := fire(t, e, preTool("shell", `{}`))
-		require.Equal(t, []string{OutcomeSuccess}, outcomes(out))
+		require.Equal(t, []OutcomeKind{OutcomeSuccess}, outcomes(out))
 		reqs, _ := srv.requests()
 		require.Len(t, reqs, 1)
 		hdr := reqs[0].Header

@@ -14,11 +14,11 @@ const MaxFailures = 5
 // Failure is one failed run of a hook: it errored, timed out, could not
 // run, or blocked because it failed and is fail_closed (HK-21, HK-66).
 type Failure struct {
-	Time     time.Time `json:"time"`
-	Event    string    `json:"event"`
-	Outcome  string    `json:"outcome"`
-	ExitCode *int      `json:"exit_code,omitempty"`
-	Error    string    `json:"error"`
+	Time     time.Time   `json:"time"`
+	Event    string      `json:"event"`
+	Outcome  OutcomeKind `json:"outcome"`
+	ExitCode *int        `json:"exit_code,omitempty"`
+	Error    string      `json:"error"`
 }
 
 // failures remembers the last MaxFailures failures per hook, keyed by the
@@ -35,9 +35,7 @@ func HookKey(h *settings.Hook) string {
 }
 
 func (f *failures) record(h *settings.Hook, ev *Event, r HookReply, res *RunResult) {
-	failed := r.Outcome == OutcomeError || r.Outcome == OutcomeTimeout || r.Outcome == OutcomeNotRunnable ||
-		(r.Outcome == OutcomeBlocking && r.Err != "")
-	if !failed {
+	if !r.Failed() || r.Outcome == OutcomeCancelled {
 		return
 	}
 	x := Failure{Time: time.Now(), Event: string(ev.Name), Outcome: r.Outcome, Error: r.Err}

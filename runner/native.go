@@ -18,13 +18,22 @@ const defaultBlockReason = "blocked by hook"
 // HK-21, HK-53, HK-60).
 type native struct{}
 
-func init() { RegisterProtocol(native{}) }
+// Native returns the protocol of the native hook spec (HK-02, HK-10,
+// HK-20, HK-21, HK-53, HK-60). Every engine speaks it.
+func Native() Protocol { return native{} }
 
 func (native) Name() string { return settings.ProtocolNative }
 
 // Selects applies HK-01: match is a path.Match glob on the native tool
 // name, empty matches all, and it is ignored on events without a tool.
-func (native) Selects(h *settings.Hook, ev *Event) bool {
+func (native) Selects(h *settings.Hook, ev *Event) bool { return NativeSelects(h, ev) }
+
+// NativeSelects applies a hook's match the native way (HK-01): on tool
+// events a path.Match glob on the native tool name (match syntax glob) or
+// an exact name or "*" (match syntax exact); an empty match, and any match
+// on an event without a tool, selects the hook. Foreign protocols use it
+// for hooks written with a native match syntax.
+func NativeSelects(h *settings.Hook, ev *Event) bool {
 	if h.Match == "" || !ev.Name.ToolEvent() {
 		return true
 	}
@@ -37,22 +46,27 @@ func (native) Selects(h *settings.Hook, ev *Event) bool {
 	}
 }
 
+// Encode is the event JSON plus a newline (HK-10) and the engine's
+// environment unchanged (HK-02).
+func (native) Encode(ev *Event, base []string) (*Payload, error) {
+	payload, err := ev.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("encoding event: %w", err)
+	}
+	return &Payload{Stdin: append(payload, '\n'), Env: base}, nil
+}
+
 // Prepare runs command hooks as `bash -c <command>` and args hooks
 // directly, in the workspace, with the engine's environment plus the
 // hook's env, and the event JSON on stdin (HK-02, HK-10, HK-65); an http
 // hook's headers have $VAR and ${VAR} expanded for allowed_env_vars only
 // (HK-62).
-func (native) Prepare(h *settings.Hook, ev *Event, base []string) (*Invocation, error) {
-	payload, err := ev.MarshalJSON()
-	if err != nil {
-		return nil, fmt.Errorf("encoding event: %w", err)
-	}
-	payload = append(payload, '\n')
-	env := withEnv(base, h.Env)
+func (native) Prepare(h *settings.Hook, ev *Event, p *Payload) (*Invocation, error) {
+	env := WithEnv(p.Env, h.Env)
 	inv := &Invocation{
 		Dir:     firstNonEmpty(h.Dir, ev.Workspace),
 		Env:     env,
-		Stdin:   payload,
+		Stdin:   p.Stdin,
 		Timeout: h.EffectiveTimeout(),
 		URL:     h.URL,
 		// HK-62: $VAR and ${VAR} only for allowed_env_vars; others stay.
@@ -73,7 +87,7 @@ func (native) Prepare(h *settings.Hook, ev *Event, base []string) (*Invocation, 
 // failure is ignored unless fail_closed, which blocks with
 // "hook X failed and is fail_closed: …".
 func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
-	fail := func(outcome, why string) HookReply {
+	fail := func(outcome OutcomeKind, why string) HookReply {
 		r := HookReply{Outcome: outcome, Err: why}
 		if h.FailClosed {
 			r.Decision = DecisionBlock
@@ -102,7 +116,7 @@ func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
 		if res.Signal != "" {
 			why = "killed by SIG" + res.Signal
 		}
-		if s := firstLine(res.Stderr); s != "" {
+		if s := FirstLine(res.Stderr); s != "" {
 			why += ": " + s
 		}
 		return fail(OutcomeError, why)
@@ -187,7 +201,9 @@ func (native) Combine(ev *Event, replies []HookReply) Reply {
 	return out
 }
 
-func firstLine(b []byte) string {
+// FirstLine is the first line of b, trimmed: the short form of a hook's
+// stderr in messages.
+func FirstLine(b []byte) string {
 	s := strings.TrimSpace(string(b))
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
@@ -195,11 +211,13 @@ func firstLine(b []byte) string {
 	return strings.TrimSpace(s)
 }
 
-// withEnv returns base with the variables of add set (replacing any
-// earlier definition), in a deterministic order.
-func withEnv(base []string, add map[string]string) []string {
+// WithEnv returns base ("KEY=value") with the variables of add set,
+// replacing any earlier definition; added variables come last, sorted by
+// name. With nothing to add it returns base itself (callers must not
+// modify the result).
+func WithEnv(base []string, add map[string]string) []string {
 	if len(add) == 0 {
-		return append([]string(nil), base...)
+		return base
 	}
 	out := make([]string, 0, len(base)+len(add))
 	for _, kv := range base {

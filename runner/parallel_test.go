@@ -19,7 +19,7 @@ type parallelNative struct{ native }
 func (parallelNative) Name() string             { return "test-parallel" }
 func (parallelNative) Schedule(*Event) Schedule { return Schedule{Parallel: true} }
 
-func init() { RegisterProtocol(parallelNative{}) }
+func init() { settings.RegisterProtocol("test-parallel") }
 
 // TestFireMaxParallelCapsConcurrentHooks: with MaxParallel 2, no more than
 // two hooks of a parallel group run at once, and every hook still runs.
@@ -40,7 +40,7 @@ func TestFireMaxParallelCapsConcurrentHooks(t *testing.T) {
 			},
 		})
 	}
-	e := newEngineConfig(t, &settings.Config{Hooks: hooks}, Options{Workspace: ws, MaxParallel: 2})
+	e := newEngineConfig(t, &settings.Config{Hooks: hooks}, Options{Workspace: ws, MaxParallel: 2, Protocols: []Protocol{parallelNative{}}})
 	out := fire(t, e, Event{Name: settings.PostTool, Tool: "shell", Args: []byte(`{}`)})
 	require.Len(t, out.Hooks, 6)
 	assert.Equal(t, 6, strings.Count(readFile(t, filepath.Join(ws, "done")), "done"), "every hook runs")

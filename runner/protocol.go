@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -12,20 +11,32 @@ import (
 // Protocol is how the hooks of one agent family talk: what a hook receives
 // (stdin payload, environment, working directory, argv) and how its exit
 // code and output become a native reply. The engine keeps format-specific
-// code out of itself by going through the hook's protocol for every step;
-// package runner provides "native", and compat/claude and compat/phi
-// register theirs with [RegisterProtocol].
+// code out of itself by going through the hook's protocol for every step.
+// Package runner provides the native protocol ([Native]); the formats of
+// package compat provide theirs, and an engine speaks the protocols of its
+// [Options.Protocols].
+//
+// A protocol value is fixed when the engine is built (its tool
+// vocabulary, for example) and must be safe for concurrent use.
 type Protocol interface {
 	// Name is the value of settings.Hook.Protocol this protocol serves.
 	Name() string
 	// Selects reports whether h runs for ev, by h's match in h's match
-	// syntax (the engine has already checked the event name and the if
-	// rule).
+	// syntax (the engine has already checked the event name; the if rule
+	// is checked after, see [RuleProtocol]).
 	Selects(h *settings.Hook, ev *Event) bool
-	// Prepare builds one run of h for ev: argv, working directory,
-	// environment (base is the engine's, "KEY=value"), stdin and timeout.
-	// An error is a failure of that hook (it is reported, never dropped).
-	Prepare(h *settings.Hook, ev *Event, base []string) (*Invocation, error)
+	// Encode builds what every hook of this protocol receives for ev: the
+	// stdin bytes and the environment (base is the engine's, "KEY=value",
+	// plus the event's own variables). It is called once per event and
+	// protocol group — again only when a serial schedule changed the
+	// event's args — and its result is shared, read-only, by the group's
+	// hooks. An error fails every hook of the group (it is reported, and
+	// fail_closed applies; it is never dropped).
+	Encode(ev *Event, base []string) (*Payload, error)
+	// Prepare builds one run of h for ev from the shared payload: argv,
+	// working directory, environment (p.Env, plus h's own variables),
+	// stdin (p.Stdin) and timeout. An error is a failure of that hook.
+	Prepare(h *settings.Hook, ev *Event, p *Payload) (*Invocation, error)
 	// Classify turns the raw result of one run into h's reply.
 	Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply
 	// Schedule says how the protocol's selected hooks for ev run together.
@@ -34,6 +45,25 @@ type Protocol interface {
 	// given in configured order, into the reply the protocol's agent would
 	// act on.
 	Combine(ev *Event, replies []HookReply) Reply
+}
+
+// Payload is what every hook of one protocol receives for one event,
+// built once by [Protocol.Encode] and shared by the hooks: it must not be
+// modified.
+type Payload struct {
+	// Stdin is written to each hook's stdin (or POSTed as an http hook's
+	// body).
+	Stdin []byte
+	// Env is the environment of each hook before the hook's own
+	// variables ("KEY=value").
+	Env []string
+}
+
+// Validator is implemented by protocols that can check a hook before it
+// is used: compile its matcher, parse its rule. [Engine.Replace] rejects a
+// config with a hook that fails it, naming the hook's source.
+type Validator interface {
+	Validate(h *settings.Hook) error
 }
 
 // Detacher is implemented by protocols some of whose hooks run detached:
@@ -58,43 +88,32 @@ type Schedule struct {
 	DedupKey func(h *settings.Hook) string
 }
 
-var (
-	protoMu   sync.RWMutex
-	protocols = map[string]Protocol{}
-)
+// protocolSet is the protocols of one engine, by name.
+type protocolSet map[string]Protocol
 
-// RegisterProtocol makes p available to engines for hooks whose Protocol
-// is p.Name(). It panics when the name is taken.
-func RegisterProtocol(p Protocol) {
-	protoMu.Lock()
-	defer protoMu.Unlock()
-	if _, dup := protocols[p.Name()]; dup {
-		panic("runner: protocol registered twice: " + p.Name())
+func newProtocolSet(extra []Protocol) (protocolSet, error) {
+	s := protocolSet{settings.ProtocolNative: Native()}
+	for _, p := range extra {
+		if p == nil {
+			continue
+		}
+		if _, dup := s[p.Name()]; dup && p.Name() != settings.ProtocolNative {
+			return nil, fmt.Errorf("engine: protocol %q given twice", p.Name())
+		}
+		s[p.Name()] = p
 	}
-	protocols[p.Name()] = p
-	settings.RegisterProtocol(p.Name())
+	return s, nil
 }
 
-// LookupProtocol returns the protocol registered under name.
-func LookupProtocol(name string) (Protocol, bool) {
-	protoMu.RLock()
-	defer protoMu.RUnlock()
-	p, ok := protocols[name]
-	return p, ok
-}
-
-// ProtocolNames returns the registered protocol names, sorted.
-func ProtocolNames() []string {
-	protoMu.RLock()
-	defer protoMu.RUnlock()
-	names := make([]string, 0, len(protocols))
-	for n := range protocols {
+func (s protocolSet) names() []string {
+	names := make([]string, 0, len(s))
+	for n := range s {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
 }
 
-func unknownProtocol(name string) error {
-	return fmt.Errorf("unknown hook protocol %q (known: %s)", name, strings.Join(ProtocolNames(), ", "))
+func (s protocolSet) unknown(name string) error {
+	return fmt.Errorf("unknown hook protocol %q (this engine speaks: %s)", name, strings.Join(s.names(), ", "))
 }

@@ -3,6 +3,8 @@ package runner
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/hookcompat/hookcompat/settings"
 )
 
 // Decision is the decision field of a native reply (HK-53, HK-60).
@@ -55,45 +57,90 @@ type Reply struct {
 	UpdatedResult     json.RawMessage `json:"updated_result,omitempty"`
 }
 
-// Outcome kinds of one hook run, as reported in traces.
+// OutcomeKind is how one hook run of a fired event ended, as reported in
+// traces and the audit log. Its string form is part of the public JSON of
+// `hookcompat run` ("outcome").
+type OutcomeKind string
+
+// Outcome kinds of one hook run.
 const (
-	OutcomeSuccess      = "success"      // ran; its reply (possibly empty) counts
-	OutcomeBlocking     = "blocking"     // ran and blocked or denied
-	OutcomeError        = "error"        // failed: exit code, bad output, spawn failure; ignored unless fail_closed
-	OutcomeTimeout      = "timeout"      // killed at its timeout; ignored unless fail_closed
-	OutcomeCancelled    = "cancelled"    // the caller's context ended first
-	OutcomeSkipped      = "skipped"      // not run: an earlier hook blocked (serial protocols)
-	OutcomeDeduplicated = "deduplicated" // identical to an earlier hook of this event; ran once
-	OutcomeNotRunnable  = "not_runnable" // a handler type nothing here can run (prompt hook without a judge)
-	OutcomeDetached     = "detached"     // started in the background; its result is not awaited
+	OutcomeSuccess      OutcomeKind = "success"      // ran; its reply (possibly empty) counts
+	OutcomeBlocking     OutcomeKind = "blocking"     // ran and blocked or denied
+	OutcomeError        OutcomeKind = "error"        // failed: exit code, bad output, spawn failure; ignored unless fail_closed
+	OutcomeTimeout      OutcomeKind = "timeout"      // killed at its timeout; ignored unless fail_closed
+	OutcomeCancelled    OutcomeKind = "cancelled"    // the caller's context ended first
+	OutcomeSkipped      OutcomeKind = "skipped"      // not run: an earlier hook blocked (serial protocols)
+	OutcomeDeduplicated OutcomeKind = "deduplicated" // identical to an earlier hook of this event; ran once
+	OutcomeNotRunnable  OutcomeKind = "not_runnable" // a handler type nothing here can run (prompt hook without a judge)
+	OutcomeDetached     OutcomeKind = "detached"     // started in the background; its result is not awaited
 )
+
+// Failed reports whether the kind is a failure of the hook: it errored,
+// timed out, was cancelled or could not run (HK-21, HK-66). A blocking
+// outcome is a failure too when the block came from fail_closed; see
+// [HookReply.Failed].
+func (k OutcomeKind) Failed() bool {
+	switch k {
+	case OutcomeError, OutcomeTimeout, OutcomeCancelled, OutcomeNotRunnable:
+		return true
+	}
+	return false
+}
+
+// Ran reports whether the hook was started for this event (it may still
+// have failed), as opposed to skipped, deduplicated or detached.
+func (k OutcomeKind) Ran() bool {
+	switch k {
+	case OutcomeSkipped, OutcomeDeduplicated, OutcomeDetached:
+		return false
+	}
+	return true
+}
 
 // HookReply is what one hook contributed: its reply in native terms and
 // how its run went.
 type HookReply struct {
 	Reply
-	// Outcome is one of the Outcome* constants.
-	Outcome string
-	// Err describes a failure (Outcome error, timeout, not_runnable), or a
+	// Outcome is how the run ended.
+	Outcome OutcomeKind
+	// Err describes a failure (Outcome error, timeout, not_runnable, or a
+	// blocking outcome that fail_closed made of a failure), or a
 	// non-fatal problem such as unparsable output.
 	Err string
-	// Extra holds protocol-specific facts for renderers (for example
-	// Claude's raw stderr or the kind of stdout); nil when none.
-	Extra map[string]any
+	// Detail holds the protocol's own facts about the run, typed by the
+	// protocol (for example the Claude protocol's raw stderr, kind of
+	// stdout and decision as written), for its combiner and renderer; nil
+	// when none.
+	Detail any
 }
 
-// Trace records one hook run of a fired event (HK-22): where the hook came
-// from, what it ran, how it ended and how long it took.
+// Failed reports whether the hook failed (HK-21, HK-66): an error,
+// timeout, cancellation or not-runnable outcome, or a block that
+// fail_closed made of a failure (Err is set then).
+func (r *HookReply) Failed() bool {
+	return r.Outcome.Failed() || (r.Outcome == OutcomeBlocking && r.Err != "")
+}
+
+// Trace records one hook of a fired event (HK-22): where the hook came
+// from, what it ran, how it ended and how long it took, with the hook's
+// definition and its own reply for renderers and hosts. Its JSON form
+// (without Hook and Reply) is part of the public reply of `hookcompat run`.
 type Trace struct {
-	Source     string  `json:"source"`
-	Protocol   string  `json:"protocol"`
-	Command    string  `json:"command"`
-	Outcome    string  `json:"outcome"`
-	ExitCode   *int    `json:"exit_code"`
-	Signal     string  `json:"signal,omitempty"`
-	DurationMS float64 `json:"duration_ms"`
-	Error      string  `json:"error,omitempty"`
-	Decision   string  `json:"decision,omitempty"`
+	Source     string      `json:"source"`
+	Protocol   string      `json:"protocol"`
+	Command    string      `json:"command"`
+	Outcome    OutcomeKind `json:"outcome"`
+	ExitCode   *int        `json:"exit_code"`
+	Signal     string      `json:"signal,omitempty"`
+	DurationMS float64     `json:"duration_ms"`
+	Error      string      `json:"error,omitempty"`
+	Decision   string      `json:"decision,omitempty"`
+
+	// Hook is the hook's definition.
+	Hook *settings.Hook `json:"-"`
+	// Reply is the hook's own reply before merging, with its protocol's
+	// Detail.
+	Reply HookReply `json:"-"`
 }
 
 func durationMS(d time.Duration) float64 {

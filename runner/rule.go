@@ -15,7 +15,7 @@ import (
 
 // ifSelects applies a hook's if rule (HK-64) in the syntax of the hook's
 // protocol: native rules here, foreign ones through [RuleProtocol].
-func ifSelects(h *settings.Hook, ev *Event) bool {
+func ifSelects(p Protocol, h *settings.Hook, ev *Event) bool {
 	if h.If == "" {
 		return true
 	}
@@ -23,10 +23,8 @@ func ifSelects(h *settings.Hook, ev *Event) bool {
 		// A rule names tool calls; on other events the hook never runs.
 		return false
 	}
-	if p, ok := LookupProtocol(h.EffectiveProtocol()); ok {
-		if rp, ok := p.(RuleProtocol); ok {
-			return rp.RuleSelects(h, ev)
-		}
+	if rp, ok := p.(RuleProtocol); ok {
+		return rp.RuleSelects(h, ev)
 	}
 	rule, err := settings.ParseRule(h.If)
 	if err != nil {

@@ -127,7 +127,7 @@ func TestEngineHK66LastFiveFailures(t *testing.T) {
 	hooks := s.Engine.Hooks()
 	f := s.Engine.Failures(&hooks[0])
 	require.Len(t, f, MaxFailures)
-	assert.Equal(t, "error", f[0].Outcome)
+	assert.Equal(t, OutcomeError, f[0].Outcome)
 	require.NotNil(t, f[0].ExitCode)
 	assert.Equal(t, 3, *f[0].ExitCode)
 	assert.Contains(t, f[0].Error, "boom")

@@ -15,6 +15,9 @@ type problem struct {
 	msg   string
 }
 
+// Match syntaxes and protocols are known statically, so that validating a
+// config does not depend on which packages a program imports; the formats
+// that own a syntax register the function that checks its patterns.
 var (
 	syntaxMu   sync.RWMutex
 	matchCheck = map[string]func(string) error{
@@ -24,31 +27,33 @@ var (
 			}
 			return nil
 		},
-		MatchExact: func(string) error { return nil },
+		MatchExact:  nil,
+		MatchClaude: nil, // checked once compat/claude is linked in
 	}
-	knownProtocols = map[string]bool{ProtocolNative: true}
+	knownProtocols = map[string]bool{
+		ProtocolNative: true, ProtocolClaude: true, ProtocolPhi: true,
+	}
 )
 
 // RegisterMatchSyntax makes a match syntax known to validation, with the
 // function that checks a pattern of that syntax (nil accepts everything).
-// Foreign formats register theirs from init (compat/claude registers
-// "claude", whose patterns are ECMAScript regexes). It panics when name is
-// already registered.
+// The syntaxes of this package's Match* constants are known without it;
+// the format that owns one registers its checker from init (compat/claude
+// registers the checker of "claude", whose patterns are ECMAScript
+// regexes). It panics when name already has a checker.
 func RegisterMatchSyntax(name string, check func(pattern string) error) {
 	syntaxMu.Lock()
 	defer syntaxMu.Unlock()
-	if _, dup := matchCheck[name]; dup {
+	if prev, known := matchCheck[name]; known && prev != nil {
 		panic("settings: match syntax registered twice: " + name)
-	}
-	if check == nil {
-		check = func(string) error { return nil }
 	}
 	matchCheck[name] = check
 }
 
-// RegisterProtocol makes a hook protocol name known to validation. Runtime
-// protocols register themselves through package runner; this only lets
-// Decode accept protocol = "<name>". Registering a name twice is harmless.
+// RegisterProtocol makes a hook protocol name known to validation beyond
+// this package's Protocol* constants. It only lets Decode accept
+// protocol = "<name>"; an engine still needs the protocol itself.
+// Registering a name twice is harmless.
 func RegisterProtocol(name string) {
 	syntaxMu.Lock()
 	defer syntaxMu.Unlock()
@@ -60,6 +65,15 @@ func protocolNames() string {
 	defer syntaxMu.RUnlock()
 	var names []string
 	for n := range knownProtocols {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+func syntaxNames() string {
+	var names []string
+	for n := range matchCheck {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -81,9 +95,14 @@ func validateHook(h *Hook) []problem {
 	okProto := knownProtocols[h.EffectiveProtocol()]
 	syntaxMu.RUnlock()
 	if !okSyntax {
-		add("match_syntax", "unknown match syntax %q (known: claude, exact, glob)", h.MatchSyntax)
-	} else if err := check(h.Match); err != nil {
-		add("match", "%v", err)
+		syntaxMu.RLock()
+		known := syntaxNames()
+		syntaxMu.RUnlock()
+		add("match_syntax", "unknown match syntax %q (known: %s)", h.MatchSyntax, known)
+	} else if check != nil {
+		if err := check(h.Match); err != nil {
+			add("match", "%v", err)
+		}
 	}
 	if !okProto {
 		add("protocol", "unknown protocol %q (known: %s)", h.Protocol, protocolNames())

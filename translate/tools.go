@@ -8,55 +8,91 @@ import (
 )
 
 // Dialect names an agent family whose tool names differ from the native
-// ones.
-type Dialect int
+// ones: a format's name ("claude", "phi", "codex", …), or Native.
+type Dialect string
 
-// Dialects of the vocabulary.
+// Dialects of the built-in vocabulary. Any other format name is a dialect
+// too; a vocabulary that has no name for a tool in it passes names
+// through unchanged.
 const (
-	Native Dialect = iota
-	Claude
-	Phi
+	Native Dialect = "native"
+	Claude Dialect = "claude"
+	Phi    Dialect = "phi"
 )
 
-// Tool is one row of the tool vocabulary: the tool's name in each dialect
-// and the argument names that differ. An empty dialect name means the
-// dialect has no such tool (names pass through unchanged then).
+// Tool is one row of the tool vocabulary: the tool's native name, its name
+// in each dialect that has it, and the argument names that differ. A
+// dialect without a name for the tool passes names through unchanged.
 type Tool struct {
-	Native, Claude, Phi string
+	Native string
+	// Names is the tool's name per dialect (Claude "Bash" for "shell").
+	Names map[Dialect]string
 	// Aliases are names other hosts use for the native tool (bash for
 	// shell). They are recognised as native names on input, never
 	// produced.
 	Aliases []string
-	// Args lists arguments whose names differ between dialects, as
-	// [native, claude, phi] triples; arguments not listed keep their name.
-	Args [][3]string
+	// Args lists arguments whose names differ between dialects; arguments
+	// not listed keep their name.
+	Args []Arg
+}
+
+// Arg is one renamed argument of a [Tool]: its native name and its name in
+// each dialect that spells it differently (a dialect without an entry
+// keeps the argument's name as it is).
+type Arg struct {
+	Native string
+	Names  map[Dialect]string
+}
+
+// Name returns the tool's name in dialect d, or "" when d has none.
+func (t *Tool) Name(d Dialect) string {
+	if d == Native {
+		return t.Native
+	}
+	return t.Names[d]
+}
+
+func (a *Arg) name(d Dialect) string {
+	if d == Native {
+		return a.Native
+	}
+	return a.Names[d]
 }
 
 // Vocabulary maps tool names and argument names between dialects
 // (DESIGN §3, bug-log class MATCH). Matching and payload encoding use the
 // same table, so a Claude matcher "Bash" matches the native tool "shell"
-// and the hook sees tool_name "Bash".
+// and the hook sees tool_name "Bash". A Vocabulary is immutable and safe
+// for concurrent use.
 //
 // Units do not change: Claude's Bash timeout is milliseconds and the
 // native shell tool's argument is named timeout_ms accordingly.
 type Vocabulary struct {
 	tools []Tool
-	index [3]map[string]int
+	index map[Dialect]map[string]int
 }
 
 // NewVocabulary builds a vocabulary from rows. Later rows win when two
-// rows claim the same name in a dialect.
+// rows claim the same name in a dialect; a real native name wins over an
+// alias, and the first row to claim an alias keeps it. The rows are
+// copied.
 func NewVocabulary(tools []Tool) *Vocabulary {
-	v := &Vocabulary{tools: tools}
-	for d := range v.index {
-		v.index[d] = map[string]int{}
-	}
-	for i, t := range tools {
-		for d, name := range []string{t.Native, t.Claude, t.Phi} {
-			if name != "" {
-				v.index[d][name] = i
-			}
+	v := &Vocabulary{tools: cloneTools(tools), index: map[Dialect]map[string]int{Native: {}}}
+	for i, t := range v.tools {
+		if t.Native != "" {
+			v.index[Native][t.Native] = i
 		}
+		for d, name := range t.Names {
+			if name == "" {
+				continue
+			}
+			if v.index[d] == nil {
+				v.index[d] = map[string]int{}
+			}
+			v.index[d][name] = i
+		}
+	}
+	for i, t := range v.tools {
 		for _, a := range t.Aliases {
 			if _, taken := v.index[Native][a]; !taken {
 				v.index[Native][a] = i
@@ -66,17 +102,35 @@ func NewVocabulary(tools []Tool) *Vocabulary {
 	return v
 }
 
-// Tools returns the vocabulary's rows.
-func (v *Vocabulary) Tools() []Tool { return append([]Tool(nil), v.tools...) }
-
-func (t *Tool) name(d Dialect) string {
-	switch d {
-	case Claude:
-		return t.Claude
-	case Phi:
-		return t.Phi
+func cloneTools(tools []Tool) []Tool {
+	out := make([]Tool, len(tools))
+	for i, t := range tools {
+		out[i] = Tool{Native: t.Native, Names: cloneNames(t.Names), Aliases: append([]string(nil), t.Aliases...)}
+		for _, a := range t.Args {
+			out[i].Args = append(out[i].Args, Arg{Native: a.Native, Names: cloneNames(a.Names)})
+		}
 	}
-	return t.Native
+	return out
+}
+
+func cloneNames(m map[Dialect]string) map[Dialect]string {
+	if m == nil {
+		return nil
+	}
+	out := make(map[Dialect]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// Tools returns a copy of the vocabulary's rows.
+func (v *Vocabulary) Tools() []Tool { return cloneTools(v.tools) }
+
+// With returns a new vocabulary with rows added after v's (so they win
+// over v's rows for the names they claim).
+func (v *Vocabulary) With(rows ...Tool) *Vocabulary {
+	return NewVocabulary(append(v.Tools(), rows...))
 }
 
 // lookup finds the row of name in dialect from.
@@ -88,6 +142,16 @@ func (v *Vocabulary) lookup(from Dialect, name string) (*Tool, bool) {
 	return &v.tools[i], true
 }
 
+// Lookup returns the row that has name in dialect from (a copy), and
+// whether there is one.
+func (v *Vocabulary) Lookup(from Dialect, name string) (Tool, bool) {
+	t, ok := v.lookup(from, name)
+	if !ok {
+		return Tool{}, false
+	}
+	return cloneTools([]Tool{*t})[0], true
+}
+
 // Name translates a tool name from one dialect to another. Names the
 // vocabulary does not know, and tools the target dialect lacks, pass
 // through unchanged.
@@ -96,7 +160,7 @@ func (v *Vocabulary) Name(from, to Dialect, name string) string {
 	if !ok {
 		return name
 	}
-	if n := t.name(to); n != "" {
+	if n := t.Name(to); n != "" {
 		return n
 	}
 	return name
@@ -118,9 +182,17 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 		return args
 	}
 	rename := map[string]string{}
-	for _, a := range t.Args {
-		if a[from] != "" && a[to] != "" {
-			rename[a[from]] = a[to]
+	for i := range t.Args {
+		a := &t.Args[i]
+		src, dst := a.name(from), a.name(to)
+		if src == "" {
+			src = a.Native // a dialect without its own spelling keeps the native one
+		}
+		if dst == "" {
+			dst = a.Native
+		}
+		if src != dst {
+			rename[src] = dst
 		}
 	}
 	// A renamed key wins over a key that already has its target name, which
@@ -169,23 +241,36 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 
 // DefaultVocabulary is the built-in table (docs/decisions/002). Native
 // names are lower-case words; Claude names are Claude Code's current tool
-// names (claude §5.1); Phi names are Phi's.
+// names (claude §5.1); Phi names are Phi's. Formats add their own rows
+// with [Vocabulary.With].
 var DefaultVocabulary = NewVocabulary([]Tool{
-	{Native: "shell", Claude: "Bash", Phi: "bash", Aliases: []string{"bash", "sh", "run_shell_command"},
-		Args: [][3]string{{"timeout_ms", "timeout", ""}}},
-	{Native: "powershell", Claude: "PowerShell", Args: [][3]string{{"timeout_ms", "timeout", ""}}},
-	{Native: "read", Claude: "Read", Phi: "read", Args: [][3]string{{"path", "file_path", "path"}}},
-	{Native: "write", Claude: "Write", Phi: "write", Args: [][3]string{{"path", "file_path", "path"}}},
-	{Native: "edit", Claude: "Edit", Phi: "edit", Args: [][3]string{{"path", "file_path", "path"}}},
-	{Native: "multi_edit", Claude: "MultiEdit", Args: [][3]string{{"path", "file_path", ""}}},
-	{Native: "glob", Claude: "Glob", Phi: "glob"},
-	{Native: "grep", Claude: "Grep", Phi: "grep"},
-	{Native: "web_fetch", Claude: "WebFetch", Phi: "fetch"},
-	{Native: "web_search", Claude: "WebSearch", Phi: "search"},
-	{Native: "agent", Claude: "Agent"},
-	{Native: "notebook_edit", Claude: "NotebookEdit", Args: [][3]string{{"path", "notebook_path", ""}}},
-	{Native: "todo_write", Claude: "TodoWrite"},
-	{Native: "skill", Claude: "Skill"},
-	{Native: "ask_user", Claude: "AskUserQuestion"},
-	{Native: "exit_plan_mode", Claude: "ExitPlanMode"},
+	{Native: "shell", Names: names("Bash", "bash"), Aliases: []string{"bash", "sh", "run_shell_command"},
+		Args: []Arg{{Native: "timeout_ms", Names: map[Dialect]string{Claude: "timeout"}}}},
+	{Native: "powershell", Names: names("PowerShell", ""), Args: []Arg{{Native: "timeout_ms", Names: map[Dialect]string{Claude: "timeout"}}}},
+	{Native: "read", Names: names("Read", "read"), Args: []Arg{{Native: "path", Names: map[Dialect]string{Claude: "file_path"}}}},
+	{Native: "write", Names: names("Write", "write"), Args: []Arg{{Native: "path", Names: map[Dialect]string{Claude: "file_path"}}}},
+	{Native: "edit", Names: names("Edit", "edit"), Args: []Arg{{Native: "path", Names: map[Dialect]string{Claude: "file_path"}}}},
+	{Native: "multi_edit", Names: names("MultiEdit", ""), Args: []Arg{{Native: "path", Names: map[Dialect]string{Claude: "file_path"}}}},
+	{Native: "glob", Names: names("Glob", "glob")},
+	{Native: "grep", Names: names("Grep", "grep")},
+	{Native: "web_fetch", Names: names("WebFetch", "fetch")},
+	{Native: "web_search", Names: names("WebSearch", "search")},
+	{Native: "agent", Names: names("Agent", "")},
+	{Native: "notebook_edit", Names: names("NotebookEdit", ""), Args: []Arg{{Native: "path", Names: map[Dialect]string{Claude: "notebook_path"}}}},
+	{Native: "todo_write", Names: names("TodoWrite", "")},
+	{Native: "skill", Names: names("Skill", "")},
+	{Native: "ask_user", Names: names("AskUserQuestion", "")},
+	{Native: "exit_plan_mode", Names: names("ExitPlanMode", "")},
 })
+
+// names is the Claude and Phi names of a built-in row ("" for none).
+func names(claude, phi string) map[Dialect]string {
+	m := map[Dialect]string{}
+	if claude != "" {
+		m[Claude] = claude
+	}
+	if phi != "" {
+		m[Phi] = phi
+	}
+	return m
+}

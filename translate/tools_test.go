@@ -36,7 +36,7 @@ func TestVocabularyName(t *testing.T) {
 		{Native, Claude, "Shell", "Shell"},
 	}
 	for _, tt := range tests {
-		assert.Equal(t, tt.want, v.Name(tt.from, tt.to, tt.in), "Name(%d→%d, %q)", tt.from, tt.to, tt.in)
+		assert.Equal(t, tt.want, v.Name(tt.from, tt.to, tt.in), "Name(%s→%s, %q)", tt.from, tt.to, tt.in)
 	}
 }
 
@@ -44,7 +44,7 @@ func TestVocabularyNameRoundTrip(t *testing.T) {
 	for _, tool := range DefaultVocabulary.Tools() {
 		for _, d := range []Dialect{Claude, Phi} {
 			foreign := DefaultVocabulary.Name(Native, d, tool.Native)
-			if (d == Claude && tool.Claude == "") || (d == Phi && tool.Phi == "") {
+			if tool.Name(d) == "" {
 				assert.Equal(t, tool.Native, foreign)
 				continue
 			}
@@ -119,9 +119,9 @@ func TestVocabularyArgsRoundTrip(t *testing.T) {
 
 func TestNewVocabularyPrecedence(t *testing.T) {
 	v := NewVocabulary([]Tool{
-		{Native: "one", Claude: "Same", Aliases: []string{"two", "alias"}},
-		{Native: "two", Claude: "Two"},
-		{Native: "three", Claude: "Same", Aliases: []string{"alias"}},
+		{Native: "one", Names: map[Dialect]string{Claude: "Same"}, Aliases: []string{"two", "alias"}},
+		{Native: "two", Names: map[Dialect]string{Claude: "Two"}},
+		{Native: "three", Names: map[Dialect]string{Claude: "Same"}, Aliases: []string{"alias"}},
 	})
 	assert.Equal(t, "three", v.Name(Claude, Native, "Same"), "later rows win for the same name")
 	assert.Equal(t, "Two", v.Name(Native, Claude, "two"), "a real native name wins over an earlier alias")

@@ -122,16 +122,16 @@ const noStderr = "No stderr output"
 //   - an async hook's decisions have no effect (only its context and
 //     system message count).
 //
-// Extra of the result carries "stderr" (raw), "stdout_kind", and
-// "claude_decision" (the permissionDecision or behavior as written) for
-// renderers.
-func (Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
+// The result's Detail is a *[Detail] for the combiner and [Render].
+func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
 	event, _ := translate.ClaudeEvent(ev.Name)
-	r := classify(event, h, ev, res)
-	if r.Extra == nil {
-		r.Extra = map[string]any{}
+	r := p.classify(event, h, ev, res)
+	d, _ := r.Detail.(*Detail)
+	if d == nil {
+		d = &Detail{}
+		r.Detail = d
 	}
-	r.Extra["stderr"] = string(res.Stderr)
+	d.Stderr = string(res.Stderr)
 	if h.Async {
 		r.Decision, r.Reason, r.Continue, r.StopReason = runner.DecisionNone, "", nil, ""
 		r.UpdatedArgs, r.UpdatedResult = nil, nil
@@ -142,9 +142,28 @@ func (Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResu
 	return r
 }
 
-func classify(event string, h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
+// Detail is what the Claude protocol records about one hook run beyond
+// its native reply ([runner.HookReply.Detail]): what Claude Code's
+// renderer and combiner need.
+type Detail struct {
+	// Stderr is the hook's stderr as written.
+	Stderr string
+	// Exit2 reports a blocking error by exit code 2.
+	Exit2 bool
+	// StdoutKind is how stdout was read (claude §6.2).
+	StdoutKind StdoutKind
+	// Decision is the permissionDecision (PreToolUse) or decision.behavior
+	// (PermissionRequest) as written ("allow", "deny", "ask", "defer"),
+	// or "".
+	Decision string
+	// MissingHookEventName reports a hookSpecificOutput without
+	// hookEventName (honoured, bug-log B15).
+	MissingHookEventName bool
+}
+
+func (p *Protocol) classify(event string, h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
 	failClosed := h.FailClosed && !onFailureIgnored[event]
-	failure := func(outcome, why string) runner.HookReply {
+	failure := func(outcome runner.OutcomeKind, why string) runner.HookReply {
 		if failClosed {
 			r := blockingError(event, fmt.Sprintf("[%s]: %s; blocking because onFailure is \"block\"", h.Label(), why))
 			r.Err = why
@@ -180,7 +199,7 @@ func classify(event string, h *settings.Hook, ev *runner.Event, res *runner.RunR
 			stderr = noStderr
 		}
 		r := blockingError(event, stderr)
-		r.Extra = map[string]any{"exit2": true}
+		r.Detail = &Detail{Exit2: true}
 		return r
 	}
 	if res.StdoutTruncated {
@@ -189,11 +208,11 @@ func classify(event string, h *settings.Hook, ev *runner.Event, res *runner.RunR
 		return failure(runner.OutcomeError, "stdout exceeded hookcompat's 1 MiB cap; the reply cannot be read whole")
 	}
 	kind, obj := ClassifyStdout(res.Stdout)
-	extra := map[string]any{"stdout_kind": string(kind)}
+	detail := &Detail{StdoutKind: kind}
 	if isHTTP && kind == StdoutPlain {
 		// An http hook's 2xx body must be empty or a JSON object (claude §6.6).
 		r := failure(runner.OutcomeError, "http response body is not a JSON object")
-		r.Extra = extra
+		r.Detail = detail
 		return r
 	}
 	if kind == StdoutJSON && (h.EffectiveType() == settings.TypePrompt || h.EffectiveType() == settings.TypeAgent) {
@@ -201,37 +220,34 @@ func classify(event string, h *settings.Hook, ev *runner.Event, res *runner.RunR
 		if err != nil {
 			r = failure(runner.OutcomeError, "prompt hook answer: "+err.Error())
 		}
-		r.Extra = extra
+		r.Detail = detail
 		return r
 	}
 	if kind == StdoutJSON {
-		r, err := applyJSON(event, ev, obj)
+		r, err := p.applyJSON(event, ev, obj, detail)
 		if err != nil {
 			r = failure(runner.OutcomeError, "hook JSON output validation failed: "+err.Error())
 		} else if res.ExitCode != 0 && failClosed && !r.Decision.Blocks() {
 			r = failure(runner.OutcomeError, fmt.Sprintf("exited %d", res.ExitCode))
 		}
-		for k, v := range r.Extra {
-			extra[k] = v
-		}
-		r.Extra = extra
+		r.Detail = detail
 		return r
 	}
 	if res.ExitCode != 0 {
-		why := fmt.Sprintf("Failed with non-blocking status code: %s", firstLine(res.Stderr))
+		why := fmt.Sprintf("Failed with non-blocking status code: %s", runner.FirstLine(res.Stderr))
 		if res.Signal != "" {
 			why = "killed by SIG" + res.Signal
 		}
 		r := failure(runner.OutcomeError, why)
-		r.Extra = extra
+		r.Detail = detail
 		return r
 	}
 	if kind == StdoutInvalid {
 		r := failure(runner.OutcomeError, "hook JSON output validation failed: stdout is not valid JSON")
-		r.Extra = extra
+		r.Detail = detail
 		return r
 	}
-	r := runner.HookReply{Outcome: runner.OutcomeSuccess, Extra: extra}
+	r := runner.HookReply{Outcome: runner.OutcomeSuccess, Detail: detail}
 	if kind == StdoutPlain && plainContextEvents[event] {
 		r.AdditionalContext = strings.TrimSpace(string(res.Stdout))
 	}
@@ -300,14 +316,6 @@ func blockingError(event, reason string) runner.HookReply {
 	return r
 }
 
-func firstLine(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return s
-}
-
 // output is the JSON a Claude hook may print (claude §6.7, §6.8).
 type output struct {
 	Continue           *bool           `json:"continue"`
@@ -370,12 +378,12 @@ func unmarshalExact(obj []byte, v any, keys ...string) error {
 // hookSpecificOutput for another event, or an unknown decision value is a
 // validation error. A hookSpecificOutput without hookEventName is honoured
 // (B15: a deny must not be lost).
-func applyJSON(event string, ev *runner.Event, obj []byte) (runner.HookReply, error) {
+func (p *Protocol) applyJSON(event string, ev *runner.Event, obj []byte, d *Detail) (runner.HookReply, error) {
 	var o output
 	if err := unmarshalExact(obj, &o, "continue", "stopReason", "suppressOutput", "systemMessage", "decision", "reason", "hookSpecificOutput"); err != nil {
 		return runner.HookReply{}, err
 	}
-	r := runner.HookReply{Outcome: runner.OutcomeSuccess, Extra: map[string]any{}}
+	r := runner.HookReply{Outcome: runner.OutcomeSuccess}
 	if outputIgnored[event] {
 		return r, nil
 	}
@@ -396,7 +404,7 @@ func applyJSON(event string, ev *runner.Event, obj []byte) (runner.HookReply, er
 			return r, fmt.Errorf("hookSpecificOutput: %w", err)
 		}
 		if hs.HookEventName == nil {
-			r.Extra["missing_hook_event_name"] = true
+			d.MissingHookEventName = true
 		} else if *hs.HookEventName != event {
 			return r, fmt.Errorf("hookSpecificOutput.hookEventName is %q, want %q", *hs.HookEventName, event)
 		}
@@ -440,10 +448,10 @@ func applyJSON(event string, ev *runner.Event, obj []byte) (runner.HookReply, er
 		default:
 			return r, fmt.Errorf("permissionDecision %q (want allow, deny, ask or defer)", decision)
 		}
-		r.Extra["claude_decision"] = decision
+		d.Decision = decision
 		r.Reason = reason
 		if decision != "defer" {
-			if err := setUpdatedInput(&r, ev, hs.UpdatedInput); err != nil {
+			if err := p.setUpdatedInput(&r, ev, hs.UpdatedInput); err != nil {
 				return r, err
 			}
 		}
@@ -456,7 +464,7 @@ func applyJSON(event string, ev *runner.Event, obj []byte) (runner.HookReply, er
 			switch pd.Behavior {
 			case "allow":
 				r.Decision = runner.DecisionAllow
-				if err := setUpdatedInput(&r, ev, pd.UpdatedInput); err != nil {
+				if err := p.setUpdatedInput(&r, ev, pd.UpdatedInput); err != nil {
 					return r, err
 				}
 			case "deny":
@@ -471,7 +479,7 @@ func applyJSON(event string, ev *runner.Event, obj []byte) (runner.HookReply, er
 			default:
 				return r, fmt.Errorf("decision.behavior %q (want allow or deny)", pd.Behavior)
 			}
-			r.Extra["claude_decision"] = pd.Behavior
+			d.Decision = pd.Behavior
 		}
 	case "PreModelSwitch":
 		if hs.PermissionDecision != nil {
@@ -524,7 +532,7 @@ func applyJSON(event string, ev *runner.Event, obj []byte) (runner.HookReply, er
 
 // setUpdatedInput records a Claude updatedInput (which replaces the whole
 // tool input) as native updated_args, renaming argument names.
-func setUpdatedInput(r *runner.HookReply, ev *runner.Event, in json.RawMessage) error {
+func (p *Protocol) setUpdatedInput(r *runner.HookReply, ev *runner.Event, in json.RawMessage) error {
 	t := bytes.TrimSpace(in)
 	if len(t) == 0 || string(t) == "null" {
 		return nil
@@ -532,8 +540,8 @@ func setUpdatedInput(r *runner.HookReply, ev *runner.Event, in json.RawMessage) 
 	if t[0] != '{' {
 		return fmt.Errorf("updatedInput must be an object")
 	}
-	claudeTool := Vocabulary.Name(translate.Native, translate.Claude, ev.Tool)
-	r.UpdatedArgs = Vocabulary.Args(translate.Claude, translate.Native, claudeTool, append(json.RawMessage(nil), t...))
+	claudeTool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
+	r.UpdatedArgs = p.vocab.Args(translate.Claude, translate.Native, claudeTool, append(json.RawMessage(nil), t...))
 	return nil
 }
 
@@ -544,7 +552,7 @@ func setUpdatedInput(r *runner.HookReply, ev *runner.Event, in json.RawMessage) 
 // message kept, in configured order; updatedInput and updatedToolOutput:
 // the last in configured order wins (Claude Code takes the last hook to
 // finish, which is racy; we are deterministic, docs/decisions/004).
-func (Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Reply {
+func (*Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Reply {
 	var out runner.Reply
 	best := 0
 	var reasons, ctx, sys []string
@@ -597,7 +605,7 @@ func claudeRank(r *runner.HookReply) int {
 	case runner.DecisionBlock, runner.DecisionDeny:
 		return 4
 	case runner.DecisionAsk:
-		if r.Extra != nil && r.Extra["claude_decision"] == "defer" {
+		if d, ok := r.Detail.(*Detail); ok && d.Decision == "defer" {
 			return 3
 		}
 		return 2

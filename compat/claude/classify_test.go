@@ -31,7 +31,7 @@ func TestClassifyOutcomeMatrix(t *testing.T) {
 		stderr   string
 		decision runner.Decision
 		reason   string
-		outcome  string
+		outcome  runner.OutcomeKind
 	}{
 		{"claude §6.3 exit 0 valid JSON applies fields", 0, deny, "", runner.DecisionDeny, "R", runner.OutcomeBlocking},
 		{"claude §6.3 exit 0 invalid JSON is a non-blocking error", 0, `{not json}`, "", "", "", runner.OutcomeError},
@@ -49,7 +49,7 @@ func TestClassifyOutcomeMatrix(t *testing.T) {
 	h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "hook.sh"}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := Protocol{}.Classify(h, preToolEvent(), &runner.RunResult{ExitCode: c.exit, Stdout: []byte(c.stdout), Stderr: []byte(c.stderr)})
+			r := NewProtocol(nil).Classify(h, preToolEvent(), &runner.RunResult{ExitCode: c.exit, Stdout: []byte(c.stdout), Stderr: []byte(c.stderr)})
 			assert.Equal(t, c.decision, r.Decision)
 			assert.Equal(t, c.reason, r.Reason)
 			assert.Equal(t, c.outcome, r.Outcome)
@@ -62,7 +62,7 @@ func TestClassifyOutcomeMatrix(t *testing.T) {
 func TestClassifyFailures(t *testing.T) {
 	base := settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "hook.sh", Timeout: time.Second}
 	t.Run("claude §7.5 timeout has no effect (oracle h)", func(t *testing.T) {
-		r := Protocol{}.Classify(&base, preToolEvent(), &runner.RunResult{ExitCode: -1, Signal: "TERM", TimedOut: true,
+		r := NewProtocol(nil).Classify(&base, preToolEvent(), &runner.RunResult{ExitCode: -1, Signal: "TERM", TimedOut: true,
 			Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`)})
 		assert.Equal(t, runner.DecisionNone, r.Decision)
 		assert.Equal(t, runner.OutcomeTimeout, r.Outcome)
@@ -70,25 +70,25 @@ func TestClassifyFailures(t *testing.T) {
 	t.Run("claude §6.12 onFailure block turns a timeout into a deny", func(t *testing.T) {
 		h := base
 		h.FailClosed = true
-		r := Protocol{}.Classify(&h, preToolEvent(), &runner.RunResult{ExitCode: -1, TimedOut: true})
+		r := NewProtocol(nil).Classify(&h, preToolEvent(), &runner.RunResult{ExitCode: -1, TimedOut: true})
 		assert.Equal(t, runner.DecisionDeny, r.Decision)
 		assert.Contains(t, r.Reason, `blocking because onFailure is "block"`)
 	})
 	t.Run("claude §6.12 onFailure block discards an allow JSON with exit 1", func(t *testing.T) {
 		h := base
 		h.FailClosed = true
-		r := Protocol{}.Classify(&h, preToolEvent(), &runner.RunResult{ExitCode: 1,
+		r := NewProtocol(nil).Classify(&h, preToolEvent(), &runner.RunResult{ExitCode: 1,
 			Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`)})
 		assert.Equal(t, runner.DecisionDeny, r.Decision)
 	})
 	t.Run("claude §6.12 onFailure has no effect on Stop", func(t *testing.T) {
 		h := base
 		h.Event, h.FailClosed = settings.Stop, true
-		r := Protocol{}.Classify(&h, &runner.Event{Name: settings.Stop}, &runner.RunResult{ExitCode: -1, TimedOut: true})
+		r := NewProtocol(nil).Classify(&h, &runner.Event{Name: settings.Stop}, &runner.RunResult{ExitCode: -1, TimedOut: true})
 		assert.Equal(t, runner.DecisionNone, r.Decision)
 	})
 	t.Run("start failure is a failure, not a success", func(t *testing.T) {
-		r := Protocol{}.Classify(&base, preToolEvent(), &runner.RunResult{ExitCode: -1, StartErr: errors.New("no such file")})
+		r := NewProtocol(nil).Classify(&base, preToolEvent(), &runner.RunResult{ExitCode: -1, StartErr: errors.New("no such file")})
 		assert.Equal(t, runner.OutcomeError, r.Outcome)
 	})
 }
@@ -142,7 +142,7 @@ func TestClassifyPerEvent(t *testing.T) {
 			if r.exit < 0 {
 				res.TimedOut = true
 			}
-			got := Protocol{}.Classify(h, ev, res)
+			got := NewProtocol(nil).Classify(h, ev, res)
 			assert.Equal(t, r.decision, got.Decision)
 			if r.reason != "" || r.exit >= 0 {
 				assert.Equal(t, r.reason, got.Reason)
@@ -159,7 +159,7 @@ func TestUpdatedInputRenamesArgs(t *testing.T) {
 	h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "x"}
 	ev := &runner.Event{Name: settings.PreTool, Tool: "write", Args: json.RawMessage(`{"path":"/a","content":"x"}`)}
 	out := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"file_path":"/b","content":"y"}}}`
-	r := Protocol{}.Classify(h, ev, &runner.RunResult{Stdout: []byte(out)})
+	r := NewProtocol(nil).Classify(h, ev, &runner.RunResult{Stdout: []byte(out)})
 	require.Equal(t, runner.DecisionAllow, r.Decision)
 	assert.JSONEq(t, `{"path":"/b","content":"y"}`, string(r.UpdatedArgs))
 }
@@ -169,7 +169,7 @@ func TestUpdatedInputRenamesArgs(t *testing.T) {
 func TestAsyncHookHasNoDecision(t *testing.T) {
 	h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "x", Async: true}
 	out := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","additionalContext":"C"}}`
-	r := Protocol{}.Classify(h, preToolEvent(), &runner.RunResult{Stdout: []byte(out)})
+	r := NewProtocol(nil).Classify(h, preToolEvent(), &runner.RunResult{Stdout: []byte(out)})
 	assert.Equal(t, runner.DecisionNone, r.Decision)
 	assert.Equal(t, "C", r.AdditionalContext)
 }
@@ -200,21 +200,21 @@ func TestClassifyStdout(t *testing.T) {
 // context kept; updatedInput deterministic (last in config order).
 func TestCombinePrecedence(t *testing.T) {
 	mk := func(d runner.Decision, claudeDecision, reason string) runner.HookReply {
-		return runner.HookReply{Reply: runner.Reply{Decision: d, Reason: reason}, Extra: map[string]any{"claude_decision": claudeDecision}}
+		return runner.HookReply{Reply: runner.Reply{Decision: d, Reason: reason}, Detail: &Detail{Decision: claudeDecision}}
 	}
 	ev := preToolEvent()
-	got := Protocol{}.Combine(ev, []runner.HookReply{mk(runner.DecisionAllow, "allow", "A"), mk(runner.DecisionDeny, "deny", "D")})
+	got := NewProtocol(nil).Combine(ev, []runner.HookReply{mk(runner.DecisionAllow, "allow", "A"), mk(runner.DecisionDeny, "deny", "D")})
 	assert.Equal(t, runner.DecisionDeny, got.Decision, "oracle g: deny wins over allow")
 	assert.Equal(t, "D", got.Reason)
-	got = Protocol{}.Combine(ev, []runner.HookReply{mk(runner.DecisionAsk, "ask", "Q"), mk(runner.DecisionAsk, "defer", "F")})
+	got = NewProtocol(nil).Combine(ev, []runner.HookReply{mk(runner.DecisionAsk, "ask", "Q"), mk(runner.DecisionAsk, "defer", "F")})
 	assert.Equal(t, "F", got.Reason, "defer outranks ask")
-	got = Protocol{}.Combine(ev, []runner.HookReply{mk(runner.DecisionAllow, "allow", ""), mk(runner.DecisionAsk, "ask", "Q")})
+	got = NewProtocol(nil).Combine(ev, []runner.HookReply{mk(runner.DecisionAllow, "allow", ""), mk(runner.DecisionAsk, "ask", "Q")})
 	assert.Equal(t, runner.DecisionAsk, got.Decision, "ask outranks allow")
 
 	one := runner.HookReply{Reply: runner.Reply{Decision: runner.DecisionAllow, UpdatedArgs: json.RawMessage(`{"command":"one"}`), AdditionalContext: "c1"}}
 	two := runner.HookReply{Reply: runner.Reply{Decision: runner.DecisionAllow, UpdatedArgs: json.RawMessage(`{"command":"two"}`), AdditionalContext: "c2"}}
 	silent := runner.HookReply{}
-	got = Protocol{}.Combine(ev, []runner.HookReply{one, two, silent})
+	got = NewProtocol(nil).Combine(ev, []runner.HookReply{one, two, silent})
 	assert.JSONEq(t, `{"command":"two"}`, string(got.UpdatedArgs), "docs/decisions/004: last in config order; a silent sibling wipes nothing (B30)")
 	assert.Equal(t, "c1\n\nc2", got.AdditionalContext)
 }
@@ -234,7 +234,7 @@ func TestJSONKeysAreCaseSensitive(t *testing.T) {
 		{`{"Decision":"block"}`, runner.DecisionNone},
 		{`{"decision":"approve","decision":"block","reason":"last wins"}`, runner.DecisionDeny},
 	} {
-		r := Protocol{}.Classify(h, preToolEvent(), &runner.RunResult{Stdout: []byte(c.out)})
+		r := NewProtocol(nil).Classify(h, preToolEvent(), &runner.RunResult{Stdout: []byte(c.out)})
 		assert.Equal(t, c.want, r.Decision, c.out)
 	}
 }
@@ -243,7 +243,7 @@ func TestJSONKeysAreCaseSensitive(t *testing.T) {
 // plain text whose decision silently disappears.
 func TestTruncatedStdoutIsAFailure(t *testing.T) {
 	h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "x", FailClosed: true}
-	r := Protocol{}.Classify(h, preToolEvent(), &runner.RunResult{Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","additionalContext":"aaaa`), StdoutTruncated: true})
+	r := NewProtocol(nil).Classify(h, preToolEvent(), &runner.RunResult{Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","additionalContext":"aaaa`), StdoutTruncated: true})
 	assert.Equal(t, runner.DecisionDeny, r.Decision, "fail_closed blocks")
 	assert.Contains(t, r.Err, "1 MiB")
 }

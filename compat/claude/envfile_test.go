@@ -67,8 +67,11 @@ func TestSessionStartRunsWhenEnvFileDirCannotBeMade(t *testing.T) {
 	require.NoError(t, os.WriteFile(home, nil, 0o600))
 	ws := t.TempDir()
 	h := &settings.Hook{Event: settings.SessionStart, Protocol: "claude", Command: "true"}
-	inv, err := Protocol{}.Prepare(h, &runner.Event{Name: settings.SessionStart, SessionID: "s1", Workspace: ws, Cwd: ws},
-		[]string{"HOME=" + home, "CLAUDE_ENV_FILE=/stale"})
+	p := NewProtocol(nil)
+	ev := &runner.Event{Name: settings.SessionStart, SessionID: "s1", Workspace: ws, Cwd: ws}
+	pl, err := p.Encode(ev, []string{"HOME=" + home, "CLAUDE_ENV_FILE=/stale"})
+	require.NoError(t, err)
+	inv, err := p.Prepare(h, ev, pl)
 	require.NoError(t, err)
 	for _, kv := range inv.Env {
 		assert.NotContains(t, kv, "CLAUDE_ENV_FILE=", "no env file to offer")

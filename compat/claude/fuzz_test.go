@@ -44,7 +44,7 @@ func FuzzClassifyStdout(f *testing.F) {
 		}
 		h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "x"}
 		for _, code := range []int{0, 1, 2} {
-			Protocol{}.Classify(h, &runner.Event{Name: settings.PreTool, Tool: "shell"}, &runner.RunResult{ExitCode: code, Stdout: out})
+			NewProtocol(nil).Classify(h, &runner.Event{Name: settings.PreTool, Tool: "shell"}, &runner.RunResult{ExitCode: code, Stdout: out})
 		}
 	})
 }

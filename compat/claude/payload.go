@@ -13,11 +13,6 @@ import (
 	"github.com/hookcompat/hookcompat/translate"
 )
 
-// Vocabulary is the tool table used to translate tool names and argument
-// names between Claude and native events. An embedding agent may replace
-// it before firing events.
-var Vocabulary = translate.DefaultVocabulary
-
 // Payload field layout per event (claude §4, oracle hook_runs[].stdin):
 // the common fields come first, then hook_event_name, then the event's
 // own fields in Claude's order. Fields the native event keeps in Extra
@@ -139,13 +134,21 @@ func nativeField(event, key string) string {
 }
 
 // FromPayload translates a Claude Code hook payload (the JSON Claude
+// writes to a hook's stdin) into a native event with the default tool
+// vocabulary; see [Protocol.FromPayload].
+func FromPayload(payload []byte, workspace string) (runner.Event, error) {
+	return NewProtocol(nil).FromPayload(payload, workspace)
+}
+
+// FromPayload translates a Claude Code hook payload (the JSON Claude
 // writes to a hook's stdin) into a native event. workspace is the project
 // directory (Claude's CLAUDE_PROJECT_DIR), which the payload does not
-// carry. Tool names and argument names go through [Vocabulary]; fields
-// without a native counterpart are kept in Event.Extra in their order.
-// Errors: the payload is not a JSON object, lacks hook_event_name, names
-// an unknown event, or has a field of the wrong type.
-func FromPayload(payload []byte, workspace string) (runner.Event, error) {
+// carry. Tool names and argument names go through the protocol's
+// vocabulary; fields without a native counterpart are kept in Event.Extra
+// in their order. Errors: the payload is not a JSON object, lacks
+// hook_event_name, names an unknown event, or has a field of the wrong
+// type.
+func (p *Protocol) FromPayload(payload []byte, workspace string) (runner.Event, error) {
 	root, err := jsonpos.Parse(payload)
 	if err != nil {
 		return runner.Event{}, fmt.Errorf("claude payload: %w", err)
@@ -219,7 +222,7 @@ func FromPayload(payload []byte, workspace string) (runner.Event, error) {
 				ev.Subagent = s
 			case "tool":
 				claudeTool = s
-				ev.Tool = Vocabulary.Name(translate.Claude, translate.Native, s)
+				ev.Tool = p.vocab.Name(translate.Claude, translate.Native, s)
 			case "tool_call_id":
 				ev.ToolCallID = s
 			case "error":
@@ -244,7 +247,7 @@ func FromPayload(payload []byte, workspace string) (runner.Event, error) {
 		}
 	}
 	if ev.Args != nil && claudeTool != "" {
-		ev.Args = Vocabulary.Args(translate.Claude, translate.Native, claudeTool, ev.Args)
+		ev.Args = p.vocab.Args(translate.Claude, translate.Native, claudeTool, ev.Args)
 	}
 	return ev, nil
 }
@@ -259,16 +262,17 @@ func FromPayload(payload []byte, workspace string) (runner.Event, error) {
 // PreCompact's custom_instructions is null when there is no prompt.
 func Payload(ev *runner.Event) ([]byte, error) {
 	home, _ := os.UserHomeDir()
-	return payload(ev, home)
+	return NewProtocol(nil).payload(ev, home)
 }
 
-// payload is [Payload] with the user's home directory given.
-func payload(ev *runner.Event, home string) ([]byte, error) {
+// payload is [Payload] with the protocol's vocabulary and the user's
+// home directory given.
+func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 	event, ok := translate.ClaudeEvent(ev.Name)
 	if !ok {
 		return nil, fmt.Errorf("claude payload: event %q has no Claude name", ev.Name)
 	}
-	claudeTool := Vocabulary.Name(translate.Native, translate.Claude, ev.Tool)
+	claudeTool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
 	used := map[string]bool{}
 	var o jsObject
 	put := func(key string) {
@@ -320,7 +324,7 @@ func payload(ev *runner.Event, home string) ([]byte, error) {
 			if len(bytes.TrimSpace(args)) == 0 {
 				args = json.RawMessage("{}")
 			}
-			o.raw(key, Vocabulary.Args(translate.Native, translate.Claude, ev.Tool, args))
+			o.raw(key, p.vocab.Args(translate.Native, translate.Claude, ev.Tool, args))
 		case "result":
 			o.raw(key, ev.Result)
 		case "tool_call_id":

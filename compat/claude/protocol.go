@@ -14,22 +14,32 @@ import (
 )
 
 // Protocol is Claude Code's hook protocol (claude §6, §7; the oracle's
-// recordings win where they differ). It is registered with the runner as
-// "claude".
-type Protocol struct{}
+// recordings win where they differ), protocol "claude" of an engine. Its
+// tool vocabulary is fixed at construction ([NewProtocol]); it is safe
+// for concurrent use.
+type Protocol struct {
+	vocab *translate.Vocabulary
+}
 
-func init() { runner.RegisterProtocol(Protocol{}) }
+// NewProtocol returns the Claude protocol translating tool and argument
+// names with vocab (nil means translate.DefaultVocabulary).
+func NewProtocol(vocab *translate.Vocabulary) *Protocol {
+	if vocab == nil {
+		vocab = translate.DefaultVocabulary
+	}
+	return &Protocol{vocab: vocab}
+}
 
 // Name returns "claude".
-func (Protocol) Name() string { return settings.ProtocolClaude }
+func (*Protocol) Name() string { return settings.ProtocolClaude }
 
 // matchValue is what a Claude matcher is compared with for ev (claude
 // §3.2), and whether the event supports matchers at all.
-func matchValue(event string, ev *runner.Event) (string, bool) {
+func matchValue(vocab *translate.Vocabulary, event string, ev *runner.Event) (string, bool) {
 	extra := func(k string) string { v, _ := ev.Extra.Get(k); return gjson.ParseBytes(v).String() }
 	switch event {
 	case "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied":
-		return Vocabulary.Name(translate.Native, translate.Claude, ev.Tool), true
+		return vocab.Name(translate.Native, translate.Claude, ev.Tool), true
 	case "SessionStart":
 		return mapValue(sessionStartSource, ev.Reason, false), true
 	case "SessionEnd":
@@ -63,42 +73,37 @@ func matchValue(event string, ev *runner.Event) (string, bool) {
 // SupportsMatcher reports whether a Claude event compares its matcher
 // with something (claude §3.2); on the others a matcher is ignored.
 func SupportsMatcher(event string) bool {
-	_, ok := matchValue(event, &runner.Event{})
+	_, ok := matchValue(translate.DefaultVocabulary, event, &runner.Event{})
 	return ok
 }
 
 // Selects applies the hook's Claude matcher to the event's match value
 // (claude §3.1, §3.2). Events without matcher support run every hook.
-func (Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
+func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 	event, ok := translate.ClaudeEvent(ev.Name)
 	if !ok {
 		return false
 	}
-	value, supported := matchValue(event, ev)
+	value, supported := matchValue(p.vocab, event, ev)
 	if !supported || h.Match == "" || h.Match == "*" {
 		return true
 	}
 	if h.EffectiveMatchSyntax() != settings.MatchClaude {
-		native, _ := runner.LookupProtocol(settings.ProtocolNative)
-		return native.Selects(h, ev)
+		return runner.NativeSelects(h, ev)
 	}
 	return cachedMatcher(event, h.Match).Match(value)
 }
 
-// Prepare builds the run of a Claude hook: the shell form as
-// `/bin/sh -c <command as written>`, the exec form (Args) directly with
-// ${CLAUDE_PROJECT_DIR}, ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA}
-// substituted literally; working directory = the event's cwd (the
-// session's current directory); environment = the engine's plus
-// CLAUDE_PROJECT_DIR (the workspace), CLAUDECODE=1,
-// CLAUDE_CODE_SESSION_ID and, on SessionStart, CLAUDE_ENV_FILE; stdin =
-// [Payload] (claude §7.3, §7.4; oracle "Spawning").
-func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*runner.Invocation, error) {
+// Encode builds what every Claude hook gets for ev: stdin = [Payload];
+// environment = the engine's plus CLAUDE_PROJECT_DIR (the workspace),
+// CLAUDECODE=1, CLAUDE_CODE_SESSION_ID and, on SessionStart,
+// CLAUDE_ENV_FILE (claude §7.3, §7.4; oracle "Spawning").
+func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, error) {
 	home := envValue(base, "HOME")
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
-	stdin, err := payload(ev, home)
+	stdin, err := p.payload(ev, home)
 	if err != nil {
 		return nil, err
 	}
@@ -118,8 +123,19 @@ func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*run
 			add["CLAUDE_ENV_FILE"] = envFile
 		}
 	}
-	for k, v := range h.Env {
-		add[k] = v
+	return &runner.Payload{Stdin: stdin, Env: setEnv(unsetEnv(base, "CLAUDE_ENV_FILE"), add)}, nil
+}
+
+// Prepare builds the run of a Claude hook: the shell form as
+// `/bin/sh -c <command as written>`, the exec form (Args) directly with
+// ${CLAUDE_PROJECT_DIR}, ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA}
+// substituted literally; working directory = the event's cwd (the
+// session's current directory); environment and stdin from [Protocol.Encode]
+// plus the hook's own variables (a plugin's CLAUDE_PLUGIN_ROOT).
+func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
+	env := pl.Env
+	if len(h.Env) > 0 {
+		env = setEnv(env, h.Env)
 	}
 	dir := ev.Cwd
 	if st, err := os.Stat(dir); dir == "" || err != nil || !st.IsDir() {
@@ -130,8 +146,8 @@ func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*run
 	}
 	inv := &runner.Invocation{
 		Dir:     dir,
-		Env:     setEnv(unsetEnv(base, "CLAUDE_ENV_FILE"), add),
-		Stdin:   stdin,
+		Env:     env,
+		Stdin:   pl.Stdin,
 		Timeout: h.EffectiveTimeout(),
 		URL:     h.URL,
 	}
@@ -143,8 +159,8 @@ func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*run
 	case len(h.Args) > 0:
 		subst := strings.NewReplacer(
 			"${CLAUDE_PROJECT_DIR}", ev.Workspace,
-			"${CLAUDE_PLUGIN_ROOT}", add["CLAUDE_PLUGIN_ROOT"],
-			"${CLAUDE_PLUGIN_DATA}", add["CLAUDE_PLUGIN_DATA"],
+			"${CLAUDE_PLUGIN_ROOT}", h.Env["CLAUDE_PLUGIN_ROOT"],
+			"${CLAUDE_PLUGIN_DATA}", h.Env["CLAUDE_PLUGIN_DATA"],
 		)
 		for _, a := range h.Args {
 			inv.Argv = append(inv.Argv, subst.Replace(a))
@@ -188,7 +204,7 @@ func sessionDirName(sid string) string {
 // (claude §7.2: command hooks keyed by command and args, http hooks by
 // URL; a plugin's copy, which has its own CLAUDE_PLUGIN_ROOT, stays
 // separate).
-func (Protocol) Schedule(*runner.Event) runner.Schedule {
+func (*Protocol) Schedule(*runner.Event) runner.Schedule {
 	return runner.Schedule{Parallel: true, DedupKey: dedupKey}
 }
 
@@ -208,19 +224,19 @@ func dedupKey(h *settings.Hook) string {
 // tool name must equal the call's Claude tool name; Bash and PowerShell
 // specifiers match each command of the script; file tools' specifiers are
 // path globs relative to the cwd; WebFetch accepts "domain:HOST".
-func (Protocol) RuleSelects(h *settings.Hook, ev *runner.Event) bool {
+func (p *Protocol) RuleSelects(h *settings.Hook, ev *runner.Event) bool {
 	rule, err := settings.ParseRule(h.If)
 	if err != nil {
 		return true // run when unsure (claude §2.5)
 	}
-	tool := Vocabulary.Name(translate.Native, translate.Claude, ev.Tool)
+	tool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
 	if rule.Name != tool && !(rule.Name == "Task" && tool == "Agent") {
 		return false
 	}
 	if !rule.HasSpec {
 		return true
 	}
-	args := gjson.ParseBytes(Vocabulary.Args(translate.Native, translate.Claude, ev.Tool, ev.Args))
+	args := gjson.ParseBytes(p.vocab.Args(translate.Native, translate.Claude, ev.Tool, ev.Args))
 	switch tool {
 	case "Bash", "PowerShell":
 		return runner.ShellRuleMatches(rule.Specifier, args.Get("command").String())
@@ -290,5 +306,19 @@ func sortedKeys(m map[string]string) []string {
 	return keys
 }
 
-var _ runner.Protocol = Protocol{}
-var _ runner.RuleProtocol = Protocol{}
+var (
+	_ runner.Protocol     = (*Protocol)(nil)
+	_ runner.RuleProtocol = (*Protocol)(nil)
+	_ runner.Validator    = (*Protocol)(nil)
+)
+
+// Validate checks that h's matcher compiles (an invalid regex is an error
+// for a hook given to an engine directly; a settings file with one loads
+// with a warning and without the hook, as Claude Code skips it).
+func (*Protocol) Validate(h *settings.Hook) error {
+	if h.EffectiveMatchSyntax() != settings.MatchClaude || h.Match == "" {
+		return nil
+	}
+	event, _ := translate.ClaudeEvent(h.Event)
+	return CompileMatcher(event, h.Match).Err()
+}

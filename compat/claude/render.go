@@ -63,24 +63,28 @@ type Rendering struct {
 	UserText string `json:"user_text,omitempty"`
 }
 
+// Render renders out with the default tool vocabulary; see
+// [Protocol.Render].
+func Render(out *runner.Outcome) Rendering { return NewProtocol(nil).Render(out) }
+
 // Render renders out as Claude Code (version [RenderVersion], print mode
 // with claude-sonnet-4-5) shows it to the model: hook by hook in
 // configured order, from each Claude hook's own reply. Non-Claude hooks of
 // a mixed engine count through the merged reply only (decision and
 // effective input).
-func Render(out *runner.Outcome) Rendering {
+func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	r := Rendering{ModelText: []string{}}
 	ev := &out.Event
 	event, _ := translate.ClaudeEvent(ev.Name)
 	if ev.Name.ToolEvent() && len(ev.Args) > 0 {
-		r.EffectiveInput = Vocabulary.Args(translate.Native, translate.Claude, ev.Tool, ev.Args)
+		r.EffectiveInput = p.vocab.Args(translate.Native, translate.Claude, ev.Tool, ev.Args)
 	}
 	switch ev.Name {
 	case settings.PreTool, settings.PermissionRequest:
 		runs := !out.Decision.Blocks() && out.Decision != runner.DecisionAsk
 		r.ToolRuns = &runs
 	}
-	value, _ := matchValue(event, ev)
+	value, _ := matchValue(p.vocab, event, ev)
 	named := event
 	if value != "" && (ev.Name.ToolEvent() || ev.Name == settings.SessionStart) {
 		named = event + ":" + value
@@ -92,19 +96,21 @@ func Render(out *runner.Outcome) Rendering {
 
 	var denial, blockedPrompt string
 	var attached []string
-	for i, h := range out.Selected {
-		if h.EffectiveProtocol() != settings.ProtocolClaude {
+	for i := range out.Hooks {
+		h := out.Hooks[i].Hook
+		if h == nil || h.EffectiveProtocol() != settings.ProtocolClaude {
 			continue
 		}
-		rep := out.Replies[i]
+		rep := out.Hooks[i].Reply
 		if rep.Outcome != runner.OutcomeSuccess && rep.Outcome != runner.OutcomeBlocking {
 			continue
 		}
 		cmd := commandLabel(h)
-		stderr, _ := rep.Extra["stderr"].(string)
-		exit2, _ := rep.Extra["exit2"].(bool)
-		kind, _ := rep.Extra["stdout_kind"].(string)
-		decided, _ := rep.Extra["claude_decision"].(string)
+		d, _ := rep.Detail.(*Detail)
+		if d == nil {
+			d = &Detail{}
+		}
+		stderr, exit2, kind, decided := d.Stderr, d.Exit2, string(d.StdoutKind), d.Decision
 		switch ev.Name {
 		case settings.PreTool:
 			switch {

@@ -15,10 +15,9 @@ import (
 // Translator reads Claude Code settings files (settings.json,
 // settings.local.json, managed-settings.json, --settings files) and plugin
 // hooks.json files (with their {"description", "hooks"} wrapper) into
-// native hooks. It is registered as format "claude".
+// native hooks, one file at a time ([Format] applies the rules across
+// files).
 type Translator struct{}
-
-func init() { translate.Register("claude", Translator{}) }
 
 // Claude's default timeouts in seconds (claude §2.4).
 const (

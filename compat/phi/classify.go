@@ -70,11 +70,11 @@ type wirePostOut struct {
 // <name> failed (fail_closed): <error>". A failure keeps its outcome
 // (error, timeout) in the trace; its decision says whether it blocks.
 // The reply's updated_args are in native terms (argument names renamed
-// back through [Vocabulary]).
-func (Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
+// back through the protocol's vocabulary).
+func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
 	name := hookName(h)
 	pre := ev.Name == settings.PreTool
-	fail := func(outcome, msg string) runner.HookReply {
+	fail := func(outcome runner.OutcomeKind, msg string) runner.HookReply {
 		r := runner.HookReply{Outcome: outcome, Err: msg}
 		if h.FailClosed {
 			r.Decision = stopDecision(pre)
@@ -158,8 +158,8 @@ func (Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResu
 		}
 		var c bytes.Buffer
 		_ = json.Compact(&c, out.Input) // it parsed
-		tool := Vocabulary.Name(translate.Native, translate.Phi, ev.Tool)
-		r.UpdatedArgs = Vocabulary.Args(translate.Phi, translate.Native, tool, c.Bytes())
+		tool := p.vocab.Name(translate.Native, translate.Phi, ev.Tool)
+		r.UpdatedArgs = p.vocab.Args(translate.Phi, translate.Native, tool, c.Bytes())
 	default:
 		return fail(runner.OutcomeError, fmt.Sprintf("hook %s: unknown action %q", name, out.Action))
 	}
@@ -182,7 +182,7 @@ func (Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResu
 // "; ". Phi's executor ignores stop at the recorded commit (phi §8);
 // hookcompat reports it, and an agent that follows Phi exactly ignores a
 // post_tool block.
-func (Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Reply {
+func (*Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Reply {
 	var out runner.Reply
 	var ctxs []string
 	if ev.Name == settings.PreTool {

@@ -26,19 +26,31 @@ const PermissionReadonly = "readonly"
 //     plus the drain delay (in Phi it holds the call until it exits);
 //   - a post hook's stop is reported as decision "block" (Phi computes
 //     it, but its executor ignores it at the recorded commit).
-type Protocol struct{}
+//
+// Its tool vocabulary is fixed at construction ([NewProtocol]); it is
+// safe for concurrent use.
+type Protocol struct {
+	vocab *translate.Vocabulary
+}
 
-func init() { runner.RegisterProtocol(Protocol{}) }
+// NewProtocol returns the Phi protocol translating tool and argument
+// names with vocab (nil means translate.DefaultVocabulary).
+func NewProtocol(vocab *translate.Vocabulary) *Protocol {
+	if vocab == nil {
+		vocab = translate.DefaultVocabulary
+	}
+	return &Protocol{vocab: vocab}
+}
 
 // Name returns "phi".
-func (Protocol) Name() string { return settings.ProtocolPhi }
+func (*Protocol) Name() string { return settings.ProtocolPhi }
 
 // Selects applies Phi's match (phi §3): "*" or "" select every tool,
 // anything else must equal the Phi name of the event's tool exactly
 // (case-sensitive, no glob). In readonly permission mode only fail_closed
 // hooks are selected. A hand-written hook with protocol "phi" and another
 // match syntax is matched the native way.
-func (Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
+func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 	if ev.PermissionMode == PermissionReadonly && !h.FailClosed {
 		return false
 	}
@@ -46,26 +58,31 @@ func (Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 		return true
 	}
 	if h.EffectiveMatchSyntax() != settings.MatchExact {
-		native, _ := runner.LookupProtocol(settings.ProtocolNative)
-		return native.Selects(h, ev)
+		return runner.NativeSelects(h, ev)
 	}
-	return h.Match == Vocabulary.Name(translate.Native, translate.Phi, ev.Tool)
+	return h.Match == p.vocab.Name(translate.Native, translate.Phi, ev.Tool)
+}
+
+// Encode is what every Phi hook gets for ev: stdin [Request], the
+// environment [Env]. An input that cannot be encoded fails every hook
+// before it starts, as in Phi.
+func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, error) {
+	stdin, err := p.request(ev)
+	if err != nil {
+		return nil, &requestError{err}
+	}
+	return &runner.Payload{Stdin: stdin, Env: Env(base, ev)}, nil
 }
 
 // Prepare builds one run of a Phi hook (phi §4): argv is the resolved
 // run path alone (no shell, no argument splitting; a hand-written hook
 // with a command runs that text as one file name), the working directory
-// is the hook directory, the environment is [Env], stdin is [Request],
-// and the timeout is the hook's (5 s when unset). An input that cannot be
-// encoded fails the hook before it starts, as in Phi.
-func (Protocol) Prepare(h *settings.Hook, ev *runner.Event, base []string) (*runner.Invocation, error) {
-	stdin, err := Request(ev)
-	if err != nil {
-		return nil, &requestError{err}
-	}
+// is the hook directory, the environment and stdin are the shared
+// payload's, and the timeout is the hook's (5 s when unset).
+func (*Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
 	inv := &runner.Invocation{
-		Env:     Env(base, ev),
-		Stdin:   stdin,
+		Env:     pl.Env,
+		Stdin:   pl.Stdin,
 		Timeout: timeoutOf(h),
 		Dir:     h.Dir,
 	}
@@ -99,7 +116,7 @@ func timeoutOf(h *settings.Hook) time.Duration {
 // Schedule runs pre_tool hooks one after another in configured (name)
 // order, the first deny stopping the rest and each modify reaching the
 // hooks after it; post hooks run all at once (phi §7).
-func (Protocol) Schedule(ev *runner.Event) runner.Schedule {
+func (*Protocol) Schedule(ev *runner.Event) runner.Schedule {
 	if ev.Name == settings.PreTool {
 		return runner.Schedule{StopOnBlock: true, ChainArgs: true}
 	}
@@ -109,11 +126,11 @@ func (Protocol) Schedule(ev *runner.Event) runner.Schedule {
 // Detached reports whether h runs fire-and-forget: an async post hook
 // (phi §7). It is started with the event and not awaited; its result
 // is ignored, its own timeout still applies.
-func (Protocol) Detached(h *settings.Hook, ev *runner.Event) bool {
+func (*Protocol) Detached(h *settings.Hook, ev *runner.Event) bool {
 	return h.Async && HookEvent(ev.Name) == EventPostTool
 }
 
 var (
-	_ runner.Protocol = Protocol{}
-	_ runner.Detacher = Protocol{}
+	_ runner.Protocol = (*Protocol)(nil)
+	_ runner.Detacher = (*Protocol)(nil)
 )

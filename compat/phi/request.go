@@ -10,11 +10,6 @@ import (
 	"github.com/hookcompat/hookcompat/translate"
 )
 
-// Vocabulary maps native tool and argument names to Phi's (Phi "bash" is
-// the native "shell"; names it does not know pass through unchanged). An
-// embedding agent may replace it.
-var Vocabulary = translate.DefaultVocabulary
-
 // request is the JSON object a Phi hook reads on stdin (phi §5). Field
 // order is Phi's; encoding/json gives Phi's escaping: <, > and & as
 // \u003c, \u003e, \u0026, U+2028/U+2029 escaped, invalid UTF-8 as U+FFFD,
@@ -54,17 +49,21 @@ func HookEvent(e settings.Event) string {
 //
 // Args that are not valid JSON cannot be encoded: the error is Phi's
 // ("json: error calling MarshalJSON for type json.RawMessage: …"), and
-// every hook fails with it without being started.
-func Request(ev *runner.Event) ([]byte, error) {
+// every hook fails with it without being started. Tool and argument
+// names go through the default vocabulary (an engine's Phi protocol uses
+// its own).
+func Request(ev *runner.Event) ([]byte, error) { return NewProtocol(nil).request(ev) }
+
+func (p *Protocol) request(ev *runner.Event) ([]byte, error) {
 	r := request{
 		SessionID: ev.SessionID,
 		Cwd:       firstNonEmpty(ev.Cwd, ev.Workspace),
 		HookEvent: HookEvent(ev.Name),
-		Tool:      Vocabulary.Name(translate.Native, translate.Phi, ev.Tool),
+		Tool:      p.vocab.Name(translate.Native, translate.Phi, ev.Tool),
 		ToolUseID: ev.ToolCallID,
 	}
 	if args := bytes.TrimSpace(ev.Args); len(args) > 0 {
-		r.Input = Vocabulary.Args(translate.Native, translate.Phi, ev.Tool, args)
+		r.Input = p.vocab.Args(translate.Native, translate.Phi, ev.Tool, args)
 	}
 	if r.HookEvent == EventPostTool {
 		r.Output = ResultText(ev.Result)

@@ -80,7 +80,11 @@ func TestEnv(t *testing.T) {
 
 func TestPrepare(t *testing.T) {
 	h := &settings.Hook{Event: settings.PreTool, Protocol: "phi", Name: "g", Args: []string{"/hooks/g/run.sh"}, Dir: "/hooks/g"}
-	inv, err := Protocol{}.Prepare(h, &runner.Event{Name: settings.PreTool, Tool: "shell", Workspace: "/w", Cwd: "/w"}, []string{"A=1"})
+	p := NewProtocol(nil)
+	ev := &runner.Event{Name: settings.PreTool, Tool: "shell", Workspace: "/w", Cwd: "/w"}
+	pl, err := p.Encode(ev, []string{"A=1"})
+	require.NoError(t, err)
+	inv, err := p.Prepare(h, ev, pl)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"/hooks/g/run.sh"}, inv.Argv, "run directly, no shell")
 	assert.Equal(t, "/hooks/g", inv.Dir)
@@ -88,7 +92,7 @@ func TestPrepare(t *testing.T) {
 	assert.Equal(t, "A=1", inv.Env[0])
 	assert.Contains(t, string(inv.Stdin), `"hook_event":"pre_tool"`)
 
-	_, err = Protocol{}.Prepare(h, &runner.Event{Name: settings.PreTool, Args: json.RawMessage("{x")}, nil)
+	_, err = p.Encode(&runner.Event{Name: settings.PreTool, Args: json.RawMessage("{x")}, nil)
 	var re *requestError
 	assert.ErrorAs(t, err, &re, "an unencodable input fails the hook before it starts")
 }
@@ -100,7 +104,7 @@ func TestSelects(t *testing.T) {
 	ev := func(tool, mode string) *runner.Event {
 		return &runner.Event{Name: settings.PreTool, Tool: tool, PermissionMode: mode}
 	}
-	p := Protocol{}
+	p := NewProtocol(nil)
 	tests := []struct {
 		h    *settings.Hook
 		ev   *runner.Event
@@ -125,7 +129,7 @@ func TestSelects(t *testing.T) {
 }
 
 func TestScheduleAndDetached(t *testing.T) {
-	p := Protocol{}
+	p := NewProtocol(nil)
 	assert.Equal(t, runner.Schedule{StopOnBlock: true, ChainArgs: true}, p.Schedule(&runner.Event{Name: settings.PreTool}))
 	assert.Equal(t, runner.Schedule{Parallel: true}, p.Schedule(&runner.Event{Name: settings.PostTool}))
 	async := &settings.Hook{Async: true}

@@ -15,8 +15,6 @@ import (
 // hook directory.
 type Translator struct{}
 
-func init() { translate.Register("phi", Translator{}) }
-
 // Detect recognises a directory source (Data nil) that is a hooks folder
 // or a hook directory, and a file named hook.json.
 func (Translator) Detect(src translate.Source) bool {

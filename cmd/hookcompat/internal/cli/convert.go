@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -26,8 +28,8 @@ type convertOptions struct {
 func newConvertCmd(stdio IO, runF func(*convertOptions) error) *cobra.Command {
 	opts := &convertOptions{IO: stdio}
 	cmd := &cobra.Command{
-		Use:   "convert [--from claude|phi|native|auto] [--target native|hookcompat] FILE|DIR...",
-		Short: "Convert hook configs to native TOML",
+		Use:   "convert [--from FORMAT|auto] [--target TARGET] FILE|DIR...",
+		Short: "Convert hook configs to native TOML or another agent's format",
 		Long: `Convert reads Claude Code settings files, plugin hooks.json files, Phi hook folders
 (a directory such as .phi/hooks, one hook directory, or a hook.json) or native TOML and
 writes one native TOML config on stdout. Every construct that is not carried over
@@ -35,10 +37,12 @@ exactly is reported on stderr as file:line:col: code: message. A file that canno
 read or parsed is an error: it is named with its position and the exit status is 1.
 "-" reads stdin.
 
-Targets:
+Formats (--from): ` + strings.Join(format.Names(), ", ") + `, or auto (detect per file).
+Targets (--target): ` + strings.Join(format.TargetNames(), ", ") + `:
   native      (default) TOML a plain engine of the native spec runs as is: foreign hooks
-              are wrapped as "hookcompat exec --protocol claude ... -- <original command>",
-              so their scripts run unchanged; exact Claude matchers become native globs.
+              become args = ["hookcompat", "exec", "--protocol", "claude", ..., "--",
+              "<original command>"], so their scripts run unchanged; exact matchers become
+              native globs.
   hookcompat  TOML with hookcompat's extension fields (protocol, match_syntax, env, ...)
               for agents that embed hookcompat; nothing needs the exec shim.`,
 		Example: `  hookcompat convert .claude/settings.json > hooks.toml
@@ -54,22 +58,20 @@ Targets:
 			return runConvert(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.From, "from", "auto", "input format: claude, phi, native or auto (detect per file)")
-	cmd.Flags().StringVar(&opts.Target, "target", compat.TargetNative, "output for: native (a plain native engine) or hookcompat (extension fields)")
-	cmd.Flags().StringVar(&opts.Shim, "shim", "hookcompat", "command that runs `hookcompat exec` in native-target output")
+	cmd.Flags().StringVar(&opts.From, "from", "auto", "input format: "+strings.Join(format.Names(), ", ")+" or auto (detect per file)")
+	cmd.Flags().StringVar(&opts.Target, "target", compat.TargetNative, "output format: "+strings.Join(format.TargetNames(), ", "))
+	cmd.Flags().StringVar(&opts.Shim, "shim", "hookcompat", "command that runs `hookcompat exec` in the output")
 	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings as errors")
 	cmd.Flags().BoolVar(&opts.WarningsJSON, "warnings-json", false, "print warnings on stderr as one JSON array of {file, line, col, code, message}")
 	return cmd
 }
 
 func runConvert(opts *convertOptions) error {
-	switch opts.From {
-	case "auto", "claude", "phi", "native":
-	default:
-		return usageErrorf("--from %q: want claude, phi, native or auto", opts.From)
+	if _, err := format.Get(opts.From); err != nil && opts.From != "auto" {
+		return usageErrorf("--from %q: want %s or auto", opts.From, strings.Join(format.Names(), ", "))
 	}
-	if opts.Target != compat.TargetNative && opts.Target != compat.TargetHookcompat {
-		return usageErrorf("--target %q: want native or hookcompat", opts.Target)
+	if _, err := format.GetTarget(opts.Target); err != nil {
+		return usageErrorf("--target %q: want %s", opts.Target, strings.Join(format.TargetNames(), ", "))
 	}
 	var inputs []compat.Input
 	for _, path := range opts.Files {
@@ -80,10 +82,7 @@ func runConvert(opts *convertOptions) error {
 			name = "<stdin>"
 			data, err = io.ReadAll(opts.In)
 		} else if st, serr := os.Stat(path); serr == nil && st.IsDir() {
-			// A directory (a Phi hook folder) is read by its translator.
-			if opts.From != "auto" && opts.From != "phi" {
-				return fmt.Errorf("reading %s: a directory; only Phi hook folders are (use --from phi or auto)", path)
-			}
+			// A directory (a Phi hook folder) is read by its format.
 			inputs = append(inputs, compat.Input{Name: path, From: opts.From})
 			continue
 		} else {
@@ -119,6 +118,6 @@ func runConvert(opts *convertOptions) error {
 	case opts.Strict && len(res.Warnings) > 0:
 		return fmt.Errorf("convert: %d warning(s) and --strict; no output written", len(res.Warnings))
 	}
-	_, err := opts.Out.Write(res.TOML)
+	_, err := opts.Out.Write(res.Output)
 	return err
 }

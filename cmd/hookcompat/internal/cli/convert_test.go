@@ -106,7 +106,7 @@ func TestRunConvert(t *testing.T) {
 		{
 			name:    "claude to native target",
 			opts:    convertOptions{From: "auto", Target: "native", Shim: "hookcompat", Files: []string{good}},
-			wantOut: []string{"match = \"shell\"\n", "hookcompat exec --protocol claude --event PreToolUse"},
+			wantOut: []string{"match = \"shell\"\n", `args = ["hookcompat", "exec", "--protocol", "claude", "--event", "PreToolUse"`},
 		},
 		{
 			name:    "native",
@@ -147,14 +147,14 @@ func TestRunConvert(t *testing.T) {
 			name:      "bad from",
 			opts:      convertOptions{From: "yaml", Target: "native", Files: []string{good}},
 			wantNoOut: true,
-			wantErr:   `--from "yaml": want claude, phi, native or auto`,
+			wantErr:   `--from "yaml": want claude, native, phi or auto`,
 			wantUsage: true,
 		},
 		{
 			name:      "bad target",
 			opts:      convertOptions{From: "auto", Target: "phi", Files: []string{good}},
 			wantNoOut: true,
-			wantErr:   `--target "phi": want native or hookcompat`,
+			wantErr:   `--target "phi": want hookcompat, native`,
 			wantUsage: true,
 		},
 	}

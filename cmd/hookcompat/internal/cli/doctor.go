@@ -18,7 +18,7 @@ type doctorOptions struct {
 func newDoctorCmd(stdio IO, runF func(*doctorOptions) error) *cobra.Command {
 	opts := &doctorOptions{IO: stdio}
 	cmd := &cobra.Command{
-		Use:   "doctor [--settings FILE]... [--config FILE]... [--phi-dir DIR]... [--project DIR] [--json]",
+		Use:   "doctor " + sourceFlagsUsage() + " [--json]",
 		Short: "Check that every hook's command can run (HK-40)",
 		Long: `Doctor checks every loaded hook (HK-40): the first word of each command hook (an args
 hook's first element) must resolve to an executable — on PATH, or as a path from the

@@ -3,11 +3,14 @@ package cli
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookcompat/hookcompat/compat"
-	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
 )
 
 type eventOptions struct {
@@ -19,15 +22,16 @@ type eventOptions struct {
 func newEventCmd(stdio IO, runF func(*eventOptions) error) *cobra.Command {
 	opts := &eventOptions{IO: stdio}
 	cmd := &cobra.Command{
-		Use:   "event --to native|claude [--project DIR] < EVENT.json",
-		Short: "Translate one event between the native and the Claude Code wire forms",
-		Long: `Event reads one event on stdin — a native event (it has "event") or a Claude Code hook
-payload (it has "hook_event_name") — and writes it in the form --to asks for:
+		Use:   "event --to native|FORMAT [--project DIR] < EVENT.json",
+		Short: "Translate one event between the native and an agent's wire form",
+		Long: `Event reads one event on stdin — a native event (it has "event") or an agent's hook
+payload (a Claude Code payload has "hook_event_name") — and writes it in the form --to
+asks for:
 
   native  the native event JSON a native hook receives (HK-10, HK-50), foreign-only
           fields under "extra" in their original order;
-  claude  the stdin bytes a Claude Code hook receives: compact JSON in Claude's key
-          order with a trailing newline, rebuilt from the native event.
+  FORMAT  the stdin bytes a hook of that format receives (claude: compact JSON in
+          Claude's key order with a trailing newline), rebuilt from the native event.
 
 A Claude payload as Claude Code sends it, translated to native and back, is
 byte-identical; a field Claude Code always sends that is missing (permission_mode)
@@ -42,14 +46,27 @@ comes back with its default.`,
 			return runEvent(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.To, "to", "", "target form: native or claude (required)")
+	cmd.Flags().StringVar(&opts.To, "to", "", "target form: native or a format's name such as claude (required)")
 	cmd.Flags().StringVar(&opts.Project, "project", "", "workspace directory (the native workspace field; default: the current directory)")
 	return cmd
 }
 
 func runEvent(opts *eventOptions) error {
-	if opts.To != "native" && opts.To != "claude" {
-		return usageErrorf("event: --to %q: want native or claude", opts.To)
+	var proto runner.Protocol
+	if opts.To != settings.ProtocolNative {
+		f, ok := format.Lookup(opts.To)
+		if ok {
+			proto = f.Protocol(nil)
+		}
+		if proto == nil {
+			var names []string
+			for _, f := range format.All() {
+				if f.Protocol(nil) != nil {
+					names = append(names, f.Name())
+				}
+			}
+			return usageErrorf("event: --to %q: want native or one of %s", opts.To, strings.Join(names, ", "))
+		}
 	}
 	project := opts.Project
 	if project == "" {
@@ -64,8 +81,11 @@ func runEvent(opts *eventOptions) error {
 		return err
 	}
 	var out []byte
-	if opts.To == "claude" {
-		out, err = claude.Payload(&ev)
+	if proto != nil {
+		var pl *runner.Payload
+		if pl, err = proto.Encode(&ev, os.Environ()); err == nil {
+			out = pl.Stdin
+		}
 	} else {
 		out, err = ev.MarshalJSON()
 		out = append(out, '\n')

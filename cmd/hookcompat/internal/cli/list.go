@@ -15,30 +15,6 @@ import (
 	"github.com/hookcompat/hookcompat/settings"
 )
 
-// sources are the source flags list and doctor share with run.
-type sources struct {
-	Settings []string
-	Configs  []string
-	PhiDirs  []string
-	Project  string
-}
-
-func (s *sources) flags(cmd *cobra.Command) {
-	f := cmd.Flags()
-	f.StringArrayVar(&s.Settings, "settings", nil, "Claude Code settings.json or plugin hooks.json (repeatable)")
-	f.StringArrayVar(&s.Configs, "config", nil, "native TOML config (repeatable)")
-	f.StringArrayVar(&s.PhiDirs, "phi-dir", nil, "Phi hook folder such as .phi/hooks (repeatable; later folders win by name)")
-	f.StringVar(&s.Project, "project", "", "project (workspace) directory; default: the current directory")
-}
-
-// options are the load options of the flags: the named sources, and
-// discovery when none is named.
-func (s *sources) options() compat.Options {
-	return compat.Options{Project: s.Project, Settings: s.Settings, Configs: s.Configs, PhiDirs: s.PhiDirs, Discover: true}
-}
-
-func (s *sources) load() (*compat.Loaded, error) { return compat.Load(s.options()) }
-
 type listOptions struct {
 	IO
 	sources
@@ -48,7 +24,7 @@ type listOptions struct {
 func newListCmd(stdio IO, runF func(*listOptions) error) *cobra.Command {
 	opts := &listOptions{IO: stdio}
 	cmd := &cobra.Command{
-		Use:   "list [--settings FILE]... [--config FILE]... [--phi-dir DIR]... [--project DIR] [--json]",
+		Use:   "list " + sourceFlagsUsage() + " [--json]",
 		Short: "List every loaded hook by event (HK-66)",
 		Long: `List shows every hook of the given sources by event, in the order they run: what it
 runs, its match (and match syntax), its if rule, fail_closed, its protocol, where it came
@@ -152,12 +128,12 @@ func appendFailures(out *runner.Outcome) {
 		return
 	}
 	var lines []byte
-	for i, h := range out.Selected {
-		f := failureOf(out.Hooks[i], string(out.Event.Name))
+	for _, tr := range out.Hooks {
+		f := failureOf(tr, string(out.Event.Name))
 		if f == nil {
 			continue
 		}
-		b, err := json.Marshal(failureRecord{Key: runner.HookKey(h), Failure: *f})
+		b, err := json.Marshal(failureRecord{Key: runner.HookKey(tr.Hook), Failure: *f})
 		if err == nil {
 			lines = append(append(lines, b...), '\n')
 		}
@@ -177,10 +153,7 @@ func appendFailures(out *runner.Outcome) {
 }
 
 func failureOf(t runner.Trace, event string) *runner.Failure {
-	switch {
-	case t.Outcome == runner.OutcomeError, t.Outcome == runner.OutcomeTimeout, t.Outcome == runner.OutcomeNotRunnable,
-		t.Outcome == runner.OutcomeBlocking && t.Error != "":
-	default:
+	if t.Hook == nil || !t.Reply.Failed() || t.Outcome == runner.OutcomeCancelled {
 		return nil
 	}
 	return &runner.Failure{Time: time.Now(), Event: event, Outcome: t.Outcome, ExitCode: t.ExitCode, Error: t.Error}

@@ -1,15 +1,17 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookcompat/hookcompat/compat"
-	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -24,7 +26,7 @@ type runOptions struct {
 func newRunCmd(stdio IO, runF func(*runOptions) error) *cobra.Command {
 	opts := &runOptions{IO: stdio}
 	cmd := &cobra.Command{
-		Use:   "run [--settings FILE]... [--config FILE]... [--phi-dir DIR]... [--project DIR] < EVENT.json",
+		Use:   "run " + sourceFlagsUsage() + " [--render NAME] < EVENT.json",
 		Short: "Fire one event through the loaded hooks and print the merged native reply",
 		Long: `Run reads ONE event as JSON on stdin — a native event (it has "event") or a Claude Code
 hook payload (it has "hook_event_name", translated to the native event) — fires it through
@@ -45,9 +47,10 @@ hooks of the same name, as Phi's project hooks replace user hooks). Load warning
 to stderr. Detached hooks (Phi async post_tool hooks) are awaited after the reply is
 written.
 
---render claude adds "claude": {"tool_runs", "effective_input", "model_text", "user_text"}:
-whether Claude Code would run the tool, with which input (Claude's argument names), and the
-texts Claude Code would show the model (Claude Code 2.1.332).`,
+--render NAME adds NAME's view of the outcome under the key NAME: --render claude adds
+"claude": {"tool_runs", "effective_input", "model_text", "user_text"}: whether Claude Code
+would run the tool, with which input (Claude's argument names), and the texts Claude Code
+would show the model (Claude Code 2.1.332). Formats that render: ` + strings.Join(renderers(), ", ") + `.`,
 		Example: `  echo '{"event":"pre_tool","tool":"shell","args":{"command":"rm -rf /"}}' | hookcompat run --config hooks.toml
   hookcompat run --settings .claude/settings.json --project . < payload.json`,
 		Args: usageArgs(cobra.NoArgs),
@@ -60,21 +63,32 @@ texts Claude Code would show the model (Claude Code 2.1.332).`,
 	}
 	opts.sources.flags(cmd)
 	f := cmd.Flags()
-	f.StringVar(&opts.Render, "render", "", `add an agent's view of the outcome: "claude"`)
+	f.StringVar(&opts.Render, "render", "", "add an agent's view of the outcome: "+strings.Join(renderers(), ", "))
 	f.BoolVarP(&opts.Verbose, "verbose", "v", false, "write an audit record per hook run to stderr")
 	return cmd
 }
 
-// runReply is the JSON printed by run.
-type runReply struct {
-	runner.Reply
-	Hooks  []runner.Trace    `json:"hooks"`
-	Claude *claude.Rendering `json:"claude,omitempty"`
+// renderers are the formats --render accepts.
+func renderers() []string {
+	var out []string
+	for _, f := range format.All() {
+		if _, ok := f.(format.Renderer); ok {
+			out = append(out, f.Name())
+		}
+	}
+	return out
 }
 
 func runRun(cmd *cobra.Command, opts *runOptions) error {
-	if opts.Render != "" && opts.Render != "claude" {
-		return usageErrorf("--render %q: the only renderer is \"claude\"", opts.Render)
+	var renderer format.Renderer
+	if opts.Render != "" {
+		f, ok := format.Lookup(opts.Render)
+		if ok {
+			renderer, ok = f.(format.Renderer)
+		}
+		if !ok {
+			return usageErrorf("--render %q: want one of %s", opts.Render, strings.Join(renderers(), ", "))
+		}
 	}
 	loaded, err := opts.load()
 	if err != nil {
@@ -85,7 +99,7 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 	if err != nil {
 		return err
 	}
-	ev, _, err := compat.ParseEvent(data, loaded.Project)
+	ev, _, err := compat.ParseEventWith(data, loaded.Project, loaded.Vocabulary)
 	if err != nil {
 		return err
 	}
@@ -102,23 +116,57 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 		return err
 	}
 	appendFailures(out) // for `hookcompat list` (HK-66)
-	reply := runReply{Reply: out.Reply, Hooks: out.Hooks}
-	if reply.Hooks == nil {
-		reply.Hooks = []runner.Trace{}
+	reply, err := replyJSON(out, opts.Render, renderer, loaded)
+	if err != nil {
+		return err
 	}
-	if opts.Render == "claude" {
-		r := claude.Render(out)
-		reply.Claude = &r
-	}
-	enc := json.NewEncoder(opts.Out)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(reply); err != nil {
+	if _, err := opts.Out.Write(reply); err != nil {
 		return err
 	}
 	// Detached hooks (Phi async) finish, or are killed after the drain
 	// timeout, before the process exits.
 	return eng.Close(cmd.Context())
+}
+
+// replyJSON is the JSON run prints: the merged reply, the traces and,
+// with a renderer, its view under the renderer's name.
+func replyJSON(out *runner.Outcome, name string, r format.Renderer, l *compat.Loaded) ([]byte, error) {
+	type plain struct {
+		runner.Reply
+		Hooks []runner.Trace `json:"hooks"`
+	}
+	p := plain{Reply: out.Reply, Hooks: out.Hooks}
+	if p.Hooks == nil {
+		p.Hooks = []runner.Trace{}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(p); err != nil {
+		return nil, err
+	}
+	if r == nil {
+		return buf.Bytes(), nil
+	}
+	// The view goes last, under its format's name.
+	var view bytes.Buffer
+	venc := json.NewEncoder(&view)
+	venc.SetEscapeHTML(false)
+	venc.SetIndent("  ", "  ")
+	if err := venc.Encode(r.Render(out, l.Vocabulary)); err != nil {
+		return nil, err
+	}
+	b := bytes.TrimRight(buf.Bytes(), "\n")
+	b = bytes.TrimSuffix(b, []byte("}"))
+	b = bytes.TrimRight(b, "\n")
+	key, _ := json.Marshal(name)
+	b = append(b, ",\n  "...)
+	b = append(b, key...)
+	b = append(b, ": "...)
+	b = append(b, bytes.TrimRight(view.Bytes(), "\n")...)
+	b = append(b, "\n}\n"...)
+	return b, nil
 }
 
 func printWarnings(w io.Writer, warns []translate.Warning) {

@@ -33,11 +33,11 @@ func TestNewRunCmd(t *testing.T) {
 		{
 			name: "repeated sources keep their order",
 			args: []string{"--settings", "a.json", "--config", "x.toml", "--settings", "b.json", "--config", "y.toml", "--project", "proj", "--render", "claude", "-v"},
-			want: runOptions{sources: sources{Settings: []string{"a.json", "b.json"}, Configs: []string{"x.toml", "y.toml"}, Project: "proj"}, Render: "claude", Verbose: true},
+			want: runOptions{sources: sources{Named: map[string][]string{"claude": {"a.json", "b.json"}, "native": {"x.toml", "y.toml"}}, Project: "proj"}, Render: "claude", Verbose: true},
 		},
 		{name: "verbose long form", args: []string{"--verbose"}, want: runOptions{Verbose: true}},
 		{name: "phi dirs keep their order", args: []string{"--phi-dir", "home/.phi/hooks", "--phi-dir", ".phi/hooks"},
-			want: runOptions{sources: sources{PhiDirs: []string{"home/.phi/hooks", ".phi/hooks"}}}},
+			want: runOptions{sources: sources{Named: map[string][]string{"phi": {"home/.phi/hooks", ".phi/hooks"}}}}},
 		{name: "no positional arguments", args: []string{"event.json"}, wantErr: `unknown command "event.json"`},
 		{name: "unknown flag", args: []string{"--conf", "x"}, wantErr: "unknown flag: --conf"},
 	}
@@ -91,38 +91,38 @@ command = "if grep -q 'rm -rf'; then echo 'no rm -rf' >&2; exit 2; fi"
 	}{
 		{
 			name:      "native block",
-			opts:      runOptions{sources: sources{Configs: []string{config}, Project: dir}},
+			opts:      runOptions{sources: sources{Named: map[string][]string{"native": {config}}, Project: dir}},
 			stdin:     rm,
 			want:      map[string]any{"decision": "block", "reason": "no rm -rf", "updated_args": nil},
 			wantHooks: 1,
 		},
 		{
 			name:      "native pass",
-			opts:      runOptions{sources: sources{Configs: []string{config}, Project: dir}},
+			opts:      runOptions{sources: sources{Named: map[string][]string{"native": {config}}, Project: dir}},
 			stdin:     `{"event": "pre_tool", "tool": "shell", "args": {"command": "ls"}}`,
 			want:      map[string]any{"decision": "", "reason": ""},
 			wantHooks: 1,
 		},
 		{
 			name:      "claude deny rendered",
-			opts:      runOptions{sources: sources{Settings: []string{settings}, Project: dir}, Render: "claude"},
+			opts:      runOptions{sources: sources{Named: map[string][]string{"claude": {settings}}, Project: dir}, Render: "claude"},
 			stdin:     rm,
 			want:      map[string]any{"decision": "deny", "reason": "denied"},
 			wantHooks: 1,
 		},
 		{
 			name:      "no matching hook",
-			opts:      runOptions{sources: sources{Configs: []string{config}, Project: dir}},
+			opts:      runOptions{sources: sources{Named: map[string][]string{"native": {config}}, Project: dir}},
 			stdin:     `{"event": "pre_tool", "tool": "read", "args": {"path": "a"}}`,
 			want:      map[string]any{"decision": ""},
 			wantHooks: 0,
 		},
-		{name: "empty stdin", opts: runOptions{sources: sources{Configs: []string{config}, Project: dir}}, stdin: " \n", wantErr: "no event on stdin"},
-		{name: "not json", opts: runOptions{sources: sources{Configs: []string{config}, Project: dir}}, stdin: "rm -rf /", wantErr: "reading the event: stdin is not JSON"},
-		{name: "no event key", opts: runOptions{sources: sources{Configs: []string{config}, Project: dir}}, stdin: `{"tool": "shell"}`, wantErr: `neither a native event`},
-		{name: "unknown event", opts: runOptions{sources: sources{Configs: []string{config}, Project: dir}}, stdin: `{"event": "pre_toolz"}`, wantErr: `unknown event "pre_toolz"`},
-		{name: "missing config", opts: runOptions{sources: sources{Configs: []string{filepath.Join(dir, "nope.toml")}, Project: dir}}, stdin: rm, wantErr: "reading " + filepath.Join(dir, "nope.toml")},
-		{name: "bad render", opts: runOptions{sources: sources{Configs: []string{config}, Project: dir}, Render: "phi"}, stdin: rm, wantErr: `--render "phi"`, wantUsage: true},
+		{name: "empty stdin", opts: runOptions{sources: sources{Named: map[string][]string{"native": {config}}, Project: dir}}, stdin: " \n", wantErr: "no event on stdin"},
+		{name: "not json", opts: runOptions{sources: sources{Named: map[string][]string{"native": {config}}, Project: dir}}, stdin: "rm -rf /", wantErr: "reading the event: stdin is not JSON"},
+		{name: "no event key", opts: runOptions{sources: sources{Named: map[string][]string{"native": {config}}, Project: dir}}, stdin: `{"tool": "shell"}`, wantErr: `neither a native event`},
+		{name: "unknown event", opts: runOptions{sources: sources{Named: map[string][]string{"native": {config}}, Project: dir}}, stdin: `{"event": "pre_toolz"}`, wantErr: `unknown event "pre_toolz"`},
+		{name: "missing config", opts: runOptions{sources: sources{Named: map[string][]string{"native": {filepath.Join(dir, "nope.toml")}}, Project: dir}}, stdin: rm, wantErr: "reading " + filepath.Join(dir, "nope.toml")},
+		{name: "bad render", opts: runOptions{sources: sources{Named: map[string][]string{"native": {config}}, Project: dir}, Render: "phi"}, stdin: rm, wantErr: `--render "phi"`, wantUsage: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

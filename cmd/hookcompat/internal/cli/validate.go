@@ -18,7 +18,7 @@ type validateOptions struct {
 func newValidateCmd(stdio IO, runF func(*validateOptions) error) *cobra.Command {
 	opts := &validateOptions{IO: stdio}
 	cmd := &cobra.Command{
-		Use:   "validate [--settings FILE]... [--config FILE]... [--phi-dir DIR]... [--project DIR] [--json]",
+		Use:   "validate " + sourceFlagsUsage() + " [--json]",
 		Short: "Report only the errors of the hook configs; exit 1 when there are any (for CI)",
 		Long: `Validate loads the given sources (found as for run) and reports only errors: a file that
 does not parse or whose hooks are invalid (with file:line:col), and hooks whose program

@@ -6,13 +6,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/compat/format"
 )
 
 func newVersionCmd(stdio IO) *cobra.Command {
 	return &cobra.Command{
 		Use:     "version",
-		Short:   "Print hookcompat's version and the Claude Code version it reproduces",
+		Short:   "Print hookcompat's version and the agent versions whose behaviour it reproduces",
 		Example: `  hookcompat version`,
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
@@ -20,8 +20,17 @@ func newVersionCmd(stdio IO) *cobra.Command {
 			if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 				v = bi.Main.Version
 			}
-			_, err := fmt.Fprintf(stdio.Out, "hookcompat %s\nClaude Code behaviour: %s (oracle recordings)\n", v, claude.RenderVersion)
-			return err
+			if _, err := fmt.Fprintf(stdio.Out, "hookcompat %s\n", v); err != nil {
+				return err
+			}
+			for _, f := range format.All() {
+				if in := f.Info(); in.Version != "" {
+					if _, err := fmt.Fprintf(stdio.Out, "%s behaviour: %s (oracle recordings)\n", in.Title, in.Version); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
 		},
 	}
 }

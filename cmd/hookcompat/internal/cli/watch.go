@@ -22,7 +22,7 @@ type watchOptions struct {
 func newWatchCmd(stdio IO, runF func(*watchOptions) error) *cobra.Command {
 	opts := &watchOptions{IO: stdio}
 	cmd := &cobra.Command{
-		Use:   "watch [--settings FILE]... [--config FILE]... [--phi-dir DIR]... [--project DIR] [--for DURATION]",
+		Use:   "watch " + sourceFlagsUsage() + " [--for DURATION]",
 		Short: "Reload hooks when their files change, and say what changed",
 		Long: `Watch loads the hooks of the given sources (found as for run) and watches their files.
 When an edit changes the hooks, they are re-translated and swapped in at once, and each

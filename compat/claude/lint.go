@@ -1,4 +1,4 @@
-package compat
+package claude
 
 import (
 	"fmt"
@@ -10,12 +10,12 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
-	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
-// Lint codes of [Doctor] beyond HK-40 (issue 5). Each finding carries a
+// Lint codes of the Claude format's doctor lints. Each finding carries a
 // fix hint.
 const (
 	CodeUndefinedEnv    = "undefined-env-var"       // a variable Claude Code never sets
@@ -44,14 +44,24 @@ var interpreters = map[string]int{"python": 2, "python3": 2, "node": 1, "ruby": 
 // removedTools are tool names Claude Code no longer has (claude §5.1).
 var removedTools = map[string]string{"MultiEdit": "removed", "LS": "removed", "NotebookRead": "removed (Read reads notebooks)", "TodoRead": "removed", "KillShell": "renamed TaskStop", "BashOutput": "renamed TaskOutput"}
 
-// lintClaude adds the Claude-specific lints of one hook.
-func lintClaude(h *settings.Hook, project string, add func(code, sev, msg, hint string)) {
+// Lint adds the Claude-specific lints of one hook: variables Claude Code
+// never sets ($CLAUDE_FILE_PATHS, $TOOL_INPUT, …), bash-only syntax in a
+// command /bin/sh runs, an unquoted $CLAUDE_PROJECT_DIR, a relative script
+// path, an interpreter whose script is missing (python's exit 2 would
+// block every call), matchers that never fire (permission rules, removed
+// or lower-case tool names, a bare mcp__server), timeouts that look like
+// milliseconds, and events a plain native engine cannot run.
+func (claudeFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code, sev, msg, hint string)) {
+	lint(h, c.Project, add)
+}
+
+func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string)) {
 	event, _ := translate.ClaudeEvent(h.Event)
 	if h.Timeout > time.Hour {
-		add(CodeTimeoutMS, SeverityWarning, fmt.Sprintf("timeout %s: Claude timeouts are seconds; this looks like milliseconds", h.Timeout), fmt.Sprintf("write %g", h.Timeout.Seconds()/1000))
+		add(CodeTimeoutMS, format.SeverityWarning, fmt.Sprintf("timeout %s: Claude timeouts are seconds; this looks like milliseconds", h.Timeout), fmt.Sprintf("write %g", h.Timeout.Seconds()/1000))
 	}
 	if !h.Event.Native() {
-		add(CodeExtensionEvent, SeverityInfo, fmt.Sprintf("%s is not an event of the native spec: a plain native engine may never fire it", event), "it runs under hookcompat; convert --target native keeps it with a warning")
+		add(CodeExtensionEvent, format.SeverityInfo, fmt.Sprintf("%s is not an event of the native spec: a plain native engine may never fire it", event), "it runs under hookcompat; convert --target native keeps it with a warning")
 	}
 	lintMatcher(h, event, add)
 	if h.EffectiveType() != settings.TypeCommand {
@@ -64,7 +74,7 @@ func lintClaude(h *settings.Hook, project string, add func(code, sev, msg, hint 
 	for _, m := range varRef.FindAllStringSubmatch(text, -1) {
 		name := m[1]
 		if (strings.HasPrefix(name, "CLAUDE") && !claudeEnv.MatchString(name)) || mythVars[name] {
-			add(CodeUndefinedEnv, SeverityWarning, fmt.Sprintf("$%s is never set: Claude Code passes the event on stdin, not in variables", name),
+			add(CodeUndefinedEnv, format.SeverityWarning, fmt.Sprintf("$%s is never set: Claude Code passes the event on stdin, not in variables", name),
 				"read the JSON on stdin, e.g. jq -r '.tool_input.file_path'")
 		}
 	}
@@ -76,7 +86,7 @@ func lintClaude(h *settings.Hook, project string, add func(code, sev, msg, hint 
 		return
 	}
 	if what := bashOnly(f); what != "" {
-		add(CodeBashOnly, SeverityWarning, "bash-only syntax ("+what+") in a command run by /bin/sh (dash on Debian): it fails there (a syntax error exits 2, which Claude Code reads as a block)",
+		add(CodeBashOnly, format.SeverityWarning, "bash-only syntax ("+what+") in a command run by /bin/sh (dash on Debian): it fails there (a syntax error exits 2, which Claude Code reads as a block)",
 			"move it into a script with #!/bin/bash, or wrap it: bash -c '…'")
 	}
 	unquoted := false
@@ -92,7 +102,7 @@ func lintClaude(h *settings.Hook, project string, add func(code, sev, msg, hint 
 		return true
 	})
 	if unquoted {
-		add(CodeUnquotedProject, SeverityWarning, "$CLAUDE_PROJECT_DIR outside double quotes splits on spaces in the project path (B39)",
+		add(CodeUnquotedProject, format.SeverityWarning, "$CLAUDE_PROJECT_DIR outside double quotes splits on spaces in the project path (B39)",
 			`write "$CLAUDE_PROJECT_DIR"/path/to/script`)
 	}
 	if len(f.Stmts) == 0 {
@@ -104,7 +114,7 @@ func lintClaude(h *settings.Hook, project string, add func(code, sev, msg, hint 
 	}
 	first := call.Args[0].Lit()
 	if first != "" && strings.Contains(first, "/") && !filepath.IsAbs(first) {
-		add(CodeRelativePath, SeverityWarning, fmt.Sprintf("relative path %q: hooks run in the session's current directory, which follows cd", first),
+		add(CodeRelativePath, format.SeverityWarning, fmt.Sprintf("relative path %q: hooks run in the session's current directory, which follows cd", first),
 			`start it with "$CLAUDE_PROJECT_DIR"/`)
 	}
 	if status, isInterp := interpreters[filepath.Base(first)]; isInterp && len(call.Args) > 1 {
@@ -117,9 +127,9 @@ func lintClaude(h *settings.Hook, project string, add func(code, sev, msg, hint 
 			p = filepath.Join(project, p)
 		}
 		if _, err := os.Stat(p); err != nil {
-			sev, effect := SeverityWarning, fmt.Sprintf("%s exits %d: a non-blocking error", first, status)
+			sev, effect := format.SeverityWarning, fmt.Sprintf("%s exits %d: a non-blocking error", first, status)
 			if status == 2 {
-				sev, effect = SeverityError, fmt.Sprintf("%s exits 2, which Claude Code reads as a block: every matching call would be blocked", first)
+				sev, effect = format.SeverityError, fmt.Sprintf("%s exits 2, which Claude Code reads as a block: every matching call would be blocked", first)
 			}
 			add(CodeMissingScript, sev, fmt.Sprintf("script %q does not exist; %s", script, effect), "fix the path or remove the hook")
 		}
@@ -179,29 +189,29 @@ func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint s
 	if h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != settings.MatchClaude || !h.Event.ToolEvent() {
 		return
 	}
-	m := claude.CompileMatcher(event, h.Match)
+	m := CompileMatcher(event, h.Match)
 	if m.IsRegex() {
 		if strings.Contains(h.Match, "(") && strings.Contains(h.Match, ":") {
-			add(CodeNeverFires, SeverityWarning, fmt.Sprintf("matcher %q is a permission rule: matchers compare the tool name only", h.Match), `match "Bash" and narrow with "if": "Bash(git commit *)"`)
+			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q is a permission rule: matchers compare the tool name only", h.Match), `match "Bash" and narrow with "if": "Bash(git commit *)"`)
 		}
 		return
 	}
 	for _, name := range m.Names() {
 		switch {
 		case removedTools[name] != "":
-			add(CodeNeverFires, SeverityWarning, fmt.Sprintf("matcher names %s, which Claude Code %s", name, removedTools[name]), "drop it from the matcher")
+			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher names %s, which Claude Code %s", name, removedTools[name]), "drop it from the matcher")
 		case name == "Task":
-			add(CodeNeverFires, SeverityInfo, "matcher names Task, renamed Agent in Claude Code 2.1.63; hookcompat also matches Agent", "write Agent")
+			add(CodeNeverFires, format.SeverityInfo, "matcher names Task, renamed Agent in Claude Code 2.1.63; hookcompat also matches Agent", "write Agent")
 		case strings.HasPrefix(name, "mcp__") && !strings.Contains(strings.TrimPrefix(name, "mcp__"), "__"):
-			add(CodeNeverFires, SeverityWarning, fmt.Sprintf("matcher %q names an MCP server, not a tool: it matches nothing", name), fmt.Sprintf("write %s__.* to match all its tools", name))
+			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q names an MCP server, not a tool: it matches nothing", name), fmt.Sprintf("write %s__.* to match all its tools", name))
 		case name != "" && name[0] >= 'a' && name[0] <= 'z' && !strings.HasPrefix(name, "mcp__"):
 			hint := "Claude tool names start with a capital letter (Bash, Read, Edit, Write, …)"
 			if c := otherAgentTools[name]; c != "" {
 				hint = "write " + c
-			} else if c := claude.Vocabulary.Name(translate.Native, translate.Claude, name); c != name {
+			} else if c := translate.DefaultVocabulary.Name(translate.Native, translate.Claude, name); c != name {
 				hint = "write " + c
 			}
-			add(CodeNeverFires, SeverityWarning, fmt.Sprintf("matcher %q is not a Claude tool name (they are case-sensitive)", name), hint)
+			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q is not a Claude tool name (they are case-sensitive)", name), hint)
 		}
 	}
 }

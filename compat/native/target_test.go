@@ -1,36 +1,16 @@
-package compat
+package native_test
 
 import (
-	"os/exec"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-// TestShellQuoteRoundTrips checks that every quoted argument of a shim
-// command reaches the shell as the same bytes, in bash and in /bin/sh and
-// under the C locale (no $'\u…' escapes whose meaning depends on it).
-func TestShellQuoteRoundTrips(t *testing.T) {
-	cases := []string{
-		"plain", "", "with space", "it's", `back\slash`, "$HOME", "`cmd`",
-		"new\nline", "tab\there", "é-accent", "emoji 🙂", "\u200bzero-width",
-		"bell\a", "\xff\xfe invalid utf-8", "a'b'c", "--flag=x y",
-	}
-	for _, sh := range []string{"bash", "/bin/sh"} {
-		path, err := exec.LookPath(sh)
-		if err != nil {
-			continue
-		}
-		for _, s := range cases {
-			cmd := exec.Command(path, "-c", "printf %s "+shellQuote(s))
-			cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin"}
-			out, err := cmd.Output()
-			require.NoError(t, err, "%s: %q", sh, s)
-			assert.Equal(t, s, string(out), "%s: quoted as %s", sh, shellQuote(s))
-		}
-	}
-}
+	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/native"
+	"github.com/hookcompat/hookcompat/translate"
+)
 
 // TestConvertMergeDiffersWarning: two Claude hooks that can run for the
 // same call of a blocking event get one merge-differs warning for the
@@ -45,11 +25,16 @@ func TestConvertMergeDiffersWarning(t *testing.T) {
 		return `{"matcher":"` + matcher + `","hooks":[{"type":"command","command":"` + cmd + `"}]}`
 	}
 	codes := func(target string, data []byte) []string {
-		c := Convert([]Input{{Name: "settings.json", Data: data, From: "claude"}}, ConvertOptions{Target: target})
-		require.Empty(t, c.Errors)
+		cfg, warns, err := claude.Format.Translate(translate.Source{Path: "settings.json", Data: data})
+		require.NoError(t, err)
+		require.Empty(t, warns)
+		tgt, err := format.GetTarget(target)
+		require.NoError(t, err)
+		res, err := tgt.Write(cfg, &format.TargetOptions{})
+		require.NoError(t, err)
 		var out []string
-		for _, w := range c.Warnings {
-			if w.Code == CodeMergeDiffers {
+		for _, w := range res.Warnings {
+			if w.Code == native.CodeMergeDiffers {
 				out = append(out, w.String())
 			}
 		}
@@ -70,9 +55,9 @@ func TestConvertMergeDiffersWarning(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			data := settingsJSON(tc.groups)
-			got := codes(TargetNative, data)
+			got := codes(native.TargetNative, data)
 			assert.Len(t, got, tc.want, "%v", got)
-			assert.Empty(t, codes(TargetHookcompat, data), "Claude's merge is kept with extension fields")
+			assert.Empty(t, codes(native.TargetHookcompat, data), "Claude's merge is kept with extension fields")
 		})
 	}
 }

@@ -1,0 +1,140 @@
+package format_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	_ "github.com/hookcompat/hookcompat/compat/all"
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// fake is a format that recognises files named fake.txt.
+type fake struct{ name string }
+
+func (f fake) Name() string { return f.name }
+func (f fake) Info() format.Info {
+	return format.Info{Title: "Fake", Order: 5, DropCodes: []string{"fake-drop"}}
+}
+func (f fake) Detect(path string, _ []byte) bool {
+	return path == "fake.txt"
+}
+func (fake) Discover(*format.Env) format.Discovery { return format.Discovery{} }
+func (fake) Load([]format.Source, *format.Env) (*format.Result, error) {
+	return &format.Result{Config: &settings.Config{}}, nil
+}
+func (fake) Translate(translate.Source) (*settings.Config, []translate.Warning, error) {
+	return &settings.Config{}, nil, nil
+}
+func (fake) Protocol(*translate.Vocabulary) runner.Protocol { return nil }
+
+// TestRegistry: a format is found by name, listed in load order, asked by
+// Detect before the native format, and its drop codes count; registering
+// a name twice panics.
+func TestRegistry(t *testing.T) {
+	f := fake{name: "test-fake"}
+	format.Register(f)
+	assert.Panics(t, func() { format.Register(f) })
+
+	got, err := format.Get("test-fake")
+	require.NoError(t, err)
+	assert.Equal(t, "test-fake", got.Name())
+	_, err = format.Get("no-such")
+	assert.ErrorIs(t, err, translate.ErrUnknownFormat)
+	assert.ErrorContains(t, err, "claude")
+
+	var order []string
+	for _, x := range format.All() {
+		order = append(order, x.Name())
+	}
+	assert.Equal(t, []string{"test-fake", "claude", "phi", "native"}, order, "by Info.Order")
+
+	d, err := format.Detect("fake.txt", []byte("x = 1"))
+	require.NoError(t, err)
+	assert.Equal(t, "test-fake", d.Name())
+	d, err = format.Detect("hooks.toml", []byte("x = 1"))
+	require.NoError(t, err)
+	assert.Equal(t, "native", d.Name(), "the native format is asked last")
+	d, err = format.Detect("settings.json", []byte(`{"hooks":{}}`))
+	require.NoError(t, err)
+	assert.Equal(t, "claude", d.Name())
+	d, err = format.Detect(".phi/hooks/g/hook.json", []byte(`{"name":"g"}`))
+	require.NoError(t, err)
+	assert.Equal(t, "phi", d.Name(), "a hook.json is Phi's, not a Claude settings file")
+	_, err = format.Detect("x.bin", []byte("\x00\x01"))
+	assert.ErrorIs(t, err, translate.ErrUnknownFormat)
+
+	assert.True(t, format.DropsHooks(translate.Warning{Code: "fake-drop"}))
+	assert.True(t, format.Broken(translate.Warning{Code: "invalid-file"}))
+	assert.False(t, format.DropsHooks(translate.Warning{Code: "unknown-field"}))
+	assert.NotEmpty(t, format.Protocols(nil), "claude and phi have protocols")
+}
+
+// TestShimRoundTrip: every field a hook carries through the shim comes
+// back from its command line unchanged (built and parsed in one place).
+func TestShimRoundTrip(t *testing.T) {
+	hooks := []settings.Hook{
+		{Event: settings.PreTool, Protocol: "claude", Command: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh --flag 'x y'`,
+			Timeout: 2500 * time.Millisecond, FailClosed: true, If: "Bash(git push *)",
+			Env: map[string]string{"CLAUDE_PLUGIN_ROOT": "/p", "CLAUDE_PLUGIN_DATA": "/d"}},
+		{Event: settings.PostTool, Protocol: "claude", Args: []string{"node", "fmt.mjs", "--", "-x"}, Async: true, Timeout: 600 * time.Second},
+		{Event: settings.SessionStart, Protocol: "claude", Type: settings.TypeHTTP, URL: "http://127.0.0.1:9/h",
+			Headers: map[string]string{"Authorization": "Bearer $TOKEN"}, AllowedEnvVars: []string{"TOKEN"}, Timeout: 30 * time.Second},
+		{Event: settings.PreTool, Protocol: "phi", Args: []string{"/h/g/run"}, Name: "g", Dir: "/h/g", Timeout: 5 * time.Second},
+	}
+	for _, h := range hooks {
+		for _, matcher := range []string{"", "Bash|Read"} {
+			spec, err := format.SpecOf(&h, matcher)
+			require.NoError(t, err)
+			argv := format.ShimArgs("/usr/local/bin/hookcompat", spec)
+			require.True(t, format.IsShim(argv), "%q", argv)
+			back, inner, err := format.ParseShim(argv)
+			require.NoError(t, err, "%q", argv)
+			assert.Equal(t, spec, back, "spec round trip of %q", argv)
+			want := h
+			if matcher != "" {
+				want.Match = matcher
+				want.MatchSyntax = settings.MatchClaude
+				if h.Protocol == "phi" {
+					want.MatchSyntax = settings.MatchExact
+				}
+			}
+			inner.Source = settings.Source{}
+			assert.Equal(t, want, *inner, "hook round trip of %q", argv)
+		}
+	}
+}
+
+// TestParseShimArgsErrors: each malformed command line is a usage error
+// naming what is wrong.
+func TestParseShimArgsErrors(t *testing.T) {
+	for args, want := range map[string][]string{
+		"--event is required": {"--", "true"},
+		"--timeout":           {"--event", "Stop", "--timeout", "-1", "--", "true"},
+		"did you mean":        {"--event", "Stop", "--fail-closd", "--", "true"},
+		"needs a value":       {"--event"},
+		"give the hook":       {"--event", "Stop"},
+		"not both":            {"--event", "Stop", "--url", "http://x", "--", "true"},
+		"KEY=value":           {"--event", "Stop", "--env", "X", "--", "true"},
+		"Name: value":         {"--event", "Stop", "--header", "X", "--url", "http://x"},
+		"before --":           {"--event", "Stop", "true"},
+		"give no command":     {"--event", "pre_tool", "--phi-dir", "d", "--", "x"},
+		"is a switch, got":    {"--event", "Stop", "--async=maybe", "--", "true"},
+	} {
+		_, err := format.ParseShimArgs(want)
+		require.Error(t, err, args)
+		assert.ErrorIs(t, err, format.ErrShimUsage)
+		assert.Contains(t, err.Error(), args)
+	}
+	_, err := (&format.ShimSpec{Protocol: "claude", Event: "NoSuchEvent", Command: []string{"true"}}).Hook()
+	assert.ErrorIs(t, err, format.ErrShimUsage)
+	_, err = (&format.ShimSpec{Protocol: "nope", Event: "Stop", Command: []string{"true"}}).Hook()
+	assert.ErrorContains(t, err, "want one of claude, phi")
+	assert.False(t, format.IsShim([]string{"hookcompat", "run"}))
+	assert.False(t, format.IsShim([]string{"bash", "exec"}))
+}

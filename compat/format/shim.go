@@ -1,0 +1,478 @@
+package format
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// The exec shim is how a hook of one format runs under an engine that
+// does not speak its protocol: converted configs call
+//
+//	hookcompat exec --protocol claude --event PreToolUse [flags] -- COMMAND
+//
+// which reads the engine's event, runs COMMAND exactly as the hook's home
+// agent would and answers in the engine's reply schema. The command line
+// is built ([ShimArgs]) and parsed ([ParseShimArgs]) here and nowhere
+// else, so that the two cannot drift apart.
+
+// ShimSpec is the parsed command line of one `hookcompat exec` call: the
+// hook it runs, in its own format's terms.
+type ShimSpec struct {
+	// Protocol is the hook's format (--protocol; default "claude").
+	Protocol string
+	// Event is the event the hook is configured for, as its format names
+	// it (--event: Claude "PreToolUse", Phi "pre_tool").
+	Event string
+	// Matcher is the hook's matcher in its format's syntax (--matcher);
+	// empty when the engine running the shim already selects the calls.
+	Matcher string
+	// If is the hook's if rule in its format's syntax (--if).
+	If string
+	// Timeout is the hook's timeout (--timeout, seconds; fractions
+	// allowed). Zero means the format's default.
+	Timeout time.Duration
+	// FailClosed makes a failure block (--fail-closed; Claude onFailure
+	// "block").
+	FailClosed bool
+	// Async marks an async hook: its decisions have no effect (--async).
+	Async bool
+	// Exec says Command is a program and its arguments (--exec), not one
+	// shell command string.
+	Exec bool
+	// Env are variables added to the hook's environment (--env KEY=value,
+	// repeatable), such as a Claude plugin's CLAUDE_PLUGIN_ROOT.
+	Env map[string]string
+	// URL makes the hook an http hook (--url); Headers ("--header
+	// 'Name: value'") and AllowedEnv (--allowed-env-var) go with it.
+	URL        string
+	Headers    map[string]string
+	AllowedEnv []string
+	// Name is the hook's name in its format (--name; Phi).
+	Name string
+	// Dir is the hook's working directory (--dir; Phi's hook directory).
+	Dir string
+	// PhiDirs are Phi hooks folders whose hooks of Event run together,
+	// merged as Phi merges them (--phi-dir, repeatable).
+	PhiDirs []string
+	// Command is what runs: one shell command string (a single element),
+	// or with Exec a program and its arguments.
+	Command []string
+}
+
+// ErrShimUsage is wrapped by every error of [ParseShimArgs]: the command
+// line is wrong, which the CLI reports as a usage error.
+var ErrShimUsage = errors.New("exec usage")
+
+// Shimmer is implemented by formats whose hooks can run through the
+// exec shim.
+type Shimmer interface {
+	// ShimEvent is how --event names native event e for this format, and
+	// whether the format has the event.
+	ShimEvent(e settings.Event) (string, bool)
+	// ShimHook builds the hook the shim runs from the parsed command line:
+	// the native event of spec.Event (an error, wrapping [ErrShimUsage],
+	// for a name the format does not have), the format's default timeout
+	// when spec.Timeout is zero, and spec.Matcher in the format's match
+	// syntax. With PhiDirs it returns the hook's event only (Hook.Event;
+	// the folders' hooks are loaded by the caller).
+	ShimHook(spec *ShimSpec) (*settings.Hook, error)
+}
+
+// ShimMatcher is implemented by formats whose matchers can become native
+// globs when they name tools exactly: the native engine then selects the
+// calls and the shim need not.
+type ShimMatcher interface {
+	// ShimMatch returns the native globs that together select the calls
+	// h's matcher selects — [""] (every call) when the matcher cannot be
+	// written as globs — and the matcher the shim must still apply (""
+	// when the globs are exact).
+	ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) (globs []string, rest string)
+}
+
+// ShimGrouper is implemented by formats whose hooks of one event must run
+// through one shim call, so that the format's own order and merge apply
+// (Phi's name order and modify chain).
+type ShimGrouper interface {
+	// ShimGroup returns the key of the shim call h joins ("" to run
+	// alone) and that call, a native args hook running shim, for h alone.
+	// Paths under project are written relative to it.
+	ShimGroup(h *settings.Hook, shim, project string) (key string, call *settings.Hook)
+	// MergeShimGroup folds h into the group's call g (its timeout,
+	// fail_closed).
+	MergeShimGroup(g, h *settings.Hook)
+}
+
+// SpecOf describes hook h for the shim: its format's event name, the
+// matcher the shim must still apply (matcher; "" when the engine running
+// the shim selects the calls itself), and every other field of h that
+// the shim carries. It fails when h's format has no shim.
+func SpecOf(h *settings.Hook, matcher string) (*ShimSpec, error) {
+	f, ok := Lookup(h.EffectiveProtocol())
+	if !ok {
+		return nil, fmt.Errorf("protocol %q has no format", h.EffectiveProtocol())
+	}
+	sh, ok := f.(Shimmer)
+	if !ok {
+		return nil, fmt.Errorf("format %q has no exec shim", f.Name())
+	}
+	event, ok := sh.ShimEvent(h.Event)
+	if !ok {
+		return nil, fmt.Errorf("format %q has no event for %s", f.Name(), h.Event)
+	}
+	s := &ShimSpec{
+		Protocol: h.EffectiveProtocol(), Event: event, Matcher: matcher, If: h.If,
+		Timeout: h.Timeout, FailClosed: h.FailClosed, Async: h.Async,
+		Name: h.Name, Dir: h.Dir,
+	}
+	if len(h.Env) > 0 {
+		s.Env = map[string]string{}
+		for k, v := range h.Env {
+			s.Env[k] = v
+		}
+	}
+	switch {
+	case h.EffectiveType() == settings.TypeHTTP:
+		s.URL, s.AllowedEnv = h.URL, append([]string(nil), h.AllowedEnvVars...)
+		if len(h.Headers) > 0 {
+			s.Headers = map[string]string{}
+			for k, v := range h.Headers {
+				s.Headers[k] = v
+			}
+		}
+	case len(h.Args) > 0:
+		s.Exec, s.Command = true, append([]string(nil), h.Args...)
+	default:
+		s.Command = []string{h.Command}
+	}
+	return s, nil
+}
+
+// ShimArgs is the argv of a `hookcompat exec` call running spec, with
+// shim as argv[0] (the hookcompat binary).
+func ShimArgs(shim string, s *ShimSpec) []string {
+	argv := []string{shim, "exec", "--protocol", s.Protocol, "--event", s.Event}
+	if s.Matcher != "" {
+		argv = append(argv, "--matcher", s.Matcher)
+	}
+	if s.If != "" {
+		argv = append(argv, "--if", s.If)
+	}
+	if s.Timeout > 0 {
+		argv = append(argv, "--timeout", strconv.FormatFloat(s.Timeout.Seconds(), 'f', -1, 64))
+	}
+	if s.FailClosed {
+		argv = append(argv, "--fail-closed")
+	}
+	if s.Async {
+		argv = append(argv, "--async")
+	}
+	for _, k := range sortedKeys(s.Env) {
+		argv = append(argv, "--env", k+"="+s.Env[k])
+	}
+	if s.Name != "" {
+		argv = append(argv, "--name", s.Name)
+	}
+	if s.Dir != "" {
+		argv = append(argv, "--dir", s.Dir)
+	}
+	for _, d := range s.PhiDirs {
+		argv = append(argv, "--phi-dir", d)
+	}
+	if s.URL != "" {
+		argv = append(argv, "--url", s.URL)
+		for _, k := range sortedKeys(s.Headers) {
+			argv = append(argv, "--header", k+": "+s.Headers[k])
+		}
+		for _, v := range s.AllowedEnv {
+			argv = append(argv, "--allowed-env-var", v)
+		}
+		return argv
+	}
+	if len(s.Command) > 0 {
+		if s.Exec {
+			argv = append(argv, "--exec")
+		}
+		argv = append(argv, "--")
+		argv = append(argv, s.Command...)
+	}
+	return argv
+}
+
+// shimFlags are the flags of `hookcompat exec` and whether each takes a
+// value.
+var shimFlags = map[string]bool{
+	"protocol": true, "event": true, "matcher": true, "if": true, "timeout": true,
+	"fail-closed": false, "async": false, "exec": false, "env": true, "url": true,
+	"header": true, "allowed-env-var": true, "name": true, "dir": true, "phi-dir": true,
+}
+
+// ShimFlagNames returns the flags of `hookcompat exec`, sorted, for help
+// texts and completion.
+func ShimFlagNames() []string {
+	names := make([]string, 0, len(shimFlags))
+	for n := range shimFlags {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// ParseShimArgs parses the arguments of `hookcompat exec` (after "exec"):
+// flags as --name value or --name=value, then "--" and the command. It
+// checks every flag and the shape of the call, not whether the format has
+// the event (see [Shimmer.ShimHook]). Errors wrap [ErrShimUsage].
+func ParseShimArgs(args []string) (*ShimSpec, error) {
+	s := &ShimSpec{Protocol: settings.ProtocolClaude}
+	usage := func(format string, a ...any) error {
+		return fmt.Errorf("%w: %s", ErrShimUsage, fmt.Sprintf(format, a...))
+	}
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			s.Command = append([]string(nil), args[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(a, "--") {
+			return nil, usage("unexpected argument %q before --", a)
+		}
+		name, val, hasVal := strings.Cut(a[2:], "=")
+		takes, known := shimFlags[name]
+		if !known {
+			return nil, usage("unknown flag --%s%s", name, didYouMean(name))
+		}
+		if takes && !hasVal {
+			if i+1 >= len(args) {
+				return nil, usage("flag --%s needs a value", name)
+			}
+			i++
+			val = args[i]
+		} else if !takes && hasVal {
+			b, err := strconv.ParseBool(val)
+			if err != nil {
+				return nil, usage("flag --%s is a switch, got %q", name, val)
+			}
+			if !b {
+				continue
+			}
+		}
+		switch name {
+		case "protocol":
+			s.Protocol = val
+		case "event":
+			s.Event = val
+		case "matcher":
+			s.Matcher = val
+		case "if":
+			s.If = val
+		case "timeout":
+			secs, err := strconv.ParseFloat(val, 64)
+			if err != nil || secs < 0 || math.IsNaN(secs) || math.IsInf(secs, 0) || secs >= float64(math.MaxInt64)/float64(time.Second) {
+				return nil, usage("--timeout %q: want a non-negative number of seconds below 9e9", val)
+			}
+			s.Timeout = time.Duration(math.Round(secs * float64(time.Second)))
+			if secs > 0 && s.Timeout == 0 {
+				s.Timeout = time.Nanosecond
+			}
+		case "fail-closed":
+			s.FailClosed = true
+		case "async":
+			s.Async = true
+		case "exec":
+			s.Exec = true
+		case "env":
+			k, v, ok := strings.Cut(val, "=")
+			if !ok || k == "" {
+				return nil, usage("--env %q: want KEY=value", val)
+			}
+			if s.Env == nil {
+				s.Env = map[string]string{}
+			}
+			s.Env[k] = v
+		case "url":
+			s.URL = val
+		case "header":
+			k, v, ok := strings.Cut(val, ":")
+			if !ok || strings.TrimSpace(k) == "" {
+				return nil, usage("--header %q: want \"Name: value\"", val)
+			}
+			if s.Headers == nil {
+				s.Headers = map[string]string{}
+			}
+			s.Headers[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		case "allowed-env-var":
+			s.AllowedEnv = append(s.AllowedEnv, val)
+		case "name":
+			s.Name = val
+		case "dir":
+			s.Dir = val
+		case "phi-dir":
+			s.PhiDirs = append(s.PhiDirs, val)
+		}
+	}
+	switch {
+	case s.Event == "":
+		return nil, usage("--event is required")
+	case len(s.PhiDirs) > 0 && (len(s.Command) > 0 || s.URL != ""):
+		return nil, usage("--phi-dir runs the hooks of a folder; give no command or --url")
+	case len(s.PhiDirs) == 0 && (len(s.Command) == 0) == (s.URL == ""):
+		return nil, usage("give the hook's command after --, or --url for an http hook (not both)")
+	case s.URL != "" && s.Exec:
+		return nil, usage("--exec runs a program; an http hook has none")
+	case len(s.Command) > 0 && !s.Exec && len(s.Command) > 1:
+		// Several words after -- without --exec: the shell form is one
+		// string; join them as a shell would read them back.
+		s.Command = []string{strings.Join(s.Command, " ")}
+	}
+	return s, nil
+}
+
+// IsShim reports whether argv is a call of the exec shim: a program named
+// hookcompat (any directory, any suffix such as .exe) with "exec" as its
+// first argument.
+func IsShim(argv []string) bool {
+	if len(argv) < 2 || argv[1] != "exec" {
+		return false
+	}
+	base := strings.TrimSuffix(filepath.Base(argv[0]), ".exe")
+	return base == "hookcompat" || strings.HasPrefix(base, "hookcompat")
+}
+
+// ParseShim parses a whole shim argv (argv[0] the binary, argv[1] "exec")
+// and builds the hook it runs through its format's [Shimmer]. The hook's
+// Source is left empty for the caller.
+func ParseShim(argv []string) (*ShimSpec, *settings.Hook, error) {
+	if !IsShim(argv) {
+		return nil, nil, fmt.Errorf("%w: not a hookcompat exec command line", ErrShimUsage)
+	}
+	spec, err := ParseShimArgs(argv[2:])
+	if err != nil {
+		return nil, nil, err
+	}
+	h, err := spec.Hook()
+	if err != nil {
+		return spec, nil, err
+	}
+	return spec, h, nil
+}
+
+// Hook builds the hook s runs through its format's [Shimmer]. Errors for
+// an unknown protocol or event wrap [ErrShimUsage].
+func (s *ShimSpec) Hook() (*settings.Hook, error) {
+	f, ok := Lookup(s.Protocol)
+	if !ok {
+		return nil, fmt.Errorf("%w: --protocol %q: want one of %s", ErrShimUsage, s.Protocol, strings.Join(shimFormats(), ", "))
+	}
+	sh, ok := f.(Shimmer)
+	if !ok {
+		return nil, fmt.Errorf("%w: --protocol %q: want one of %s", ErrShimUsage, s.Protocol, strings.Join(shimFormats(), ", "))
+	}
+	return sh.ShimHook(s)
+}
+
+func shimFormats() []string {
+	var out []string
+	for _, f := range All() {
+		if _, ok := f.(Shimmer); ok {
+			out = append(out, f.Name())
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ApplyTo copies the fields every format's shim carries the same way
+// into h: if rule, timeout, fail_closed, async, env, name, dir and what
+// runs (command, args or an http request).
+func (s *ShimSpec) ApplyTo(h *settings.Hook) {
+	h.If, h.FailClosed, h.Async, h.Name, h.Dir = s.If, s.FailClosed, s.Async, s.Name, s.Dir
+	if s.Timeout > 0 {
+		h.Timeout = s.Timeout
+	}
+	if len(s.Env) > 0 {
+		h.Env = map[string]string{}
+		for k, v := range s.Env {
+			h.Env[k] = v
+		}
+	}
+	switch {
+	case s.URL != "":
+		h.Type, h.URL, h.AllowedEnvVars = settings.TypeHTTP, s.URL, append([]string(nil), s.AllowedEnv...)
+		if len(s.Headers) > 0 {
+			h.Headers = map[string]string{}
+			for k, v := range s.Headers {
+				h.Headers[k] = v
+			}
+		}
+	case s.Exec:
+		h.Args = append([]string(nil), s.Command...)
+	case len(s.Command) > 0:
+		h.Command = s.Command[0]
+	}
+}
+
+// RelPath writes path relative to project when it lies under it (an
+// engine runs shim calls in the workspace, so the converted file works
+// in any clone), else as it is.
+func RelPath(path, project string) string {
+	if project == "" || !filepath.IsAbs(path) {
+		return path
+	}
+	r, err := filepath.Rel(project, path)
+	if err != nil || r == ".." || strings.HasPrefix(r, "../") {
+		return path
+	}
+	return r
+}
+
+func didYouMean(name string) string {
+	best, bestD := "", 3
+	for n := range shimFlags {
+		if d := editDistance(name, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean --%s?)", best)
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

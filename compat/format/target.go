@@ -1,0 +1,87 @@
+package format
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Target is one output format of `hookcompat convert`: it writes a native
+// config (the translation of every input, in order) as a file some agent
+// or engine reads.
+type Target interface {
+	// Name is the target's name (--target): "native", "hookcompat",
+	// "codex", ….
+	Name() string
+	// Write encodes cfg. Everything the target cannot express exactly is
+	// a warning with the hook's position; an error means nothing usable
+	// was written.
+	Write(cfg *settings.Config, opts *TargetOptions) (*Output, error)
+}
+
+// TargetOptions controls [Target.Write].
+type TargetOptions struct {
+	// Shim is the command converted hooks call to run as their home agent
+	// runs them (`hookcompat exec`); empty means "hookcompat" on the
+	// running engine's PATH.
+	Shim string
+	// Inputs name the converted files, for the output's header.
+	Inputs []string
+	// Header is the provenance header of a single native TOML input being
+	// converted again (idempotence), or nil.
+	Header []string
+	// Existing is the current content of the file being written in place
+	// (an agent's settings file that also holds other settings), or nil:
+	// a target that supports it replaces only its hooks and keeps every
+	// other byte.
+	Existing []byte
+	// Project is the workspace the output is for; paths under it are
+	// written relative to it where the target can.
+	Project string
+}
+
+// Output is what a [Target] wrote.
+type Output struct {
+	Data     []byte
+	Warnings []translate.Warning
+	// Wrapped counts the hooks that run through the exec shim.
+	Wrapped int
+}
+
+// RegisterTarget makes t available under t.Name(). It panics when the
+// name is taken.
+func RegisterTarget(t Target) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := targets[t.Name()]; dup {
+		panic("format: target registered twice: " + t.Name())
+	}
+	targets[t.Name()] = t
+}
+
+// GetTarget returns the target registered under name, or an error listing
+// the known ones.
+func GetTarget(name string) (Target, error) {
+	mu.RLock()
+	t, ok := targets[name]
+	mu.RUnlock()
+	if ok {
+		return t, nil
+	}
+	return nil, fmt.Errorf("unknown target %q (known: %s)", name, strings.Join(TargetNames(), ", "))
+}
+
+// TargetNames returns the registered target names, sorted.
+func TargetNames() []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	names := make([]string, 0, len(targets))
+	for n := range targets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
