@@ -174,6 +174,21 @@ type EventReader interface {
 	ReadEvent(data []byte, workspace string, vocab *translate.Vocabulary) (ev runner.Event, score int, err error)
 }
 
+// Host is implemented by formats whose agents can run converted hooks
+// through the exec shim (`convert --target NAME` writes the agent's file,
+// its commands call `hookcompat exec --host NAME …`): the shim reads the
+// agent's payload ([EventReader]; workspace is the shim's working
+// directory, which a host may override from its payload or environment),
+// runs the wrapped hook with its own format's protocol, and answers the
+// agent in the agent's reply schema.
+type Host interface {
+	EventReader
+	// WriteReply renders the shim's outcome for the host agent: what the
+	// shim prints on stdout and stderr and its exit status. ev is the
+	// event as read (out.Event is the event as the hooks left it).
+	WriteReply(out *runner.Outcome, ev *runner.Event) (stdout, stderr []byte, exit int)
+}
+
 // CommandVars is implemented by formats whose agents set variables that
 // hook commands use to find their scripts ($CLAUDE_PROJECT_DIR): doctor
 // expands them before checking that a command resolves.

@@ -96,6 +96,11 @@ func TestShimRoundTrip(t *testing.T) {
 			back, inner, err := format.ParseShim(argv)
 			require.NoError(t, err, "%q", argv)
 			assert.Equal(t, spec, back, "spec round trip of %q", argv)
+			spec.Host = "codex"
+			hosted, err := format.ParseShimArgs(format.ShimArgs("hookcompat", spec)[2:])
+			require.NoError(t, err)
+			assert.Equal(t, spec, hosted, "--host round trip")
+			spec.Host = ""
 			want := h
 			if matcher != "" {
 				want.Match = matcher

@@ -27,6 +27,10 @@ import (
 // ShimSpec is the parsed command line of one `hookcompat exec` call: the
 // hook it runs, in its own format's terms.
 type ShimSpec struct {
+	// Host is the format of the agent that runs the shim (--host; default
+	// "native", an engine of the native spec): the shim reads its payload
+	// and answers in its reply schema ([Host]).
+	Host string
 	// Protocol is the hook's format (--protocol; default "claude").
 	Protocol string
 	// Event is the event the hook is configured for, as its format names
@@ -159,7 +163,11 @@ func SpecOf(h *settings.Hook, matcher string) (*ShimSpec, error) {
 // ShimArgs is the argv of a `hookcompat exec` call running spec, with
 // shim as argv[0] (the hookcompat binary).
 func ShimArgs(shim string, s *ShimSpec) []string {
-	argv := []string{shim, "exec", "--protocol", s.Protocol, "--event", s.Event}
+	argv := []string{shim, "exec"}
+	if s.Host != "" && s.Host != settings.ProtocolNative {
+		argv = append(argv, "--host", s.Host)
+	}
+	argv = append(argv, "--protocol", s.Protocol, "--event", s.Event)
 	if s.Matcher != "" {
 		argv = append(argv, "--matcher", s.Matcher)
 	}
@@ -210,7 +218,7 @@ func ShimArgs(shim string, s *ShimSpec) []string {
 // shimFlags are the flags of `hookcompat exec` and whether each takes a
 // value.
 var shimFlags = map[string]bool{
-	"protocol": true, "event": true, "matcher": true, "if": true, "timeout": true,
+	"host": true, "protocol": true, "event": true, "matcher": true, "if": true, "timeout": true,
 	"fail-closed": false, "async": false, "exec": false, "env": true, "url": true,
 	"header": true, "allowed-env-var": true, "name": true, "dir": true, "phi-dir": true,
 }
@@ -266,6 +274,8 @@ func ParseShimArgs(args []string) (*ShimSpec, error) {
 			}
 		}
 		switch name {
+		case "host":
+			s.Host = val
 		case "protocol":
 			s.Protocol = val
 		case "event":
@@ -319,6 +329,9 @@ func ParseShimArgs(args []string) (*ShimSpec, error) {
 			s.PhiDirs = append(s.PhiDirs, val)
 		}
 	}
+	if s.Host == settings.ProtocolNative {
+		s.Host = ""
+	}
 	switch {
 	case s.Event == "":
 		return nil, usage("--event is required")
@@ -363,6 +376,27 @@ func ParseShim(argv []string) (*ShimSpec, *settings.Hook, error) {
 		return spec, nil, err
 	}
 	return spec, h, nil
+}
+
+// HostFormat returns the host format of s (nil for a native engine), or
+// an error wrapping [ErrShimUsage] when --host names no format that can
+// host converted hooks.
+func (s *ShimSpec) HostFormat() (Host, error) {
+	if s.Host == "" {
+		return nil, nil
+	}
+	if f, ok := Lookup(s.Host); ok {
+		if h, ok := f.(Host); ok {
+			return h, nil
+		}
+	}
+	var hosts []string
+	for _, f := range All() {
+		if _, ok := f.(Host); ok {
+			hosts = append(hosts, f.Name())
+		}
+	}
+	return nil, fmt.Errorf("%w: --host %q: want native or one of %s", ErrShimUsage, s.Host, strings.Join(hosts, ", "))
 }
 
 // Hook builds the hook s runs through its format's [Shimmer]. Errors for

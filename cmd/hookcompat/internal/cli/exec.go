@@ -33,7 +33,13 @@ program and its arguments (Claude's exec form). --matcher applies the format's m
 event (tool name, source, …); when it does not match, the reply is empty. Unknown fields of the
 native event are kept and passed on. On SIGTERM the hook's process group is terminated first.
 
+With --host FORMAT the shim runs inside that agent instead of a native engine (what
+"convert --target FORMAT" writes): it reads the agent's hook payload and answers in the
+agent's reply schema and exit codes.
+
 Flags (before --):
+  --host FORMAT           the agent running the shim (default: native, an engine of the
+                          native spec)
   --protocol NAME         the hook's format: claude (default) or phi
   --event EVENT           the event the hook is configured for, in its format's terms
                           (Claude: PreToolUse, …; Phi: pre_tool or post_tool); required
@@ -99,6 +105,9 @@ func unwrapUsage(err error) error {
 
 func runExec(cmd *cobra.Command, opts *execOptions) error {
 	spec := opts.Spec
+	if _, err := spec.HostFormat(); err != nil {
+		return &usageError{fmt.Errorf("exec: %w", unwrapUsage(err))}
+	}
 	h, err := spec.Hook()
 	if err != nil {
 		if errors.Is(err, format.ErrShimUsage) {
@@ -151,21 +160,35 @@ func absUnder(dir, p string) string {
 	return dir + "/" + p
 }
 
-// fireShim reads one native event from stdin and, when it is the shim's
-// event, fires it through the engine build makes for the event's
-// workspace (the working directory when the event has none), waits for
-// detached hooks (Engine.Close) and prints the native reply; for another
-// event it prints the empty reply. Hook failures are echoed on stderr.
+// fireShim reads one event from stdin — a native event, or the host's
+// payload with --host — and, when it is the shim's event, fires it
+// through the engine build makes for the event's workspace (the working
+// directory when the event has none), waits for detached hooks
+// (Engine.Close) and answers: the native reply, or the host's reply
+// schema and exit status. For another event the answer is the empty
+// reply. Hook failures are echoed on stderr.
 func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, build func(workspace string) (*runner.Engine, error)) error {
 	data, err := readEvent(opts.In)
 	if err != nil {
 		return fmt.Errorf("exec: %w", err)
 	}
-	ev, err := runner.DecodeEventLenient(data)
+	host, _ := opts.Spec.HostFormat()
+	var ev runner.Event
+	if host != nil {
+		wd, _ := os.Getwd()
+		var score int
+		ev, score, err = host.ReadEvent(data, wd, nil)
+		if err == nil && score == 0 {
+			err = fmt.Errorf("stdin is not a %s hook payload", opts.Spec.Host)
+		}
+	} else {
+		ev, err = runner.DecodeEventLenient(data)
+	}
 	if err != nil {
 		return fmt.Errorf("exec: %w", err)
 	}
-	reply := runner.Reply{}
+	read := ev.Clone()
+	out := &runner.Outcome{Event: ev}
 	if ev.Name == native {
 		workspace := ev.Workspace
 		if workspace == "" {
@@ -175,12 +198,11 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 		if err != nil {
 			return fmt.Errorf("exec: %w", err)
 		}
-		out, err := eng.Fire(cmd.Context(), ev)
+		out, err = eng.Fire(cmd.Context(), ev)
 		if err != nil {
 			return fmt.Errorf("exec: %w", err)
 		}
 		_ = eng.Close(cmd.Context()) // detached (async Phi) hooks finish, or are killed, first
-		reply = out.Reply
 		for _, tr := range out.Hooks {
 			if tr.Error != "" {
 				fmt.Fprintf(opts.Err, "hookcompat exec: %s: %s\n", tr.Outcome, tr.Error)
@@ -189,7 +211,20 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 	} else {
 		fmt.Fprintf(opts.Err, "hookcompat exec: the event is %q, the hooks are configured for %s; not run\n", ev.Name, opts.Spec.Event)
 	}
-	b, err := json.Marshal(reply)
+	if host != nil {
+		stdout, stderr, code := host.WriteReply(out, &read)
+		if _, err := opts.Out.Write(stdout); err != nil {
+			return err
+		}
+		if _, err := opts.Err.Write(stderr); err != nil {
+			return err
+		}
+		if code != 0 {
+			return exitCode(code)
+		}
+		return nil
+	}
+	b, err := json.Marshal(out.Reply)
 	if err != nil {
 		return err
 	}

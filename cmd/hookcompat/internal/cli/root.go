@@ -29,6 +29,13 @@ type IO struct {
 	Err io.Writer
 }
 
+// exitCode is an "error" that only sets the exit status: the command has
+// already written everything (the exec shim answering a host agent, whose
+// protocol gives exit codes meaning, such as 2 for a block).
+type exitCode int
+
+func (e exitCode) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
 // usageError marks an error that should be followed by a usage hint.
 type usageError struct{ err error }
 
@@ -68,6 +75,10 @@ func Run(ctx context.Context, args []string, stdio IO) int {
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return ExitOK
+	}
+	var code exitCode
+	if errors.As(err, &code) {
+		return int(code)
 	}
 	fmt.Fprintf(stdio.Err, "hookcompat: %v\n", err)
 	var ue *usageError
