@@ -23,9 +23,10 @@ const (
 	SessionEnd        Event = "session_end"        // HK-52
 )
 
-// Extension events: Claude Code events without a native counterpart. Their
-// names are Claude's in snake_case. A plain native engine cannot run them,
-// so converting them for one produces a warning.
+// Extension events: foreign events without a native counterpart, named
+// after the foreign event in snake_case (Claude Code's, then the other
+// agents'). A plain native engine cannot run them, so converting them for
+// one produces a warning.
 const (
 	Setup              Event = "setup"
 	InstructionsLoaded Event = "instructions_loaded"
@@ -47,6 +48,20 @@ const (
 	PostModelSwitch    Event = "post_model_switch"
 	Elicitation        Event = "elicitation"
 	ElicitationResult  Event = "elicitation_result"
+
+	// Gemini CLI (and Qwen Code) model-level events.
+	BeforeModel         Event = "before_model"
+	AfterModel          Event = "after_model"
+	BeforeToolSelection Event = "before_tool_selection"
+	// Qwen Code.
+	SessionDelete Event = "session_delete"
+	TodoCreated   Event = "todo_created"
+	TodoCompleted Event = "todo_completed"
+	// Cursor.
+	AfterAgentResponse Event = "after_agent_response"
+	AfterAgentThought  Event = "after_agent_thought"
+	TabFileRead        Event = "tab_file_read"
+	TabFileEdit        Event = "tab_file_edit"
 )
 
 var nativeEvents = []Event{
@@ -59,6 +74,9 @@ var extensionEvents = []Event{
 	TaskCreated, TaskCompleted, StopFailure, TeammateIdle, ConfigChange, CwdChanged,
 	DirectoryAdded, FileChanged, WorktreeCreate, WorktreeRemove, PreModelSwitch,
 	PostModelSwitch, Elicitation, ElicitationResult,
+	BeforeModel, AfterModel, BeforeToolSelection,
+	SessionDelete, TodoCreated, TodoCompleted,
+	AfterAgentResponse, AfterAgentThought, TabFileRead, TabFileEdit,
 }
 
 var eventRank = func() map[Event]int {

@@ -25,6 +25,10 @@ const (
 	ProtocolNative = "native"
 	ProtocolClaude = "claude"
 	ProtocolPhi    = "phi"
+	ProtocolCodex  = "codex"
+	ProtocolGemini = "gemini"
+	ProtocolQwen   = "qwen"
+	ProtocolCursor = "cursor"
 )
 
 // Match syntaxes. The empty syntax means MatchGlob.
@@ -39,6 +43,17 @@ const (
 	MatchClaude = "claude"
 	// MatchExact is Phi's matcher: one exact tool name, or "*" (phi §3).
 	MatchExact = "exact"
+	// MatchCodex is OpenAI Codex's matcher: "*" or "" match everything; a
+	// matcher of only letters, digits, '_' and '|' is a list of exact
+	// names; anything else is an unanchored Rust regex (codex §3).
+	MatchCodex = "codex"
+	// MatchGemini is Gemini CLI's matcher (gemini-cli §3): a regex on tool
+	// events, an exact string on lifecycle events.
+	MatchGemini = "gemini"
+	// MatchQwen is Qwen Code's matcher (qwen-code §3).
+	MatchQwen = "qwen"
+	// MatchCursor is Cursor's matcher (cursor §3).
+	MatchCursor = "cursor"
 )
 
 // Source records where a hook was defined. It is provenance, not

@@ -27,11 +27,13 @@ var (
 			}
 			return nil
 		},
-		MatchExact:  nil,
-		MatchClaude: nil, // checked once compat/claude is linked in
+		MatchExact: nil,
+		// Checked once the format that owns the syntax is linked in.
+		MatchClaude: nil, MatchCodex: nil, MatchGemini: nil, MatchQwen: nil, MatchCursor: nil,
 	}
 	knownProtocols = map[string]bool{
 		ProtocolNative: true, ProtocolClaude: true, ProtocolPhi: true,
+		ProtocolCodex: true, ProtocolGemini: true, ProtocolQwen: true, ProtocolCursor: true,
 	}
 )
 
