@@ -3,6 +3,7 @@ package translate
 import (
 	"bytes"
 	"encoding/json"
+	"sort"
 
 	"github.com/tidwall/gjson"
 )
@@ -239,38 +240,97 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 	return b.Bytes()
 }
 
-// DefaultVocabulary is the built-in table (docs/decisions/002). Native
-// names are lower-case words; Claude names are Claude Code's current tool
-// names (claude §5.1); Phi names are Phi's. Formats add their own rows
-// with [Vocabulary.With].
-var DefaultVocabulary = NewVocabulary([]Tool{
-	{Native: "shell", Names: names("Bash", "bash"), Aliases: []string{"bash", "sh", "run_shell_command"},
-		Args: []Arg{{Native: "timeout_ms", Names: map[Dialect]string{Claude: "timeout"}}}},
-	{Native: "powershell", Names: names("PowerShell", ""), Args: []Arg{{Native: "timeout_ms", Names: map[Dialect]string{Claude: "timeout"}}}},
-	{Native: "read", Names: names("Read", "read"), Args: []Arg{{Native: "path", Names: map[Dialect]string{Claude: "file_path"}}}},
-	{Native: "write", Names: names("Write", "write"), Args: []Arg{{Native: "path", Names: map[Dialect]string{Claude: "file_path"}}}},
-	{Native: "edit", Names: names("Edit", "edit"), Args: []Arg{{Native: "path", Names: map[Dialect]string{Claude: "file_path"}}}},
-	{Native: "multi_edit", Names: names("MultiEdit", ""), Args: []Arg{{Native: "path", Names: map[Dialect]string{Claude: "file_path"}}}},
-	{Native: "glob", Names: names("Glob", "glob")},
-	{Native: "grep", Names: names("Grep", "grep")},
-	{Native: "web_fetch", Names: names("WebFetch", "fetch")},
-	{Native: "web_search", Names: names("WebSearch", "search")},
-	{Native: "agent", Names: names("Agent", "")},
-	{Native: "notebook_edit", Names: names("NotebookEdit", ""), Args: []Arg{{Native: "path", Names: map[Dialect]string{Claude: "notebook_path"}}}},
-	{Native: "todo_write", Names: names("TodoWrite", "")},
-	{Native: "skill", Names: names("Skill", "")},
-	{Native: "ask_user", Names: names("AskUserQuestion", "")},
-	{Native: "exit_plan_mode", Names: names("ExitPlanMode", "")},
-})
+// DefaultVocabulary is the built-in table (docs/decisions/002): the native
+// tools ([nativeTools]) with every shipped dialect's names and argument
+// renames (one [DialectTable] per dialect, each in its own file). Native
+// names are lower-case words.
+var DefaultVocabulary = NewVocabulary(buildTools(nativeTools, dialectTables))
 
-// names is the Claude and Phi names of a built-in row ("" for none).
-func names(claude, phi string) map[Dialect]string {
-	m := map[Dialect]string{}
-	if claude != "" {
-		m[Claude] = claude
+// nativeTools are the native tool names and the names other hosts use for
+// them.
+var nativeTools = []Tool{
+	{Native: "shell", Aliases: []string{"bash", "sh", "run_shell_command"}},
+	{Native: "powershell"},
+	{Native: "read"},
+	{Native: "write"},
+	{Native: "edit"},
+	{Native: "multi_edit"},
+	{Native: "glob"},
+	{Native: "grep"},
+	{Native: "web_fetch"},
+	{Native: "web_search"},
+	{Native: "agent"},
+	{Native: "notebook_edit"},
+	{Native: "todo_write"},
+	{Native: "skill"},
+	{Native: "ask_user"},
+	{Native: "exit_plan_mode"},
+}
+
+// dialectTables are the shipped dialects, in order.
+var dialectTables = []DialectTable{claudeTools, phiTools, codexTools, geminiTools, qwenTools, cursorTools}
+
+// DialectTable is one dialect's part of a vocabulary: its name for each
+// native tool, the other names it accepts for them, and the arguments it
+// spells differently.
+type DialectTable struct {
+	Dialect Dialect
+	// Names maps a native tool name to the dialect's name of the tool.
+	Names map[string]string
+	// Args maps a native tool name to its renamed arguments, native
+	// argument name to the dialect's.
+	Args map[string]map[string]string
+}
+
+// buildTools merges dialect tables into native rows. A table naming a
+// native tool that no row has adds a row for it.
+func buildTools(native []Tool, tables []DialectTable) []Tool {
+	rows := cloneTools(native)
+	at := map[string]int{}
+	for i, t := range rows {
+		at[t.Native] = i
 	}
-	if phi != "" {
-		m[Phi] = phi
+	row := func(n string) *Tool {
+		i, ok := at[n]
+		if !ok {
+			rows = append(rows, Tool{Native: n})
+			i = len(rows) - 1
+			at[n] = i
+		}
+		return &rows[i]
 	}
-	return m
+	for _, tab := range tables {
+		for _, n := range sortedMapKeys(tab.Names) {
+			r := row(n)
+			if r.Names == nil {
+				r.Names = map[Dialect]string{}
+			}
+			r.Names[tab.Dialect] = tab.Names[n]
+		}
+		for _, n := range sortedMapKeys(tab.Args) {
+			r := row(n)
+			for _, a := range sortedMapKeys(tab.Args[n]) {
+				found := false
+				for i := range r.Args {
+					if r.Args[i].Native == a {
+						r.Args[i].Names[tab.Dialect] = tab.Args[n][a]
+						found = true
+					}
+				}
+				if !found {
+					r.Args = append(r.Args, Arg{Native: a, Names: map[Dialect]string{tab.Dialect: tab.Args[n][a]}})
+				}
+			}
+		}
+	}
+	return rows
+}
+
+func sortedMapKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
