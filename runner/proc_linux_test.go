@@ -3,8 +3,8 @@
 package runner
 
 import (
-	"os"
 	"bytes"
+	"os"
 	"os/exec"
 	"strconv"
 	"testing"
