@@ -30,8 +30,10 @@ type Options struct {
 	// KillGrace is the time between SIGTERM and SIGKILL to a timed-out
 	// hook's process group. Zero means DefaultKillGrace (1 s).
 	KillGrace time.Duration
-	// DrainDelay bounds reading a hook's output after its process exited.
-	// Zero means DefaultDrainDelay (500 ms).
+	// DrainDelay bounds reading a hook's output after its process exited
+	// and what it wrote itself was read: output of processes that outlive
+	// the hook. Bytes still unread at the bound make the run failed
+	// (RunResult.Lost). Zero means DefaultDrainDelay (500 ms).
 	DrainDelay time.Duration
 	// MaxParallel caps how many hooks of one event's parallel group run at
 	// once; the rest start as slots free up, in configured order, each

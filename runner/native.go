@@ -91,6 +91,10 @@ func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
 		return HookReply{Outcome: OutcomeCancelled, Err: "cancelled"}
 	case res.HTTPStatus != 0 && (res.HTTPStatus < 200 || res.HTTPStatus > 299):
 		return fail(OutcomeError, fmt.Sprintf("http status %d", res.HTTPStatus))
+	case res.Lost != "" && res.ExitCode != 2:
+		// Output was cut: the reply cannot be read whole (an exit 2
+		// blocks whatever its stderr holds).
+		return fail(OutcomeError, res.Lost)
 	case res.ExitCode == 2:
 		reason := strings.TrimSpace(string(res.Stderr))
 		if reason == "" {

@@ -3,9 +3,10 @@ package runner
 import (
 	"context"
 	"errors"
-	"io"
+	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"time"
 )
@@ -19,8 +20,9 @@ const (
 	// out hook's process group.
 	DefaultKillGrace = time.Second
 	// DefaultDrainDelay bounds how long output pipes are read after the
-	// hook's own process exited, so that a background child holding them
-	// cannot hold the engine (bug class PROC, B24).
+	// hook's own process exited and everything it wrote was read, so that
+	// a background child holding them cannot hold the engine (bug class
+	// PROC, B24).
 	DefaultDrainDelay = 500 * time.Millisecond
 	// DefaultMaxParallel caps the hooks of one event that run at once
 	// (Options.MaxParallel), so that a config with hundreds of hooks on
@@ -67,6 +69,12 @@ type RunResult struct {
 	TimedOut bool
 	// Cancelled reports that the caller's context ended the run.
 	Cancelled bool
+	// Lost says which output could not be read: bytes a process that
+	// outlived the hook was still writing into its stdout or stderr when
+	// the drain delay ended, or a read error. Non-empty means the run
+	// failed; protocols treat it as a failure of the hook (its
+	// fail_closed applies), never as a reply.
+	Lost string
 	// StartErr is why the process could not be started, or the network
 	// error of an http hook; a start failure is a failure, never a success.
 	StartErr error
@@ -77,8 +85,11 @@ type RunResult struct {
 }
 
 // Failed reports whether the run failed before producing an exit status
-// worth reading: start error, timeout or cancellation.
-func (r *RunResult) Failed() bool { return r.StartErr != nil || r.TimedOut || r.Cancelled }
+// and output worth reading: start error, timeout, cancellation or lost
+// output.
+func (r *RunResult) Failed() bool {
+	return r.StartErr != nil || r.TimedOut || r.Cancelled || r.Lost != ""
+}
 
 // procLimits are the engine's process settings.
 type procLimits struct {
@@ -92,8 +103,12 @@ type procLimits struct {
 // closed (a hook that never reads it is not an error); output is capped
 // while still drained; on timeout or cancellation the whole group gets
 // SIGTERM, then SIGKILL after the grace period; after the hook's own
-// process exits, its pipes are read for at most drainDelay, so that a
-// background child holding them cannot hang the engine. Children of a hook
+// process exits, everything it wrote is read (on Linux: the bytes still
+// in its pipes at that moment are counted and read whatever the load),
+// then the pipes are read for at most drainDelay more, so that a
+// background child holding them cannot hang the engine; bytes such a
+// child still had in the pipes at that bound are lost and make the run
+// failed (RunResult.Lost). Children of a hook
 // that exited normally are left running (a hook may start detached work,
 // as Claude Code allows); on timeout the whole group is killed, and so are
 // processes outside it that still hold the hook's stdout or stderr.
@@ -150,14 +165,10 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	}
 	pgid := cmd.Process.Pid
 
-	var wg sync.WaitGroup
 	outBuf := &capBuffer{limit: lim.outputLimit}
 	errBuf := &capBuffer{limit: lim.outputLimit}
-	readersDone := make(chan struct{})
-	wg.Add(2)
-	go func() { defer wg.Done(); _, _ = io.Copy(outBuf, outR) }()
-	go func() { defer wg.Done(); _, _ = io.Copy(errBuf, errR) }()
-	go func() { wg.Wait(); close(readersDone) }()
+	outRd := newPipeReader(outR, outBuf)
+	errRd := newPipeReader(errR, errBuf)
 
 	writerDone := make(chan struct{})
 	go func() {
@@ -181,15 +192,34 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 		classifyCtxErr(parent, ctx, res)
 	}
 
+	// What the hook itself wrote before it exited is in the pipes now (or
+	// already read): it is read whole, however long that takes under load
+	// (it is at most a pipe's capacity). Only output of processes that
+	// outlived the hook is bounded by the drain delay (B24).
+	<-outRd.catchUp()
+	<-errRd.catchUp()
 	drain := time.NewTimer(lim.drainDelay)
-	select {
-	case <-readersDone:
-	case <-drain.C:
-		// A descendant still holds the pipes: stop reading (B24).
-		closeAll(outR, errR)
-		<-readersDone
+	var lost []string
+	for _, p := range []struct {
+		name string
+		r    *pipeReader
+	}{{"stdout", outRd}, {"stderr", errRd}} {
+		select {
+		case <-p.r.done:
+		case <-drain.C:
+			drain.Reset(0) // the delay is over for the other pipe too
+			if n := p.r.stop(); n > 0 {
+				lost = append(lost, fmt.Sprintf("%s (%d bytes after the hook's own)", p.name, n))
+			}
+		}
+		if err := p.r.readErr(); err != nil {
+			lost = append(lost, fmt.Sprintf("%s (read error: %v)", p.name, err))
+		}
 	}
 	drain.Stop()
+	if len(lost) > 0 {
+		res.Lost = fmt.Sprintf("output lost: a process the hook started was still writing to its %s when reading stopped, %s after the hook exited", strings.Join(lost, " and "), lim.drainDelay)
+	}
 	closeAll(outR, errR)
 	// A hook that never read stdin and whose pipe is full blocks the
 	// writer; closing our end releases it.

@@ -415,3 +415,20 @@ echo "pid=$$ pgid=$$" >&2; sleep 30`},
 		"the escaped process holding stdout is killed")
 	assert.True(t, alive(p["daemon"]), "a daemon that does not hold the hook's output is left alone")
 }
+
+// Issue class 1: a background child that keeps writing into the hook's
+// stdout after the hook exited is bounded by the drain delay, and what it
+// still had in the pipe at the bound is lost output, which makes the run
+// failed instead of a reply read from a cut stream.
+func TestRunProcessOutputOfOutlivingWriterIsLost(t *testing.T) {
+	inv := &Invocation{Argv: []string{"bash", "-c", `yes & echo "child=$!" >&2; echo "pid=$$" >&2; exit 0`}, Timeout: 10 * time.Second}
+	res := run(t, context.Background(), inv, testLimits)
+	require.NoError(t, res.StartErr)
+	p := pids(t, res.Stderr)
+	killOnCleanup(t, p["child"])
+	assert.Equal(t, 0, res.ExitCode)
+	assert.True(t, res.Failed(), "lost output is a failed run")
+	assert.Contains(t, res.Lost, "stdout", "%+v", res)
+	assert.Eventually(t, func() bool { return !alive(p["child"]) }, 2*time.Second, 10*time.Millisecond,
+		"the writer dies of SIGPIPE once the pipe is closed")
+}

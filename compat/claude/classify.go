@@ -183,6 +183,11 @@ func classify(event string, h *settings.Hook, ev *runner.Event, res *runner.RunR
 		r.Extra = map[string]any{"exit2": true}
 		return r
 	}
+	if res.Lost != "" {
+		// Output was cut after the hook exited: what is left would be
+		// read as a reply it is not.
+		return failure(runner.OutcomeError, res.Lost)
+	}
 	if res.StdoutTruncated {
 		// Cut at the cap, the reply cannot be read whole: reading what is
 		// left as plain text would drop its decision silently.

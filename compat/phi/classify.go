@@ -94,6 +94,10 @@ func (Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResu
 		return fail(runner.OutcomeTimeout, fmt.Sprintf("hook %s timed out after %s", name, timeoutOf(h)))
 	case res.ExitCode != 0 && res.ExitCode != 2:
 		return fail(runner.OutcomeError, fmt.Sprintf("hook %s exited %d", name, res.ExitCode))
+	case res.Lost != "" && res.ExitCode != 2:
+		// Phi waits for its pipes to close; what hookcompat stopped
+		// reading may hold the reply.
+		return fail(runner.OutcomeError, fmt.Sprintf("hook %s: %s", name, res.Lost))
 	}
 	line := firstLine(res.Stdout)
 	if res.ExitCode == 2 {

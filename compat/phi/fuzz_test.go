@@ -1,0 +1,48 @@
+package phi
+
+import (
+	"errors"
+	"testing"
+)
+
+// FuzzParseManifest: any bytes given as a hook.json either fail with a
+// *ManifestError whose position (when given) lies inside the file, or give
+// a manifest that satisfies Phi's rules (phi §2): a known event, a run
+// program, a timeout within bounds and async only on post_tool.
+func FuzzParseManifest(f *testing.F) {
+	for _, s := range []string{
+		`{"event":"pre_tool","run":"./run.sh"}`,
+		`{"name":"g","event":"post_tool","match":"bash","run":"x","timeout":"250ms","async":true}`,
+		`{"EVENT":"pre_tool","Run":" x ","timeout":1.5,"fail_closed":true}`,
+		`{"event":"pre_tool","run":"x","timeout":61}`,
+		`{"event":"pre_tool","run":"x","fail_closed":"yes"}`,
+		`{"event":`, ``, `[]`, `null`, "\ufeff{}",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := ParseManifest(data)
+		if err != nil {
+			var me *ManifestError
+			if !errors.As(err, &me) {
+				t.Fatalf("error is %T, want *ManifestError: %v", err, err)
+			}
+			if me.Line < 0 || me.Col < 0 || me.Msg == "" {
+				t.Fatalf("bad error %+v", me)
+			}
+			return
+		}
+		if m.Event != EventPreTool && m.Event != EventPostTool {
+			t.Fatalf("accepted event %q", m.Event)
+		}
+		if m.Run == "" || m.Match == "" {
+			t.Fatalf("accepted manifest without run or match: %+v", m)
+		}
+		if m.Timeout <= 0 || m.Timeout > MaxTimeout {
+			t.Fatalf("accepted timeout %s", m.Timeout)
+		}
+		if m.Async && m.Event != EventPostTool {
+			t.Fatalf("accepted async on %s", m.Event)
+		}
+	})
+}
