@@ -66,8 +66,10 @@ type Options struct {
 	// hooks finish before killing them. Zero means DefaultDrainTimeout
 	// (5 s, HK-33).
 	DrainTimeout time.Duration
-	// OnBackground receives the outcome of every background event (HK-30);
-	// nil discards them (each hook run is still audited through Logger).
+	// OnBackground receives the outcome of every background event (HK-30),
+	// also of one that Close cut short (its unanswered hooks traced as
+	// cancelled); nil discards them (each hook run is still audited
+	// through Logger).
 	OnBackground func(*Outcome)
 	// Warn receives terminal warnings for the user, such as the single
 	// "falling behind" warning of a full background queue (HK-31); nil
@@ -191,9 +193,17 @@ type Outcome struct {
 // Fire waits for every hook it started (or its timeout), except hooks
 // their protocol runs detached (a Phi async post_tool hook): those are
 // traced as "detached" and awaited by [Engine.Close]. It never leaves a
-// timed-out hook's process behind. It returns an error only for an event
-// it cannot fire (unknown event name) or after Close ([ErrClosed]); hook
-// failures are outcomes.
+// timed-out hook's process behind. Hook failures are outcomes, not
+// errors.
+//
+// Cancellation is never an allow: when ctx ends while hooks run (or
+// before they could start), the hooks that had not answered are stopped
+// (their process groups terminated) and traced as "cancelled"; one that
+// is fail_closed blocks, as a failed hook does. Fire then returns the
+// outcome (never nil) together with an error wrapping ctx.Err(): the
+// caller must not act on a reply that does not block, since hooks did not
+// all answer. Fire returns a nil outcome and an error only for an event
+// it cannot fire (unknown event name) or after Close ([ErrClosed]).
 func (e *Engine) Fire(ctx context.Context, ev Event) (*Outcome, error) {
 	e.queue.mu.Lock()
 	closed := e.queue.closed
@@ -245,7 +255,7 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	out := &Outcome{}
 	cur := ev.Clone()
 	var groupReplies []Reply
-	blocked := false
+	blocked, cancelled := false, false
 	for _, g := range groups {
 		if blocked {
 			for _, h := range g.hooks {
@@ -253,7 +263,8 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 			}
 			continue
 		}
-		replies := e.runGroup(ctx, g.proto, g.hooks, &cur, out)
+		replies, groupCancelled := e.runGroup(ctx, g.proto, g.hooks, &cur, out)
+		cancelled = cancelled || groupCancelled
 		gr := g.proto.Combine(&cur, replies)
 		groupReplies = append(groupReplies, gr)
 		if gr.UpdatedArgs != nil {
@@ -265,6 +276,9 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	}
 	out.Reply = Merge(groupReplies)
 	out.Event = cur
+	if cancelled {
+		return out, fmt.Errorf("fire %s: hooks did not all answer: %w", ev.Name, ctx.Err())
+	}
 	return out, nil
 }
 
@@ -307,8 +321,9 @@ func (e *Engine) maxParallel() int {
 
 // runGroup runs one protocol's hooks for ev per the protocol's schedule,
 // records their traces in out (configured order) and returns their replies
-// in configured order, deduplicated hooks excluded.
-func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hook, ev *Event, out *Outcome) []HookReply {
+// in configured order, deduplicated hooks excluded, and whether the
+// caller's context cancelled any of them.
+func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hook, ev *Event, out *Outcome) ([]HookReply, bool) {
 	sched := p.Schedule(ev)
 	var detach func(*settings.Hook, *Event) bool
 	if d, ok := p.(Detacher); ok {
@@ -391,7 +406,11 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 		}
 	}
 	var counted []HookReply
+	cancelled := false
 	for i, h := range hooks {
+		if results[i] != nil && results[i].Cancelled {
+			cancelled = true
+		}
 		switch {
 		case dup[i]:
 			out.add(h, HookReply{Outcome: OutcomeDeduplicated, Err: "identical to an earlier hook of this event"}, nil)
@@ -404,7 +423,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 			}
 		}
 	}
-	return counted
+	return counted, cancelled
 }
 
 // runOne prepares, runs and classifies one hook, and writes its audit
@@ -432,9 +451,26 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 		}
 		reply = p.Classify(h, ev, res)
 	}
+	if res != nil && res.Cancelled {
+		reply = cancelledReply(h, reply)
+	}
 	e.audit(h, ev, reply, res)
 	e.fails.record(h, ev, reply, res)
 	return reply, res
+}
+
+// cancelledReply is the reply of a hook the caller's context stopped
+// before it answered: whatever its protocol made of the cut run, it is
+// "cancelled", with no decision, and a fail_closed hook blocks, since a
+// hook whose run was cancelled has failed (a cancelled guard must never
+// read as an allow).
+func cancelledReply(h *settings.Hook, r HookReply) HookReply {
+	out := HookReply{Outcome: OutcomeCancelled, Err: "cancelled", Extra: r.Extra}
+	if h.FailClosed {
+		out.Decision = DecisionBlock
+		out.Reason = fmt.Sprintf("hook %s was cancelled before it answered and is fail_closed", h.Label())
+	}
+	return out
 }
 
 func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult) {

@@ -267,7 +267,7 @@ func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration) {
 // classifyCtxErr records why ctx (the run's context, derived from the
 // caller's parent) ended: the hook's own timeout, or the caller — whose
 // cancellation or deadline is a cancellation of the hook, never its
-// timeout (so fail_closed does not turn it into a block).
+// timeout (the hook is traced as cancelled; a fail_closed one blocks).
 func classifyCtxErr(parent, ctx context.Context, res *RunResult) {
 	if parent.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		res.TimedOut = true

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -50,7 +51,9 @@ reply schema (HK-20, HK-53, HK-60): {"decision", "reason", "continue", "addition
 COMMAND is one shell command string (Claude's shell form, run as /bin/sh -c), or with --exec a
 program and its arguments (Claude's exec form). --matcher applies Claude's matcher to the event
 (tool name, source, …); when it does not match, the reply is empty. Unknown fields of the native
-event are kept and passed on. On SIGTERM the hook's process group is terminated first.`,
+event are kept and passed on. On SIGTERM, SIGINT or SIGHUP the hook's process group is
+terminated first; then a --fail-closed hook answers a block, any other exits 1 without
+an answer.`,
 		Example: `  hookcompat exec --protocol claude --event PreToolUse --matcher 'Edit|Write' -- '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh'
   hookcompat exec --protocol claude --event PostToolUse --exec -- node hooks/format.mjs --fix
   hookcompat exec --protocol phi --event pre_tool --matcher bash --name guard --dir .phi/hooks/guard --exec -- ./run.sh`,
@@ -125,7 +128,10 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 			return fmt.Errorf("exec: %w", err)
 		}
 		out, err := eng.Fire(cmd.Context(), ev)
-		if err != nil {
+		if out == nil || (err != nil && !out.Decision.Blocks()) {
+			// Signalled before the hook answered: no answer (a failure
+			// of this shim), unless the hook is fail_closed.
+			_ = eng.Close(context.Background())
 			return fmt.Errorf("exec: %w", err)
 		}
 		_ = eng.Close(cmd.Context()) // detached (async Phi) hooks finish, or are killed, first

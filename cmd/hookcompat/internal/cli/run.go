@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -35,7 +36,10 @@ the hooks of the given sources and prints ONE JSON object, the merged native rep
    "hooks": [{"source", "protocol", "command", "outcome", "exit_code", "duration_ms", ...}]}
 
 The exit status is 0 whenever the event was dispatched, whatever the decision; it is 1
-with a message on stderr for bad input (unreadable event, invalid config).
+with a message on stderr for bad input (unreadable event, invalid config). When a signal
+(SIGTERM, SIGINT, SIGHUP) ends the run, the hooks are stopped and the exit status is 1;
+the reply is printed only when it blocks (a fail_closed hook that had not answered
+blocks), never one with an empty decision.
 
 Without --settings, --config and --phi-dir, the Claude Code files that exist of
 ~/.claude/settings.json, <project>/.claude/settings.json and
@@ -98,10 +102,20 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 		return err
 	}
 	out, err := eng.Fire(cmd.Context(), ev)
-	if err != nil {
+	if out == nil {
 		return err
 	}
 	appendFailures(out) // for `hookcompat list` (HK-66)
+	if err == nil && cmd.Context().Err() != nil {
+		// A signal after the hooks answered still ends the run unanswered.
+		err = fmt.Errorf("interrupted: %w", context.Cause(cmd.Context()))
+	}
+	if err != nil && !out.Decision.Blocks() {
+		// Cancellation is never an allow: without every hook's answer
+		// there is no reply to print, unless it blocks.
+		_ = eng.Close(context.Background())
+		return err
+	}
 	reply := runReply{Reply: out.Reply, Hooks: out.Hooks}
 	if reply.Hooks == nil {
 		reply.Hooks = []runner.Trace{}
@@ -113,7 +127,12 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 	enc := json.NewEncoder(opts.Out)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(reply); err != nil {
+	if encErr := enc.Encode(reply); encErr != nil {
+		return encErr
+	}
+	if err != nil {
+		// The block is printed; the run still failed.
+		_ = eng.Close(context.Background())
 		return err
 	}
 	// Detached hooks (Phi async) finish, or are killed after the drain
