@@ -24,9 +24,15 @@ type Options struct {
 	// os.Environ(): hooks are the user's own code and get the user's
 	// environment (HK-02); protocols add or remove variables.
 	Env []string
-	// OutputLimit caps captured stdout and stderr per run, in bytes. Zero
-	// means DefaultOutputLimit (1 MiB).
+	// OutputLimit caps captured stderr, and stdout that is not a JSON
+	// reply, per run, in bytes. Zero means DefaultOutputLimit (1 MiB).
 	OutputLimit int
+	// ReplyLimit caps captured stdout that is a JSON reply (its first
+	// byte other than whitespace or a byte order mark is '{'), per run,
+	// in bytes; a longer reply is cut and the hook failed. Zero means
+	// DefaultReplyLimit (64 MiB). The response body of an http hook has
+	// the same cap.
+	ReplyLimit int
 	// KillGrace is the time between SIGTERM and SIGKILL to a timed-out
 	// hook's process group. Zero means DefaultKillGrace (1 s).
 	KillGrace time.Duration
@@ -117,9 +123,12 @@ func New(cfg *settings.Config, opts Options) (*Engine, error) {
 	if e.opts.Env == nil {
 		e.opts.Env = os.Environ()
 	}
-	e.lim = procLimits{outputLimit: opts.OutputLimit, killGrace: opts.KillGrace, drainDelay: opts.DrainDelay}
+	e.lim = procLimits{outputLimit: opts.OutputLimit, replyLimit: opts.ReplyLimit, killGrace: opts.KillGrace, drainDelay: opts.DrainDelay}
 	if e.lim.outputLimit <= 0 {
 		e.lim.outputLimit = DefaultOutputLimit
+	}
+	if e.lim.replyLimit <= 0 {
+		e.lim.replyLimit = DefaultReplyLimit
 	}
 	if e.lim.killGrace <= 0 {
 		e.lim.killGrace = DefaultKillGrace

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,9 +14,16 @@ import (
 
 // Default process limits (DESIGN §4).
 const (
-	// DefaultOutputLimit caps captured stdout and stderr, each, per run
-	// (1 MiB); the rest is read and discarded so the hook never blocks.
+	// DefaultOutputLimit caps captured stderr, and stdout that is not a
+	// JSON reply, each, per run (1 MiB); the rest is read and discarded
+	// so the hook never blocks.
 	DefaultOutputLimit = 1 << 20
+	// DefaultReplyLimit caps captured stdout that is a JSON reply (its
+	// first byte other than whitespace is '{'), per run: 64 MiB, far
+	// above what hooks print (Claude Code reads a reply of any size), and
+	// the size of the largest event hookcompat reads. Only a reply longer
+	// than this is cut, which makes the hook failed.
+	DefaultReplyLimit = 64 << 20
 	// DefaultKillGrace is the time between SIGTERM and SIGKILL to a timed
 	// out hook's process group.
 	DefaultKillGrace = time.Second
@@ -45,6 +53,11 @@ type Invocation struct {
 	Stdin []byte
 	// Timeout bounds the run; zero means no bound besides the context.
 	Timeout time.Duration
+	// StdoutLimit, when positive, caps captured stdout at this many
+	// bytes whatever it holds (a protocol whose agent cuts replies at a
+	// size of its own, such as Phi's 1 MiB); zero means the engine's
+	// limits (Options.OutputLimit, Options.ReplyLimit).
+	StdoutLimit int
 
 	// URL and Headers describe an http hook (HK-62); Argv is empty then.
 	URL     string
@@ -59,8 +72,10 @@ type RunResult struct {
 	ExitCode int
 	// Signal names the signal that ended the process ("TERM", "KILL"), if any.
 	Signal string
-	// Stdout and Stderr are the captured output, each capped at the
-	// engine's output limit (1 MiB by default).
+	// Stdout and Stderr are the captured output: stderr and plain stdout
+	// capped at the engine's output limit (1 MiB by default), stdout that
+	// is a JSON reply at its reply limit (64 MiB by default), or stdout at
+	// Invocation.StdoutLimit when set.
 	Stdout, Stderr []byte
 	// StdoutTruncated and StderrTruncated report bytes beyond the cap.
 	StdoutTruncated, StderrTruncated bool
@@ -94,6 +109,7 @@ func (r *RunResult) Failed() bool {
 // procLimits are the engine's process settings.
 type procLimits struct {
 	outputLimit int
+	replyLimit  int
 	killGrace   time.Duration
 	drainDelay  time.Duration
 }
@@ -165,7 +181,10 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	}
 	pgid := cmd.Process.Pid
 
-	outBuf := &capBuffer{limit: lim.outputLimit}
+	outBuf := &capBuffer{limit: lim.outputLimit, replyLimit: lim.replyLimit}
+	if inv.StdoutLimit > 0 {
+		outBuf = &capBuffer{limit: inv.StdoutLimit}
+	}
 	errBuf := &capBuffer{limit: lim.outputLimit}
 	outRd := newPipeReader(outR, outBuf)
 	errRd := newPipeReader(errR, errBuf)
@@ -284,27 +303,64 @@ func closeAll(fs ...*os.File) {
 
 // capBuffer keeps the first limit bytes written to it and counts, but
 // discards, the rest. Writes never fail, so the writer keeps draining.
+// With replyLimit set (stdout), the limit is decided by the first byte
+// that is not whitespace or a byte order mark: a '{' starts a JSON reply,
+// kept up to replyLimit; anything else is plain output, kept up to limit.
+// The buffer grows only as bytes arrive, never past its limit.
 type capBuffer struct {
-	mu        sync.Mutex
-	buf       []byte
-	limit     int
-	truncated bool
+	mu         sync.Mutex
+	buf        []byte
+	limit      int
+	replyLimit int
+	decided    bool
+	truncated  bool
 }
 
 func (c *capBuffer) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.replyLimit > 0 && !c.decided {
+		c.decide(p)
+	}
 	room := c.limit - len(c.buf)
-	if room >= len(p) {
-		c.buf = append(c.buf, p...)
-	} else {
-		if room > 0 {
-			c.buf = append(c.buf, p[:room]...)
-		}
+	take := p
+	if room < len(p) {
+		take = p[:max(room, 0)]
 		c.truncated = true
+	}
+	if len(take) > 0 {
+		if need := len(c.buf) + len(take); need > cap(c.buf) {
+			grown := make([]byte, len(c.buf), min(max(2*cap(c.buf), need, 4096), c.limit))
+			copy(grown, c.buf)
+			c.buf = grown
+		}
+		c.buf = append(c.buf, take...)
 	}
 	return len(p), nil
 }
+
+// decide sets the limit from the first significant byte of what is
+// buffered followed by p (while undecided, the buffer holds only
+// whitespace, at most limit bytes).
+func (c *capBuffer) decide(p []byte) {
+	t := append(c.buf[:len(c.buf):len(c.buf)], p...)
+	for {
+		t = bytes.TrimLeft(t, " \t\r\n\v\f")
+		if !bytes.HasPrefix(t, bom) {
+			break
+		}
+		t = t[len(bom):]
+	}
+	if len(t) == 0 || (len(t) < len(bom) && bytes.HasPrefix(bom, t)) {
+		return // only whitespace (or the start of a BOM) so far
+	}
+	c.decided = true
+	if t[0] == '{' {
+		c.limit = max(c.limit, c.replyLimit)
+	}
+}
+
+var bom = []byte("\ufeff")
 
 func (c *capBuffer) bytes() ([]byte, bool) {
 	c.mu.Lock()

@@ -432,3 +432,28 @@ func TestRunProcessOutputOfOutlivingWriterIsLost(t *testing.T) {
 	assert.Eventually(t, func() bool { return !alive(p["child"]) }, 2*time.Second, 10*time.Millisecond,
 		"the writer dies of SIGPIPE once the pipe is closed")
 }
+
+// Issue class 3: stdout that is a JSON reply is kept up to the reply
+// limit, other stdout (and stderr) up to the output limit; the buffer
+// decides on the first byte that is not whitespace or a byte order mark.
+func TestCapBufferReplyLimit(t *testing.T) {
+	for _, tc := range []struct {
+		writes    []string
+		want      string
+		truncated bool
+	}{
+		{[]string{"  \n", `{"a":`, `"bcdefghij"}`}, "  \n" + `{"a":"bcdefghij"}`, false},
+		{[]string{"\ufeff{", strings.Repeat("x", 30)}, "\ufeff{" + strings.Repeat("x", 16), true},
+		{[]string{"plain text"}, "plain", true},
+		{[]string{"\xef", "\xbb\xbf{", "1234567"}, "\ufeff{1234567", false},
+	} {
+		c := &capBuffer{limit: 5, replyLimit: 20}
+		for _, w := range tc.writes {
+			_, _ = c.Write([]byte(w))
+		}
+		got, truncated := c.bytes()
+		assert.Equal(t, tc.want, string(got), "%q", tc.writes)
+		assert.Equal(t, tc.truncated, truncated, "%q", tc.writes)
+		assert.LessOrEqual(t, cap(got), 20, "the buffer never grows past its limit")
+	}
+}

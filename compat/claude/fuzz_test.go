@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/hookcompat/hookcompat/internal/hookjson"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -28,23 +29,39 @@ func FuzzTranslate(f *testing.F) {
 	})
 }
 
-// FuzzClassifyStdout: the JSON rule never panics, and what it calls JSON
-// is a JSON object.
+// FuzzClassifyStdout: the JSON rule and the reply classifier never panic;
+// what the rule calls JSON is a JSON object, and below encoding/json's
+// depth limit it agrees with encoding/json (the rule reads any depth, as
+// JSON.parse does).
 func FuzzClassifyStdout(f *testing.F) {
-	for _, s := range []string{"", "{}", `{"decision":"block"}`, "{\n}\n{}", "[1]", `{"a":1} x`, "{\xff}"} {
+	for _, s := range []string{"", "{}", `{"decision":"block"}`, "{\n}\n{}", "[1]", `{"a":1} x`, "{\xff}",
+		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"},"x":[[[]]]}`,
+		`{"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":{"command":"ls"}}}`,
+		`{"continue":false,"stopReason":"s","systemMessage":"m","decision":"block","reason":"r"}`,
+		"{\"a\":1}\n{\"b\":2}"} {
 		f.Add([]byte(s))
 	}
+	events := []settings.Event{settings.PreTool, settings.PostTool, settings.PermissionRequest, settings.Stop, settings.PromptSubmit}
 	f.Fuzz(func(t *testing.T, out []byte) {
 		kind, obj := ClassifyStdout(out)
 		if kind == StdoutJSON {
-			var m map[string]json.RawMessage
-			if err := json.Unmarshal(obj, &m); err != nil {
+			ok, depth := hookjson.Valid(obj)
+			if !ok || obj[0] != '{' {
 				t.Fatalf("classified as JSON but not an object: %q", obj)
 			}
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(obj, &m); depth < 9000 && err != nil {
+				t.Fatalf("classified as JSON but encoding/json rejects it (%v): %q", err, obj)
+			}
 		}
-		h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "x"}
-		for _, code := range []int{0, 1, 2} {
-			Protocol{}.Classify(h, &runner.Event{Name: settings.PreTool, Tool: "shell"}, &runner.RunResult{ExitCode: code, Stdout: out})
+		for _, ev := range events {
+			h := &settings.Hook{Event: ev, Protocol: settings.ProtocolClaude, Command: "x"}
+			for _, code := range []int{0, 1, 2} {
+				r := Protocol{}.Classify(h, &runner.Event{Name: ev, Tool: "shell"}, &runner.RunResult{ExitCode: code, Stdout: out})
+				if r.Outcome == "" {
+					t.Fatalf("no outcome for %q", out)
+				}
+			}
 		}
 	})
 }

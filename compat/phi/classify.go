@@ -21,6 +21,9 @@ const (
 	// ContextCap bounds the joined pre contexts and, separately, the
 	// joined post contexts, in bytes.
 	ContextCap = 4096
+	// OutputCap is how much of a hook's stdout Phi keeps (phi §4); the
+	// rest is discarded, so a longer reply fails to parse.
+	OutputCap = 1 << 20
 )
 
 // wirePreOut and wirePostOut are the replies as Phi decodes them; their

@@ -3,6 +3,9 @@ package phi
 import (
 	"errors"
 	"testing"
+
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
 )
 
 // FuzzParseManifest: any bytes given as a hook.json either fail with a
@@ -43,6 +46,35 @@ func FuzzParseManifest(f *testing.F) {
 		}
 		if m.Async && m.Event != EventPostTool {
 			t.Fatalf("accepted async on %s", m.Event)
+		}
+	})
+}
+
+// FuzzClassify: Phi's reply classifier (phi §4, §6) never panics; what it
+// returns for a pre_tool hook is allow, deny or a modify with an object
+// input, and a fail_closed hook's failure stops the call.
+func FuzzClassify(f *testing.F) {
+	for _, s := range []string{"", `{"action":"deny","reason":"r"}`, `{"ACTION":" Modify ","input":{"command":"ls"}}`,
+		`{"action":"modify"}`, `{"action":"modify","input":null}`, `{"context":1}`, "not json", "\n{\"action\":\"deny\"}",
+		`{"output":"x","stop":true}`} {
+		f.Add([]byte(s), 0)
+	}
+	f.Add([]byte(`{"reason":"x"}`), 2)
+	f.Fuzz(func(t *testing.T, stdout []byte, code int) {
+		for _, failClosed := range []bool{false, true} {
+			h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolPhi, Name: "g", Command: "x", FailClosed: failClosed}
+			for _, name := range []settings.Event{settings.PreTool, settings.PostTool} {
+				r := Protocol{}.Classify(h, &runner.Event{Name: name, Tool: "shell"}, &runner.RunResult{ExitCode: code, Stdout: stdout})
+				if r.Outcome == "" {
+					t.Fatalf("no outcome for %q", stdout)
+				}
+				if failClosed && (r.Outcome == runner.OutcomeError || r.Outcome == runner.OutcomeTimeout) && !r.Decision.Blocks() {
+					t.Fatalf("a failed fail_closed hook did not stop the call: %+v", r)
+				}
+				if r.UpdatedArgs != nil && (len(r.UpdatedArgs) == 0 || (r.UpdatedArgs[0] != '{' && string(r.UpdatedArgs) != "null")) {
+					t.Fatalf("updated_args %q", r.UpdatedArgs)
+				}
+			}
 		}
 	})
 }
