@@ -367,3 +367,27 @@ func (c *capBuffer) bytes() ([]byte, bool) {
 	defer c.mu.Unlock()
 	return c.buf, c.truncated
 }
+
+// RunProcess runs inv as an Engine runs a command hook, for callers that
+// need a helper process under the same limits outside an engine (the
+// Claude protocol evaluates CLAUDE_ENV_FILE this way): its own process
+// group; stdout and stderr capped (opts.OutputLimit, opts.ReplyLimit)
+// while drained; at inv.Timeout or when ctx ends, SIGTERM to the group,
+// SIGKILL after opts.KillGrace, and its descendants killed too. Zero
+// fields of opts mean the defaults; the other fields are ignored.
+func RunProcess(ctx context.Context, inv *Invocation, opts Options) *RunResult {
+	lim := procLimits{outputLimit: opts.OutputLimit, replyLimit: opts.ReplyLimit, killGrace: opts.KillGrace, drainDelay: opts.DrainDelay}
+	if lim.outputLimit <= 0 {
+		lim.outputLimit = DefaultOutputLimit
+	}
+	if lim.replyLimit <= 0 {
+		lim.replyLimit = DefaultReplyLimit
+	}
+	if lim.killGrace <= 0 {
+		lim.killGrace = DefaultKillGrace
+	}
+	if lim.drainDelay <= 0 {
+		lim.drainDelay = DefaultDrainDelay
+	}
+	return runProcess(ctx, inv, lim)
+}

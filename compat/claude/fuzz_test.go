@@ -2,7 +2,13 @@ package claude
 
 import (
 	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/hookcompat/hookcompat/internal/hookjson"
 	"github.com/hookcompat/hookcompat/runner"
@@ -75,5 +81,38 @@ func FuzzMatcher(f *testing.F) {
 		m := CompileMatcher("PreToolUse", pattern)
 		m.Match(value)
 		CompileMatcher("FileChanged", pattern).Match(value)
+	})
+}
+
+// FuzzEnvFileExports: any CLAUDE_ENV_FILE contents give sorted
+// "KEY=value" exports, a parse error, or a bound hit (ErrEnvFileLimit), in
+// bounded time, without crashing the caller.
+func FuzzEnvFileExports(f *testing.F) {
+	for _, s := range []string{"export A=1\n", "export A=\"$HOME/x\"\nB=2\nexport B\n", "export X=(\n", "A=x; while :; do A=$A$A; done",
+		"f() { f; }; f", "export P=$(date)\nunset HOME\n", "if [ -n \"$HOME\" ]; then export H=1; fi\n", ". /dev/null\n"} {
+		f.Add([]byte(s))
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "env.sh")
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		got, err := EnvFileExports(path, []string{"HOME=/h", "PATH=/usr/bin"})
+		if took := time.Since(start); took > EnvFileTimeout+5*time.Second {
+			t.Fatalf("took %s", took)
+		}
+		if err != nil && !errors.Is(err, ErrEnvFileLimit) && !strings.HasPrefix(err.Error(), "CLAUDE_ENV_FILE") {
+			t.Fatalf("unexpected error %v", err)
+		}
+		if !sort.StringsAreSorted(got) {
+			t.Fatalf("not sorted: %q", got)
+		}
+		for _, kv := range got {
+			if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
+				t.Fatalf("not KEY=value: %q", kv)
+			}
+		}
 	})
 }
