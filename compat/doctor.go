@@ -71,7 +71,9 @@ const (
 // script is missing (python's exit 2 would block every call), matchers
 // that never fire (permission rules, removed or lower-case tool names, a
 // bare mcp__server), timeouts that look like milliseconds, and events a
-// plain native engine cannot run. env is the environment hooks get
+// plain native engine cannot run. Every hook whose matcher is in Claude
+// syntax is checked for catastrophic backtracking (lint_hostile.go).
+// env is the environment hooks get
 // ("KEY=value"); nil means os.Environ().
 func Doctor(l *Loaded, env []string) []Finding {
 	if env == nil {
@@ -85,6 +87,7 @@ func Doctor(l *Loaded, env []string) []Finding {
 			f.Code, f.Severity, f.Message, f.Hint = code, sev, msg, hint
 			out = append(out, f)
 		}
+		lintHostile(h, add)
 		switch h.EffectiveType() {
 		case settings.TypeHTTP:
 			add(CodeHTTPHook, SeverityInfo, "http hook: POST "+h.URL, "")

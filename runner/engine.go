@@ -243,14 +243,25 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	}
 	var groups []*group
 	byName := map[string]*group{}
+	var warnings map[*settings.Hook]string // selection warnings (SelectWarner)
 	for i := range all {
 		h := &all[i]
 		if h.Event != ev.Name {
 			continue
 		}
 		p, ok := LookupProtocol(h.EffectiveProtocol())
-		if !ok || !p.Selects(h, &ev) || !ifSelects(h, &ev) {
+		if !ok {
 			continue
+		}
+		selected, warning := selects(p, h, &ev)
+		if !selected || !ifSelects(h, &ev) {
+			continue
+		}
+		if warning != "" {
+			if warnings == nil {
+				warnings = map[*settings.Hook]string{}
+			}
+			warnings[h] = warning
 		}
 		g := byName[p.Name()]
 		if g == nil {
@@ -272,7 +283,7 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 			}
 			continue
 		}
-		replies, groupCancelled := e.runGroup(ctx, g.proto, g.hooks, &cur, out)
+		replies, groupCancelled := e.runGroup(ctx, g.proto, g.hooks, &cur, out, warnings)
 		cancelled = cancelled || groupCancelled
 		gr := g.proto.Combine(&cur, replies)
 		groupReplies = append(groupReplies, gr)
@@ -332,7 +343,7 @@ func (e *Engine) maxParallel() int {
 // records their traces in out (configured order) and returns their replies
 // in configured order, deduplicated hooks excluded, and whether the
 // caller's context cancelled any of them.
-func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hook, ev *Event, out *Outcome) ([]HookReply, bool) {
+func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hook, ev *Event, out *Outcome, warnings map[*settings.Hook]string) ([]HookReply, bool) {
 	sched := p.Schedule(ev)
 	var detach func(*settings.Hook, *Event) bool
 	if d, ok := p.(Detacher); ok {
@@ -361,7 +372,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 		evCopy := ev.Clone()
 		go func() {
 			defer e.detached.Done()
-			e.runOne(e.bgCtx, p, h, &evCopy)
+			e.runOne(e.bgCtx, p, h, &evCopy, warnings[h])
 		}()
 	}
 	if sched.Parallel {
@@ -384,7 +395,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 				if slots != nil {
 					defer func() { <-slots }()
 				}
-				replies[i], results[i] = e.runOne(ctx, p, h, ev)
+				replies[i], results[i] = e.runOne(ctx, p, h, ev, warnings[h])
 			}()
 		}
 		wg.Wait()
@@ -400,7 +411,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 				continue
 			}
 			ran[i] = true
-			replies[i], results[i] = e.runOne(ctx, p, h, &local)
+			replies[i], results[i] = e.runOne(ctx, p, h, &local, warnings[h])
 			if sched.ChainArgs && replies[i].UpdatedArgs != nil {
 				// Later hooks see the args the protocol would act on so
 				// far (native: the first hook's win, HK-60), not merely
@@ -436,8 +447,10 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 }
 
 // runOne prepares, runs and classifies one hook, and writes its audit
-// record (HK-22).
-func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *Event) (HookReply, *RunResult) {
+// record (HK-22). A selection warning is added to the audit record and to
+// the hook's trace (its error text), after the failure bookkeeping: it
+// does not make the run a failure.
+func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *Event, warning string) (HookReply, *RunResult) {
 	var res *RunResult
 	var reply HookReply
 	switch h.EffectiveType() {
@@ -463,9 +476,24 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 	if res != nil && res.Cancelled {
 		reply = cancelledReply(h, reply)
 	}
-	e.audit(h, ev, reply, res)
+	e.audit(h, ev, reply, res, warning)
 	e.fails.record(h, ev, reply, res)
+	if warning != "" {
+		if reply.Err != "" {
+			reply.Err += "; "
+		}
+		reply.Err += warning
+	}
 	return reply, res
+}
+
+// selects applies p's selection to h, with its warning when p is a
+// [SelectWarner].
+func selects(p Protocol, h *settings.Hook, ev *Event) (bool, string) {
+	if w, ok := p.(SelectWarner); ok {
+		return w.SelectWarn(h, ev)
+	}
+	return p.Selects(h, ev), ""
 }
 
 // cancelledReply is the reply of a hook the caller's context stopped
@@ -482,7 +510,7 @@ func cancelledReply(h *settings.Hook, r HookReply) HookReply {
 	return out
 }
 
-func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult) {
+func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult, warning string) {
 	if e.opts.Logger == nil {
 		return
 	}
@@ -500,6 +528,10 @@ func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult)
 		attrs = append(attrs, slog.String("error", r.Err))
 	}
 	level := slog.LevelInfo
+	if warning != "" {
+		attrs = append(attrs, slog.String("warning", warning))
+		level = slog.LevelWarn
+	}
 	if r.Outcome == OutcomeError || r.Outcome == OutcomeTimeout {
 		level = slog.LevelWarn
 	}

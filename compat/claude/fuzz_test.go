@@ -72,15 +72,21 @@ func FuzzClassifyStdout(f *testing.F) {
 	})
 }
 
-// FuzzMatcher: compiling and applying any matcher never panics or hangs.
+// FuzzMatcher: compiling and applying any matcher never panics or hangs;
+// a match that cannot be evaluated selects the hook; the backtracking
+// lint never panics.
 func FuzzMatcher(f *testing.F) {
-	for _, s := range []string{"", "*", "Bash", "Edit|Write", "^mcp__.*", "(a+)+$", "[", "(?<=x)y"} {
+	for _, s := range []string{"", "*", "Bash", "Edit|Write", "^mcp__.*", "(a+)+$", "[", "(?<=x)y", "(a|ab)*c", "(?<n>x{2,})+"} {
 		f.Add(s, "Bash")
 	}
 	f.Fuzz(func(t *testing.T, pattern, value string) {
 		m := CompileMatcher("PreToolUse", pattern)
-		m.Match(value)
+		ok, err := m.MatchErr(value)
+		if err != nil && !ok {
+			t.Fatalf("an unevaluated match must select the hook")
+		}
 		CompileMatcher("FileChanged", pattern).Match(value)
+		_ = Backtracking(pattern)
 	})
 }
 

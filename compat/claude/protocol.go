@@ -68,21 +68,36 @@ func SupportsMatcher(event string) bool {
 }
 
 // Selects applies the hook's Claude matcher to the event's match value
-// (claude §3.1, §3.2). Events without matcher support run every hook.
-func (Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
+// (claude §3.1, §3.2). Events without matcher support run every hook. A
+// regex that cannot be evaluated within [MatcherTimeout] selects the hook
+// (see SelectWarn).
+func (p Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
+	ok, _ := p.SelectWarn(h, ev)
+	return ok
+}
+
+// SelectWarn is Selects with a warning when the hook's regex matcher
+// could not be evaluated on the value within [MatcherTimeout]: the hook is
+// selected then, so that it runs and the warning reaches its trace
+// (runner.SelectWarner).
+func (Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string) {
 	event, ok := translate.ClaudeEvent(ev.Name)
 	if !ok {
-		return false
+		return false, ""
 	}
 	value, supported := matchValue(event, ev)
 	if !supported || h.Match == "" || h.Match == "*" {
-		return true
+		return true, ""
 	}
 	if h.EffectiveMatchSyntax() != settings.MatchClaude {
 		native, _ := runner.LookupProtocol(settings.ProtocolNative)
-		return native.Selects(h, ev)
+		return native.Selects(h, ev), ""
 	}
-	return cachedMatcher(event, h.Match).Match(value)
+	matched, err := cachedMatcher(event, h.Match).MatchErr(value)
+	if err != nil {
+		return true, err.Error() + "; the hook ran"
+	}
+	return matched, ""
 }
 
 // Prepare builds the run of a Claude hook: the shell form as
@@ -291,4 +306,5 @@ func sortedKeys(m map[string]string) []string {
 }
 
 var _ runner.Protocol = Protocol{}
+var _ runner.SelectWarner = Protocol{}
 var _ runner.RuleProtocol = Protocol{}
