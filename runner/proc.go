@@ -170,7 +170,8 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 		return res
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, outW, errW
-	startErr := cmd.Start()
+	tracked, startErr := startTracked(cmd.Start, func() int { return cmd.Process.Pid })
+	defer tracked.done()
 	// The child holds its own copies; ours of the child's ends must go so
 	// that EOF is seen when the child side closes.
 	closeAll(stdinR, outW, errW)
@@ -204,9 +205,11 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	select {
 	case <-exited:
 	case <-ctx.Done():
-		terminateGroup(pgid, exited, lim.killGrace)
-		// Descendants that left the group but still write into the
-		// hook's output are part of the timed-out hook too.
+		terminateGroup(pgid, exited, lim.killGrace, tracked)
+		// Descendants that left the group are part of the timed-out hook
+		// too: those found by parentage, and those that still write into
+		// the hook's output.
+		tracked.killAll()
 		killPipeHolders(outR, errR)
 		classifyCtxErr(parent, ctx, res)
 	}
@@ -252,13 +255,17 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 }
 
 // terminateGroup ends a timed-out or cancelled hook: SIGTERM to its
-// process group, then — once the grace period is over and something of
-// the group is still alive — SIGKILL to the group. Escalation is based on
-// observed exits (the hook's own, and the group being empty), never on a
-// signal having been sent (B26, B27). It returns after the hook's own
-// process has exited and the group is gone or was SIGKILLed.
-func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration) {
+// process group and to its known descendants outside the group (tracked;
+// it looks for new ones every tick), then — once the grace period is over
+// and something is still alive — SIGKILL to the group and to them.
+// Escalation is based on observed exits (the hook's own, the group being
+// empty, the descendants being gone), never on a signal having been sent
+// (B26, B27). It returns after the hook's own process has exited and the
+// rest is gone or was SIGKILLed.
+func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration, tracked *trackedRun) {
+	procTracker.refresh(tracked) // a snapshot at the timeout, before any signal
 	_ = signalGroup(pgid, sigTerm)
+	tracked.outside(sigTerm, false)
 	deadline := time.NewTimer(grace)
 	defer deadline.Stop()
 	tick := time.NewTicker(10 * time.Millisecond)
@@ -268,15 +275,19 @@ func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration) {
 		select {
 		case <-done:
 			done = nil // exited; now wait for the rest of the group
-			if !groupAlive(pgid) {
+			if !groupAlive(pgid) && !tracked.alive() {
 				return
 			}
 		case <-tick.C:
-			if done == nil && !groupAlive(pgid) {
+			// A TERM trap may start new processes (setsid from a trap).
+			procTracker.refresh(tracked)
+			tracked.outside(sigTerm, true)
+			if done == nil && !groupAlive(pgid) && !tracked.alive() {
 				return
 			}
 		case <-deadline.C:
 			_ = signalGroup(pgid, sigKill)
+			tracked.killAll()
 			<-exited
 			return
 		}

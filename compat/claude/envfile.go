@@ -140,11 +140,16 @@ func (req envFileRequest) inChild() ([]string, error) {
 		return nil, fmt.Errorf("CLAUDE_ENV_FILE: %w", err)
 	}
 	env := append(unsetEnv(os.Environ(), envFileChildVar), envFileChildVar+"="+envFileChildValue)
+	if raceEnabled {
+		env = append(env, "GORACE=atexit_sleep_ms=0") // a race build would wait 1 s at exit
+	}
 	res := runner.RunProcess(context.Background(), &runner.Invocation{
-		Argv:    []string{"/proc/self/exe"},
-		Env:     env,
-		Stdin:   in,
-		Timeout: EnvFileTimeout + 500*time.Millisecond, // the child stops itself at EnvFileTimeout
+		Argv:  []string{"/proc/self/exe"},
+		Env:   env,
+		Stdin: in,
+		// The child stops itself EnvFileTimeout after it started; this is
+		// the backstop for one that cannot (a statement that never ends).
+		Timeout: EnvFileTimeout + 2*time.Second,
 	}, runner.Options{OutputLimit: maxEnvFileOutput + 1<<20, ReplyLimit: maxEnvFileOutput + 1<<20, KillGrace: 100 * time.Millisecond, DrainDelay: 100 * time.Millisecond})
 	bound := func(why string) error {
 		return fmt.Errorf("CLAUDE_ENV_FILE %s: %s: %w", req.Path, why, ErrEnvFileLimit)
@@ -194,7 +199,9 @@ func envFileChild() int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	limitMemory(EnvFileMemory)
+	if !raceEnabled {
+		limitMemory(EnvFileMemory)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	heapBound := false

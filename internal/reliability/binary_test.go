@@ -41,12 +41,3 @@ func hookcompatBinary(t *testing.T) string {
 	}
 	return builtPath
 }
-
-// TestMain removes the built binary after the tests.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if builtPath != "" {
-		_ = os.RemoveAll(filepath.Dir(builtPath))
-	}
-	os.Exit(code)
-}
