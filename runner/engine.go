@@ -47,6 +47,16 @@ type Options struct {
 	// negative means no cap, as Claude Code itself (which starts every
 	// matching hook at once).
 	MaxParallel int
+	// MaxProcesses caps the hook runs (command processes and http
+	// requests) in flight at once across every Fire call, the background
+	// queue and detached hooks of this engine, so that concurrent events
+	// cannot exhaust memory, processes or file descriptors: a hook waits
+	// for a slot before its payload is built, and its timeout starts when
+	// it gets one (the caller's context bounds the wait). Zero means
+	// DefaultMaxProcesses (64); negative means no cap. Memory is then
+	// bounded by about MaxProcesses × (the largest payload + ReplyLimit +
+	// OutputLimit) beyond the events themselves (docs/performance.md).
+	MaxProcesses int
 	// TimeoutReserve stops each command and http hook this much before
 	// its timeout (when the timeout is more than twice as long), while
 	// traces and messages still name the configured timeout. The exec
@@ -101,6 +111,8 @@ type Engine struct {
 	mu    sync.RWMutex // guards hooks
 	hooks []settings.Hook
 
+	procSlots chan struct{} // MaxProcesses; nil when uncapped
+
 	fails    failures           // last failures per hook (failures.go)
 	queue    queue              // background events (queue.go)
 	detached sync.WaitGroup     // detached hook runs still going
@@ -135,6 +147,12 @@ func New(cfg *settings.Config, opts Options) (*Engine, error) {
 	}
 	if e.lim.drainDelay <= 0 {
 		e.lim.drainDelay = DefaultDrainDelay
+	}
+	switch {
+	case opts.MaxProcesses == 0:
+		e.procSlots = make(chan struct{}, DefaultMaxProcesses)
+	case opts.MaxProcesses > 0:
+		e.procSlots = make(chan struct{}, opts.MaxProcesses)
 	}
 	if err := e.Replace(cfg); err != nil {
 		return nil, err
@@ -457,6 +475,13 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 	case settings.TypePrompt, settings.TypeAgent:
 		reply, res = e.runJudge(ctx, p, h, ev)
 	default:
+		if !e.acquire(ctx) {
+			// Cancelled while waiting for a slot: the hook never started.
+			res = &RunResult{ExitCode: -1, Cancelled: true}
+			reply = p.Classify(h, ev, res)
+			break
+		}
+		defer e.release()
 		inv, err := p.Prepare(h, ev, e.opts.Env)
 		if err == nil && e.opts.TimeoutReserve > 0 && inv.Timeout > 2*e.opts.TimeoutReserve {
 			inv.Timeout -= e.opts.TimeoutReserve
@@ -485,6 +510,31 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 		reply.Err += warning
 	}
 	return reply, res
+}
+
+// acquire takes one of the engine's process slots (MaxProcesses), or
+// reports false when ctx ends first.
+func (e *Engine) acquire(ctx context.Context) bool {
+	if e.procSlots == nil {
+		return true
+	}
+	select {
+	case e.procSlots <- struct{}{}:
+		return true
+	default:
+	}
+	select {
+	case e.procSlots <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (e *Engine) release() {
+	if e.procSlots != nil {
+		<-e.procSlots
+	}
 }
 
 // selects applies p's selection to h, with its warning when p is a

@@ -36,6 +36,10 @@ const (
 	// (Options.MaxParallel), so that a config with hundreds of hooks on
 	// one event cannot exhaust processes or file descriptors.
 	DefaultMaxParallel = 64
+	// DefaultMaxProcesses caps the hook runs in flight at once across all
+	// of an engine's events (Options.MaxProcesses), so that concurrent
+	// Fire calls cannot either.
+	DefaultMaxProcesses = 64
 )
 
 // Invocation is one prepared run of a hook: a process (Argv) or an HTTP
