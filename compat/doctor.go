@@ -121,6 +121,8 @@ func Doctor(l *Loaded, env []string) []Finding {
 				hint = "a relative path resolves from " + dir + "; start it with $CLAUDE_PROJECT_DIR (quoted) to run from anywhere"
 			}
 			add(CodeUnresolvable, SeverityError, fmt.Sprintf("%q %s", word, why), hint)
+		} else {
+			lintScript(word, dir, add)
 		}
 	}
 	return out

@@ -151,9 +151,13 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 		return res
 	}
 
+	if err := argvWithoutNUL(inv); err != nil {
+		res.StartErr = err
+		return res
+	}
 	cmd := exec.Command(inv.Argv[0], inv.Argv[1:]...)
 	cmd.Dir = inv.Dir
-	cmd.Env = inv.Env
+	cmd.Env = envWithoutNUL(inv.Env)
 	setProcessGroup(cmd)
 
 	stdinR, stdinW, err := os.Pipe()
@@ -181,7 +185,7 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	closeAll(stdinR, outW, errW)
 	if startErr != nil {
 		closeAll(stdinW, outR, errR)
-		res.StartErr = startErr
+		res.StartErr = explainStartErr(cmd.Path, startErr)
 		return res
 	}
 	pgid := cmd.Process.Pid
