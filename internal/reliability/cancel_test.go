@@ -45,7 +45,7 @@ func TestCancellationIsNeverAnAllow(t *testing.T) {
 				}
 				cancel()
 			}()
-			out, err, took := fireWithin(t, ctx, eng, preToolBash("rm -rf /"), 60*time.Second)
+			out, took, err := fireWithin(t, ctx, eng, preToolBash("rm -rf /"), 60*time.Second)
 			require.Error(t, err, "a cancelled Fire is an error")
 			assert.True(t, errors.Is(err, context.Canceled), "the error wraps ctx.Err(): %v", err)
 			require.NotNil(t, out, "the outcome is returned with the error")
@@ -70,7 +70,7 @@ func TestCancellationIsNeverAnAllow(t *testing.T) {
 		}, marker, runner.Options{})
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		out, err, _ := fireWithin(t, ctx, eng, preToolBash("ls"), slack)
+		out, _, err := fireWithin(t, ctx, eng, preToolBash("ls"), slack)
 		require.ErrorIs(t, err, context.Canceled)
 		require.NotNil(t, out)
 		assert.Equal(t, runner.DecisionBlock, out.Decision, "a hook that never started did not answer either")

@@ -47,7 +47,7 @@ func TestNoProcessOutlivesItsHooksTimeout(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			marker := newMarker(t)
 			eng := nativeEngine(t, []settings.Hook{{Event: settings.PreTool, Command: tc.command, Timeout: timeout, FailClosed: true}}, marker, runner.Options{})
-			out, err, took := fireWithin(t, context.Background(), eng, preToolBash("ls"), timeout+killGrace+slack)
+			out, took, err := fireWithin(t, context.Background(), eng, preToolBash("ls"), timeout+killGrace+slack)
 			require.NoError(t, err)
 			require.Len(t, out.Hooks, 1)
 			assert.Equal(t, runner.OutcomeBlocking, out.Hooks[0].Outcome)
@@ -87,7 +87,7 @@ func TestNoProcessOutlivesItsHooksTimeoutFinishedHookKeepsDaemon(t *testing.T) {
 	marker := newMarker(t)
 	eng := nativeEngine(t, []settings.Hook{{Event: settings.SessionStart, Timeout: 10 * time.Second,
 		Command: `( setsid sh -c 'sleep 100' >/dev/null 2>&1 </dev/null & ) ; echo started`}}, marker, runner.Options{})
-	out, err, _ := fireWithin(t, context.Background(), eng, runner.Event{Name: settings.SessionStart, Reason: "startup"}, 10*time.Second+slack)
+	out, _, err := fireWithin(t, context.Background(), eng, runner.Event{Name: settings.SessionStart, Reason: "startup"}, 10*time.Second+slack)
 	require.NoError(t, err)
 	assert.Equal(t, "started", out.AdditionalContext)
 	assert.Len(t, markedProcesses(marker), 1, "the daemon of a hook that exited in time keeps running")

@@ -16,7 +16,6 @@ import (
 	"github.com/hookcompat/hookcompat/settings"
 )
 
-const gib = 1 << 30
 
 // TestFloodsAreBounded: hooks that flood their output (1 GiB on stdout,
 // 1 GiB on stderr, endless output without a newline) or never read a
@@ -48,7 +47,7 @@ func TestFloodsAreBounded(t *testing.T) {
 			if strings.HasPrefix(tc.name, "endless") {
 				eng = nativeEngine(t, []settings.Hook{{Event: settings.PreTool, Command: tc.command, Timeout: timeout, FailClosed: tc.failClosed}}, marker, runner.Options{})
 			}
-			out, err, took := fireWithin(t, context.Background(), eng, preToolBash("ls"), timeout+8*time.Second+killGrace+slack)
+			out, took, err := fireWithin(t, context.Background(), eng, preToolBash("ls"), timeout+8*time.Second+killGrace+slack)
 			require.NoError(t, err)
 			require.Len(t, out.Hooks, 1)
 			assert.Equal(t, tc.want, out.Decision, "trace %+v", out.Hooks[0])
@@ -73,7 +72,7 @@ func TestUnreadStdinIsBounded(t *testing.T) {
 	// What building and writing a 64 MiB payload costs here (slow under
 	// -race), measured in the same run: the bounds below come on top.
 	base := nativeEngine(t, []settings.Hook{{Event: settings.PreTool, Command: "exit 0"}}, newMarker(t), runner.Options{})
-	_, err, payloadCost := fireWithin(t, context.Background(), base, ev, time.Minute)
+	_, payloadCost, err := fireWithin(t, context.Background(), base, ev, time.Minute)
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name, command string
@@ -88,7 +87,7 @@ func TestUnreadStdinIsBounded(t *testing.T) {
 				marker := newMarker(t)
 				h := settings.Hook{Event: settings.PreTool, Command: tc.command, Timeout: timeout, FailClosed: true}
 				eng := nativeEngine(t, []settings.Hook{h}, marker, runner.Options{})
-				out, err, took := fireWithin(t, context.Background(), eng, ev, payloadCost+timeout+killGrace+slack)
+				out, took, err := fireWithin(t, context.Background(), eng, ev, payloadCost+timeout+killGrace+slack)
 				require.NoError(t, err)
 				require.Len(t, out.Hooks, 1)
 				assert.True(t, out.Decision.Blocks(), "trace %+v", out.Hooks[0])

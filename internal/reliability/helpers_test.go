@@ -157,8 +157,8 @@ func preToolBash(command string) runner.Event {
 }
 
 // fireWithin fires ev and fails the test when Fire does not return within
-// bound; it returns the outcome, Fire's error and how long it took.
-func fireWithin(t *testing.T, ctx context.Context, eng *runner.Engine, ev runner.Event, bound time.Duration) (*runner.Outcome, error, time.Duration) {
+// bound; it returns the outcome, how long Fire took and its error.
+func fireWithin(t *testing.T, ctx context.Context, eng *runner.Engine, ev runner.Event, bound time.Duration) (*runner.Outcome, time.Duration, error) {
 	t.Helper()
 	type result struct {
 		out *runner.Outcome
@@ -172,9 +172,9 @@ func fireWithin(t *testing.T, ctx context.Context, eng *runner.Engine, ev runner
 	}()
 	select {
 	case r := <-done:
-		return r.out, r.err, time.Since(start)
+		return r.out, time.Since(start), r.err
 	case <-time.After(bound):
 		t.Fatalf("Fire did not return within %s", bound)
-		return nil, nil, 0
+		return nil, 0, nil
 	}
 }

@@ -31,7 +31,7 @@ func TestSmallerHoles(t *testing.T) {
 		eng := claudeEngine(t, claudeHook(cmd, false), marker, runner.Options{})
 		ev := preToolBash("rm -rf /")
 		ev.SessionID = "s\x00id"
-		out, err, _ := fireWithin(t, context.Background(), eng, ev, 30*time.Second)
+		out, _, err := fireWithin(t, context.Background(), eng, ev, 30*time.Second)
 		require.NoError(t, err)
 		assert.Equal(t, runner.DecisionDeny, out.Decision, "the guard started and denied: %+v", out.Hooks)
 		stdin, err := os.ReadFile(got)
@@ -52,7 +52,7 @@ func TestSmallerHoles(t *testing.T) {
 		require.NoError(t, err)
 		ev := preToolBash("rm -rf /")
 		ev.Workspace, ev.Cwd = ws, ws+"/a\x00b"
-		out, err, _ := fireWithin(t, context.Background(), eng, ev, 30*time.Second)
+		out, _, err := fireWithin(t, context.Background(), eng, ev, 30*time.Second)
 		require.NoError(t, err)
 		assert.Equal(t, runner.DecisionDeny, out.Decision, "the guard started and denied: %+v", out.Hooks)
 		assert.Equal(t, "cwd="+ws+"/ab", out.Reason, "the variable drops the NUL")
@@ -68,7 +68,7 @@ func TestSmallerHoles(t *testing.T) {
 			script := filepath.Join(ws, "guard.sh")
 			require.NoError(t, os.WriteFile(script, []byte(tc.shebang+"exit 2\n"), 0o755))
 			eng := nativeEngine(t, []settings.Hook{{Event: settings.PreTool, Args: []string{script}, FailClosed: true}}, marker, runner.Options{Workspace: ws})
-			out, err, _ := fireWithin(t, context.Background(), eng, preToolBash("ls"), 30*time.Second)
+			out, _, err := fireWithin(t, context.Background(), eng, preToolBash("ls"), 30*time.Second)
 			require.NoError(t, err)
 			require.Len(t, out.Hooks, 1)
 			assert.Equal(t, runner.DecisionBlock, out.Decision, "fail_closed: the start failure blocks")

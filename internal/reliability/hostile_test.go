@@ -63,7 +63,7 @@ func TestNothingAHookWritesCanCrashOrStallTheHost(t *testing.T) {
 			marker := newMarker(t)
 			cmd := `cat >/dev/null; printf '%s' '` + claudeDenyHead + `'; ` + tc.pad + `; printf '%s' '` + claudeDenyTail + `'`
 			eng := claudeEngine(t, claudeHook(cmd, tc.failClosed), marker, runner.Options{})
-			out, err, took := fireWithin(t, context.Background(), eng, preToolBash("rm -rf /"), 60*time.Second+slack)
+			out, took, err := fireWithin(t, context.Background(), eng, preToolBash("rm -rf /"), 60*time.Second+slack)
 			require.NoError(t, err)
 			require.Len(t, out.Hooks, 1)
 			assert.Equal(t, tc.want, out.Decision, "trace: %+v", out.Hooks[0])
@@ -85,7 +85,7 @@ func TestNothingAHookWritesCanCrashOrStallTheHost(t *testing.T) {
 			marker := newMarker(t)
 			eng := nativeEngine(t, []settings.Hook{{Event: settings.PreTool, Timeout: 60 * time.Second,
 				Command: `printf '%s' '{"decision":"block","reason":"no","pad":'; ` + tc.pad + `; printf '}'`}}, marker, runner.Options{})
-			out, err, _ := fireWithin(t, context.Background(), eng, preToolBash("rm -rf /"), 60*time.Second+slack)
+			out, _, err := fireWithin(t, context.Background(), eng, preToolBash("rm -rf /"), 60*time.Second+slack)
 			require.NoError(t, err)
 			assert.Equal(t, runner.DecisionBlock, out.Decision, "trace: %+v", out.Hooks)
 			requireNoneLeft(t, marker)

@@ -52,7 +52,7 @@ func TestUnevaluableMatcherNeverSkipsAGuard(t *testing.T) {
 	var log syncBuffer
 	eng := claudeEngine(t, settingsJSON, marker, runner.Options{Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	ev := runner.Event{Name: settings.PreTool, SessionID: "s1", Tool: catastrophicTool, Args: []byte(`{}`)}
-	out, err, took := fireWithin(t, context.Background(), eng, ev, 30*time.Second+slack)
+	out, took, err := fireWithin(t, context.Background(), eng, ev, 30*time.Second+slack)
 	require.NoError(t, err)
 	require.Len(t, out.Hooks, 1, "the hook is selected")
 	assert.Equal(t, runner.DecisionDeny, out.Decision, "the guard ran and denied")
@@ -62,7 +62,7 @@ func TestUnevaluableMatcherNeverSkipsAGuard(t *testing.T) {
 	requireNoneLeft(t, marker)
 
 	// A tool the matcher evaluates quickly is still decided by it.
-	out, err, _ = fireWithin(t, context.Background(), eng, runner.Event{Name: settings.PreTool, SessionID: "s1", Tool: "mcp__srv__list", Args: []byte(`{}`)}, slack)
+	out, _, err = fireWithin(t, context.Background(), eng, runner.Event{Name: settings.PreTool, SessionID: "s1", Tool: "mcp__srv__list", Args: []byte(`{}`)}, slack)
 	require.NoError(t, err)
 	assert.Empty(t, out.Hooks, "no match, no warning")
 
