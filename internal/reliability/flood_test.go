@@ -16,7 +16,6 @@ import (
 	"github.com/hookcompat/hookcompat/settings"
 )
 
-
 // TestFloodsAreBounded: hooks that flood their output (1 GiB on stdout,
 // 1 GiB on stderr, endless output without a newline) or never read a
 // 64 MiB event are decided, return within their timeout plus the kill
