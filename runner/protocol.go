@@ -66,6 +66,18 @@ type Validator interface {
 	Validate(h *settings.Hook) error
 }
 
+// SelectWarner is implemented by protocols whose selection can fail to
+// decide, such as a regular-expression matcher that exceeds its
+// evaluation bound on a value. SelectWarn reports whether h runs for ev,
+// as Selects does, and a warning when it could not tell: a matcher that
+// cannot be evaluated must never skip a guard silently, so such a hook is
+// selected (it runs) and the warning goes to its trace (its error text)
+// and audit record. The engine calls SelectWarn instead of Selects when a
+// protocol implements it.
+type SelectWarner interface {
+	SelectWarn(h *settings.Hook, ev *Event) (selected bool, warning string)
+}
+
 // Detacher is implemented by protocols some of whose hooks run detached:
 // started and not awaited, their result ignored (Phi's async post_tool
 // hooks). [Engine.Close] waits for them.
