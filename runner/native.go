@@ -84,6 +84,7 @@ func (native) Prepare(h *settings.Hook, ev *Event, p *Payload) (*Invocation, err
 		inv.Argv = append([]string(nil), h.Args...)
 	case h.Command != "":
 		inv.Argv = []string{"bash", "-c", h.Command}
+		inv.Direct = true // a simple command runs without bash, unchanged
 	}
 	return inv, nil
 }

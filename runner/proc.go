@@ -57,6 +57,18 @@ type Invocation struct {
 	Stdin []byte
 	// Timeout bounds the run; zero means no bound besides the context.
 	Timeout time.Duration
+	// Direct lets the runner start COMMAND of an Argv `SHELL -c COMMAND`
+	// (a protocol's shell form: /bin/sh, bash) as the one program it
+	// names, without the shell, when [DirectArgv] finds COMMAND to be one
+	// simple command of known words and nothing the hook sees would
+	// differ: its argv, the program found in Env's PATH as the shell
+	// finds it, the environment the shell would pass on, the exit status
+	// (for dash, which forks the command, 128+n and the shell's message
+	// for a command killed by signal n). Whenever that cannot be told, or
+	// the program cannot be started as the shell would start it (not
+	// found, not executable, a script without #!), the shell runs COMMAND
+	// itself and reports in its own words.
+	Direct bool
 	// StdoutLimit, when positive, caps captured stdout at this many
 	// bytes whatever it holds (a protocol whose agent cuts replies at a
 	// size of its own, such as Phi's 1 MiB); zero means the engine's
@@ -155,10 +167,12 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 		res.StartErr = err
 		return res
 	}
-	cmd := exec.Command(inv.Argv[0], inv.Argv[1:]...)
-	cmd.Dir = inv.Dir
-	cmd.Env = envWithoutNUL(inv.Env)
-	setProcessGroup(cmd)
+	env := envWithoutNUL(inv.Env)
+	var direct *directPlan
+	if inv.Direct {
+		direct = planDirect(inv, env)
+	}
+	cmd := processCmd(inv, env, direct)
 
 	stdinR, stdinW, err := os.Pipe()
 	if err != nil {
@@ -179,6 +193,15 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, outW, errW
 	tracked, startErr := startTracked(cmd.Start, func() int { return cmd.Process.Pid })
+	if startErr != nil && direct != nil {
+		// Not startable the way the shell would start it (not executable,
+		// no #! line, a missing interpreter, …): the shell runs the command
+		// and answers in its own words and exit codes. Nothing ran.
+		direct = nil
+		cmd = processCmd(inv, env, nil)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, outW, errW
+		tracked, startErr = startTracked(cmd.Start, func() int { return cmd.Process.Pid })
+	}
 	defer tracked.done()
 	// The child holds its own copies; ours of the child's ends must go so
 	// that EOF is seen when the child side closes.
@@ -210,9 +233,15 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	var waitErr error
 	go func() { waitErr = cmd.Wait(); close(exited) }()
 
+	termSent := false // the group got SIGTERM while the hook's own process ran
 	select {
 	case <-exited:
 	case <-ctx.Done():
+		select {
+		case <-exited:
+		default:
+			termSent = true
+		}
 		terminateGroup(pgid, exited, lim.killGrace, tracked)
 		// Descendants that left the group are part of the timed-out hook
 		// too: those found by parentage, and those that still write into
@@ -256,10 +285,27 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	_ = stdinW.Close()
 	<-writerDone
 
+	res.ExitCode, res.Signal = exitStatus(cmd, waitErr)
+	if direct != nil && direct.forks {
+		direct.asShell(cmd, res, errBuf, termSent)
+	}
 	res.Stdout, res.StdoutTruncated = outBuf.bytes()
 	res.Stderr, res.StderrTruncated = errBuf.bytes()
-	res.ExitCode, res.Signal = exitStatus(cmd, waitErr)
 	return res
+}
+
+// processCmd builds the process of inv: the plan's program when direct
+// is set, else inv.Argv, looked up in this process's PATH as os/exec
+// does. The caller sets its files.
+func processCmd(inv *Invocation, env []string, direct *directPlan) *exec.Cmd {
+	if direct != nil {
+		return direct.cmd(inv.Dir)
+	}
+	cmd := exec.Command(inv.Argv[0], inv.Argv[1:]...)
+	cmd.Dir = inv.Dir
+	cmd.Env = env
+	setProcessGroup(cmd)
+	return cmd
 }
 
 // terminateGroup ends a timed-out or cancelled hook: SIGTERM to its

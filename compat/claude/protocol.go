@@ -180,6 +180,7 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 		}
 	default:
 		inv.Argv = []string{"/bin/sh", "-c", h.Command}
+		inv.Direct = true // a simple command runs without /bin/sh, unchanged
 	}
 	return inv, nil
 }
