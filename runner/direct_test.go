@@ -53,40 +53,40 @@ func TestDirectArgv(t *testing.T) {
 		{`node "$EMPTY"x`, []string{"node", "x"}},
 		{`/usr/bin/env`, []string{"/usr/bin/env"}},
 		// Refused: the shell decides.
-		{`echo hi`, nil},                           // builtin
-		{`"true"`, nil},                            // builtin, quoted
-		{`node a | jq .`, nil},                     // pipe
-		{`node a > out`, nil},                      // redirection
-		{`node a; node b`, nil},                    // two commands
-		{`node a && node b`, nil},                  // list
-		{`FOO=1 node a`, nil},                      // assignment
-		{`node $(pwd)`, nil},                       // command substitution
-		{"node `pwd`", nil},                        // command substitution
-		{`node *.js`, nil},                         // glob
-		{`node a{1,2}`, nil},                       // brace expansion (bash)
-		{`node ~user/x`, nil},                      // another user's home
-		{`node a~/x`, nil},                         // tilde not at the start
-		{`node ~"/x"`, nil},                        // quoted tilde prefix
-		{`node $SPACY`, nil},                       // unquoted, would split
-		{`node $GLOBBY`, nil},                      // unquoted, would glob
-		{`node $EMPTY`, nil},                       // unquoted, empty: the word goes away
-		{`node "$PWD"`, nil},                       // the shell sets PWD
-		{`node "$BASH_VERSION"`, nil},              // the shell's own
-		{`node "${X:-d}"`, nil},                    // parameter operator
-		{`node "$1"`, nil},                         // positional parameter
-		{`node $'a\tb'`, nil},                      // ANSI-C quoting
-		{`node a &`, nil},                          // background
-		{`! node a`, nil},                          // negation
-		{`if true; then node; fi`, nil},            // compound
-		{`node "a$"`, nil},                         // a lone dollar sign
-		{`"" a`, nil},                              // empty command name
-		{`node "unterminated`, nil},                // syntax error
-		{`$CLAUDE_PROJECT_DIR/x`, nil},             // unquoted, would split (a space)
-		{`"$CLAUDE_PROJECT_DIR"/x 2>&1`, nil},      // redirection
-		{`time node a`, nil},                       // keyword (bash), /usr/bin/time (dash)
-		{"node a\nnode b", nil},                    // two lines
-		{`node "$(cat f)"`, nil},                   // substitution in quotes
-		{`node "\$X"`, []string{"node", "$X"}},     // escaped dollar
+		{`echo hi`, nil},                       // builtin
+		{`"true"`, nil},                        // builtin, quoted
+		{`node a | jq .`, nil},                 // pipe
+		{`node a > out`, nil},                  // redirection
+		{`node a; node b`, nil},                // two commands
+		{`node a && node b`, nil},              // list
+		{`FOO=1 node a`, nil},                  // assignment
+		{`node $(pwd)`, nil},                   // command substitution
+		{"node `pwd`", nil},                    // command substitution
+		{`node *.js`, nil},                     // glob
+		{`node a{1,2}`, nil},                   // brace expansion (bash)
+		{`node ~user/x`, nil},                  // another user's home
+		{`node a~/x`, nil},                     // tilde not at the start
+		{`node ~"/x"`, nil},                    // quoted tilde prefix
+		{`node $SPACY`, nil},                   // unquoted, would split
+		{`node $GLOBBY`, nil},                  // unquoted, would glob
+		{`node $EMPTY`, nil},                   // unquoted, empty: the word goes away
+		{`node "$PWD"`, nil},                   // the shell sets PWD
+		{`node "$BASH_VERSION"`, nil},          // the shell's own
+		{`node "${X:-d}"`, nil},                // parameter operator
+		{`node "$1"`, nil},                     // positional parameter
+		{`node $'a\tb'`, nil},                  // ANSI-C quoting
+		{`node a &`, nil},                      // background
+		{`! node a`, nil},                      // negation
+		{`if true; then node; fi`, nil},        // compound
+		{`node "a$"`, nil},                     // a lone dollar sign
+		{`"" a`, nil},                          // empty command name
+		{`node "unterminated`, nil},            // syntax error
+		{`$CLAUDE_PROJECT_DIR/x`, nil},         // unquoted, would split (a space)
+		{`"$CLAUDE_PROJECT_DIR"/x 2>&1`, nil},  // redirection
+		{`time node a`, nil},                   // keyword (bash), /usr/bin/time (dash)
+		{"node a\nnode b", nil},                // two lines
+		{`node "$(cat f)"`, nil},               // substitution in quotes
+		{`node "\$X"`, []string{"node", "$X"}}, // escaped dollar
 		{`node \$X \* \~`, []string{"node", "$X", "*", "~"}},
 	}
 	for _, shell := range directShells {
