@@ -115,8 +115,9 @@ type Engine struct {
 	lim    procLimits
 	protos protocolSet
 
-	mu    sync.RWMutex // guards hooks
+	mu    sync.RWMutex // guards hooks and sel
 	hooks []settings.Hook
+	sel   *selection // hooks indexed by event, matcher answers cached (select.go)
 
 	procSlots chan struct{} // MaxProcesses; nil when uncapped
 
@@ -194,8 +195,9 @@ func (e *Engine) Replace(cfg *settings.Config) error {
 		}
 		hooks = append(hooks, cfg.Hooks...)
 	}
+	sel := newSelection(hooks, e.protos)
 	e.mu.Lock()
-	e.hooks = hooks
+	e.hooks, e.sel = hooks, sel
 	e.mu.Unlock()
 	return nil
 }
@@ -267,7 +269,7 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 		ev.Cwd = ev.Workspace
 	}
 	e.mu.RLock()
-	all := e.hooks
+	sel := e.sel
 	e.mu.RUnlock()
 
 	type group struct {
@@ -275,34 +277,25 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 		hooks []*settings.Hook
 	}
 	var groups []*group
-	byName := map[string]*group{}
-	var warnings map[*settings.Hook]string // selection warnings (SelectWarner)
-	for i := range all {
-		h := &all[i]
-		if h.Event != ev.Name {
+	// Matchers (with their selection warnings, SelectWarner) come from
+	// the engine's index; if rules are checked for those candidates only.
+	cands, warnings := sel.candidates(&ev)
+	for _, c := range cands {
+		if !ifSelects(c.p, c.h, &ev) {
 			continue
 		}
-		p, ok := e.protos[h.EffectiveProtocol()]
-		if !ok {
-			continue
-		}
-		selected, warning := selects(p, h, &ev)
-		if !selected || !ifSelects(p, h, &ev) {
-			continue
-		}
-		if warning != "" {
-			if warnings == nil {
-				warnings = map[*settings.Hook]string{}
+		var g *group
+		for _, x := range groups {
+			if x.proto.Name() == c.p.Name() {
+				g = x
+				break
 			}
-			warnings[h] = warning
 		}
-		g := byName[p.Name()]
 		if g == nil {
-			g = &group{proto: p}
-			byName[p.Name()] = g
+			g = &group{proto: c.p}
 			groups = append(groups, g)
 		}
-		g.hooks = append(g.hooks, h)
+		g.hooks = append(g.hooks, c.h)
 	}
 
 	out := &Outcome{}

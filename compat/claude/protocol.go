@@ -109,6 +109,14 @@ func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string)
 	return matched, ""
 }
 
+// SelectKey is what SelectWarn reads of ev besides its name: the match
+// value and the tool (hooks with a native match), runner.SelectKeyer.
+func (p *Protocol) SelectKey(ev *runner.Event) string {
+	event, _ := translate.ClaudeEvent(ev.Name)
+	value, _ := matchValue(p.vocab, event, ev)
+	return value + "\x00" + runner.NativeSelectKey(ev)
+}
+
 // Encode builds what every Claude hook gets for ev: stdin = [Payload];
 // environment = the engine's plus CLAUDE_PROJECT_DIR (the workspace),
 // CLAUDECODE=1, CLAUDE_CODE_SESSION_ID and, on SessionStart,
@@ -274,6 +282,7 @@ var (
 	_ runner.RuleProtocol = (*Protocol)(nil)
 	_ runner.Validator    = (*Protocol)(nil)
 	_ runner.SelectWarner = (*Protocol)(nil)
+	_ runner.SelectKeyer  = (*Protocol)(nil)
 )
 
 // Validate checks that h's matcher compiles (an invalid regex is an error
