@@ -2,13 +2,13 @@
 
 package runner
 
-import "os/exec"
+import "os"
 
 // Without POSIX shells to reproduce, every command runs through its shell.
 type directPlan struct{ forks bool }
 
 func planDirect(*Invocation, []string) *directPlan { return nil }
 
-func (*directPlan) cmd(string) *exec.Cmd { return nil }
+func (*directPlan) spec(string) procSpec { return procSpec{} }
 
-func (*directPlan) asShell(*exec.Cmd, *RunResult, *capBuffer, bool) {}
+func (*directPlan) asShell(*os.ProcessState, *RunResult, *capBuffer, bool) {}

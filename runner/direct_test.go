@@ -517,3 +517,31 @@ func sortedLines(b []byte) []string {
 	sort.Strings(lines)
 	return lines
 }
+
+// TestDedupEnvIsExecs: the environment a hook gets is the one os/exec
+// would pass on, repeats or not, and a clean one is not copied.
+func TestDedupEnvIsExecs(t *testing.T) {
+	for _, env := range [][]string{
+		{"A=1", "B=2", "C=3"},
+		{"A=1", "B=2", "A=3"},
+		{"A=1", "", "B=2"},
+		{"A=1", "NOEQUALS", "A=2", "NOEQUALS"},
+		{"=C:=x", "A=1", "=C:=y"},
+		{"A=", "A=1", "a=2"},
+		{},
+	} {
+		cmd := exec.Command("true")
+		cmd.Env = env
+		want := cmd.Environ()
+		assert.Equal(t, want, dedupEnv(env), "%q", env)
+	}
+	big := make([]string, 300)
+	for i := range big {
+		big[i] = fmt.Sprintf("V%d=%d", i%290, i)
+	}
+	cmd := exec.Command("true")
+	cmd.Env = big
+	assert.Equal(t, cmd.Environ(), dedupEnv(big))
+	clean := []string{"A=1", "B=2"}
+	assert.Same(t, &clean[0], &dedupEnv(clean)[0], "no copy of an environment without repeats")
+}

@@ -3,7 +3,7 @@
 package runner
 
 import (
-	"os/exec"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -50,11 +50,9 @@ func planDirect(inv *Invocation, env []string) *directPlan {
 	return &directPlan{path: path, argv: argv, env: denv, forks: kind == shellDash}
 }
 
-// cmd builds the process of the plan; the caller sets its files.
-func (d *directPlan) cmd(dir string) *exec.Cmd {
-	c := &exec.Cmd{Path: d.path, Args: d.argv, Env: d.env, Dir: dir}
-	setProcessGroup(c)
-	return c
+// spec is the process of the plan.
+func (d *directPlan) spec(dir string) procSpec {
+	return procSpec{path: d.path, argv: d.argv, env: dedupEnv(d.env), dir: dir}
 }
 
 // lookDirect finds the file the shell would execute for name: name
@@ -238,11 +236,11 @@ func bashSHLVL(env []string) (string, bool) {
 // (but for SIGINT and SIGPIPE) on stderr; when the engine signalled the
 // hook's group (timeout, cancellation) while the program still ran, the
 // shell itself died of that SIGTERM.
-func (d *directPlan) asShell(cmd *exec.Cmd, res *RunResult, stderr *capBuffer, termSent bool) {
-	if cmd.ProcessState == nil {
+func (d *directPlan) asShell(state *os.ProcessState, res *RunResult, stderr *capBuffer, termSent bool) {
+	if state == nil {
 		return
 	}
-	ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	ws, ok := state.Sys().(syscall.WaitStatus)
 	if !ok {
 		return
 	}

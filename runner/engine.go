@@ -271,6 +271,9 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	e.mu.RLock()
 	sel := e.sel
 	e.mu.RUnlock()
+	// The hooks see a copy: their updated args never reach the caller's
+	// event.
+	cur := ev.Clone()
 
 	type group struct {
 		proto Protocol
@@ -279,9 +282,9 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	var groups []*group
 	// Matchers (with their selection warnings, SelectWarner) come from
 	// the engine's index; if rules are checked for those candidates only.
-	cands, warnings := sel.candidates(&ev)
+	cands, warnings := sel.candidates(&cur)
 	for _, c := range cands {
-		if !ifSelects(c.p, c.h, &ev) {
+		if !ifSelects(c.p, c.h, &cur) {
 			continue
 		}
 		var g *group
@@ -299,7 +302,6 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	}
 
 	out := &Outcome{}
-	cur := ev.Clone()
 	var groupReplies []Reply
 	blocked, cancelled := false, false
 	for _, g := range groups {
@@ -428,7 +430,10 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 		}
 		wg.Wait()
 	} else {
-		local := ev.Clone()
+		// Hooks see the group's event until one updates the args; the
+		// later ones see a copy with the new args (the group's is left
+		// as it was).
+		local := ev
 		blocked := false
 		for i, h := range hooks {
 			if dup[i] || detached[i] {
@@ -439,14 +444,16 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 				continue
 			}
 			ran[i] = true
-			replies[i], results[i] = e.runOne(ctx, p, h, &local, shared, warnings[h])
+			replies[i], results[i] = e.runOne(ctx, p, h, local, shared, warnings[h])
 			if sched.ChainArgs && replies[i].UpdatedArgs != nil {
 				// Later hooks see the args the protocol would act on so
 				// far (native: the first hook's win, HK-60), not merely
 				// the latest hook's.
-				if args := p.Combine(&local, replies[:i+1]).UpdatedArgs; args != nil {
-					local.Args = cloneRaw(args)
-					shared = e.payloadOnce(p, &local)
+				if args := p.Combine(local, replies[:i+1]).UpdatedArgs; args != nil {
+					next := *local
+					next.Args = cloneRaw(args)
+					local = &next
+					shared = e.payloadOnce(p, local)
 				}
 			}
 			if sched.StopOnBlock && replies[i].Decision.Blocks() {

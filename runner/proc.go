@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -172,7 +173,6 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	if inv.Direct {
 		direct = planDirect(inv, env)
 	}
-	cmd := processCmd(inv, env, direct)
 
 	stdinR, stdinW, err := os.Pipe()
 	if err != nil {
@@ -191,16 +191,27 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 		res.StartErr = err
 		return res
 	}
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, outW, errW
-	tracked, startErr := startTracked(cmd.Start, func() int { return cmd.Process.Pid })
+	files := []*os.File{stdinR, outW, errW}
+	var proc *os.Process
+	spec, startErr := processSpec(inv, env, direct)
+	startProc := func() error {
+		var err error
+		proc, err = os.StartProcess(spec.path, spec.argv, &os.ProcAttr{Dir: spec.dir, Env: spec.env, Files: files, Sys: processGroupAttr()})
+		return err
+	}
+	pid := func() int { return proc.Pid }
+	var tracked *trackedRun
+	if startErr == nil {
+		tracked, startErr = startTracked(startProc, pid)
+	}
 	if startErr != nil && direct != nil {
 		// Not startable the way the shell would start it (not executable,
 		// no #! line, a missing interpreter, …): the shell runs the command
 		// and answers in its own words and exit codes. Nothing ran.
 		direct = nil
-		cmd = processCmd(inv, env, nil)
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, outW, errW
-		tracked, startErr = startTracked(cmd.Start, func() int { return cmd.Process.Pid })
+		if spec, startErr = processSpec(inv, env, nil); startErr == nil {
+			tracked, startErr = startTracked(startProc, pid)
+		}
 	}
 	defer tracked.done()
 	// The child holds its own copies; ours of the child's ends must go so
@@ -208,10 +219,10 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	closeAll(stdinR, outW, errW)
 	if startErr != nil {
 		closeAll(stdinW, outR, errR)
-		res.StartErr = explainStartErr(cmd.Path, startErr)
+		res.StartErr = explainStartErr(spec.path, startErr)
 		return res
 	}
-	pgid := cmd.Process.Pid
+	pgid := proc.Pid
 
 	outBuf := &capBuffer{limit: lim.outputLimit, replyLimit: lim.replyLimit}
 	if inv.StdoutLimit > 0 {
@@ -230,8 +241,8 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	}()
 
 	exited := make(chan struct{})
-	var waitErr error
-	go func() { waitErr = cmd.Wait(); close(exited) }()
+	var state *os.ProcessState
+	go func() { state, _ = proc.Wait(); close(exited) }()
 
 	termSent := false // the group got SIGTERM while the hook's own process ran
 	select {
@@ -285,27 +296,41 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	_ = stdinW.Close()
 	<-writerDone
 
-	res.ExitCode, res.Signal = exitStatus(cmd, waitErr)
+	res.ExitCode, res.Signal = exitStatus(state)
 	if direct != nil && direct.forks {
-		direct.asShell(cmd, res, errBuf, termSent)
+		direct.asShell(state, res, errBuf, termSent)
 	}
 	res.Stdout, res.StdoutTruncated = outBuf.bytes()
 	res.Stderr, res.StderrTruncated = errBuf.bytes()
 	return res
 }
 
-// processCmd builds the process of inv: the plan's program when direct
-// is set, else inv.Argv, looked up in this process's PATH as os/exec
-// does. The caller sets its files.
-func processCmd(inv *Invocation, env []string, direct *directPlan) *exec.Cmd {
+// procSpec is a process to start: the file, its argv, environment and
+// working directory.
+type procSpec struct {
+	path      string
+	argv, env []string
+	dir       string
+}
+
+// processSpec is the process of inv, started as os/exec starts a
+// command: the plan's program when direct is set, else inv.Argv with a
+// program name without a slash looked up in this process's PATH
+// (exec.Command; the error is exec's), and the environment with only the
+// last definition of each variable (exec.Cmd.Environ).
+func processSpec(inv *Invocation, env []string, direct *directPlan) (procSpec, error) {
 	if direct != nil {
-		return direct.cmd(inv.Dir)
+		return direct.spec(inv.Dir), nil
 	}
-	cmd := exec.Command(inv.Argv[0], inv.Argv[1:]...)
-	cmd.Dir = inv.Dir
-	cmd.Env = env
-	setProcessGroup(cmd)
-	return cmd
+	path := inv.Argv[0]
+	if filepath.Base(path) == path {
+		lp, err := exec.LookPath(path)
+		if err != nil {
+			return procSpec{path: path}, err
+		}
+		path = lp
+	}
+	return procSpec{path: path, argv: inv.Argv, env: dedupEnv(env), dir: inv.Dir}, nil
 }
 
 // terminateGroup ends a timed-out or cancelled hook: SIGTERM to its
