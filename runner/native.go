@@ -278,7 +278,19 @@ func WithEnv(base []string, add map[string]string) []string {
 }
 
 // WithoutEnv returns env ("KEY=value") without the named variables.
+// When none of them is in env it returns env itself, its capacity
+// clipped so that appending to the result copies (callers must not
+// modify the result's elements).
 func WithoutEnv(env []string, names ...string) []string {
+	found := false
+	for _, kv := range env {
+		for _, n := range names {
+			found = found || (len(kv) > len(n) && kv[len(n)] == '=' && kv[:len(n)] == n)
+		}
+	}
+	if !found {
+		return env[:len(env):len(env)]
+	}
 	out := make([]string, 0, len(env))
 next:
 	for _, kv := range env {
