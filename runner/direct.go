@@ -119,7 +119,7 @@ func directArgv(kind shellKind, command string, env []string) ([]string, bool) {
 		}
 		argv = append(argv, s)
 	}
-	if argv[0] == "" || (!strings.ContainsRune(argv[0], '/') && shellBuiltins[argv[0]]) {
+	if argv[0] == "" || (!strings.ContainsRune(argv[0], '/') && shellBuiltin(argv[0])) {
 		return nil, false
 	}
 	return argv, true
@@ -393,7 +393,7 @@ func simpleParam(p *syntax.ParamExp) (string, bool) {
 		return "", false
 	}
 	name := p.Param.Value
-	if !validName(name) || shellOwnVars[name] || strings.HasPrefix(name, "BASH") || strings.HasPrefix(name, "COMP_") || strings.HasPrefix(name, "READLINE_") {
+	if !validName(name) || shellOwnVar(name) || strings.HasPrefix(name, "BASH") || strings.HasPrefix(name, "COMP_") || strings.HasPrefix(name, "READLINE_") {
 		return "", false
 	}
 	return name, true
@@ -415,40 +415,39 @@ func validName(s string) bool {
 	return true
 }
 
-// shellOwnVars are variables dash or bash set, reset or compute
+// shellOwnVar reports variables dash or bash set, reset or compute
 // themselves, whose value in the shell is not (or not always) the one in
 // its environment: a command that expands one runs through the shell.
 // (Names starting with BASH, COMP_ or READLINE_ are refused too.)
-var shellOwnVars = map[string]bool{
-	"_": true, "CDPATH": true, "COLUMNS": true, "COPROC": true, "DIRSTACK": true, "ENV": true,
-	"EPOCHREALTIME": true, "EPOCHSECONDS": true, "EUID": true, "EXECIGNORE": true, "FUNCNAME": true,
-	"GLOBIGNORE": true, "GROUPS": true, "HISTCMD": true, "HISTFILE": true, "HISTFILESIZE": true,
-	"HISTSIZE": true, "HOSTNAME": true, "HOSTTYPE": true, "IFS": true, "LINENO": true, "LINES": true,
-	"MACHTYPE": true, "MAIL": true, "MAILCHECK": true, "MAILPATH": true, "MAPFILE": true,
-	"OLDPWD": true, "OPTARG": true, "OPTERR": true, "OPTIND": true, "OSTYPE": true, "PATH": true,
-	"PIPESTATUS": true, "POSIXLY_CORRECT": true, "PPID": true, "PS0": true, "PS1": true, "PS2": true,
-	"PS3": true, "PS4": true, "PWD": true, "RANDOM": true, "REPLY": true, "SECONDS": true,
-	"SHELL": true, "SHELLOPTS": true, "SHLVL": true, "SRANDOM": true, "TERM": true, "TIMEFORMAT": true,
-	"TMOUT": true, "UID": true,
+func shellOwnVar(name string) bool {
+	switch name {
+	case "_", "CDPATH", "COLUMNS", "COPROC", "DIRSTACK", "ENV", "EPOCHREALTIME", "EPOCHSECONDS",
+		"EUID", "EXECIGNORE", "FUNCNAME", "GLOBIGNORE", "GROUPS", "HISTCMD", "HISTFILE", "HISTFILESIZE",
+		"HISTSIZE", "HOSTNAME", "HOSTTYPE", "IFS", "LINENO", "LINES", "MACHTYPE", "MAIL", "MAILCHECK",
+		"MAILPATH", "MAPFILE", "OLDPWD", "OPTARG", "OPTERR", "OPTIND", "OSTYPE", "PATH", "PIPESTATUS",
+		"POSIXLY_CORRECT", "PPID", "PS0", "PS1", "PS2", "PS3", "PS4", "PWD", "RANDOM", "REPLY",
+		"SECONDS", "SHELL", "SHELLOPTS", "SHLVL", "SRANDOM", "TERM", "TIMEFORMAT", "TMOUT", "UID":
+		return true
+	}
+	return false
 }
 
-// shellBuiltins are the builtins and reserved words of dash and bash: a
-// command named so (without a slash) is the shell's own.
-var shellBuiltins = map[string]bool{
-	".": true, ":": true, "[": true, "[[": true, "]]": true, "{": true, "}": true, "!": true,
-	"alias": true, "bg": true, "bind": true, "break": true, "builtin": true, "caller": true,
-	"case": true, "cd": true, "chdir": true, "command": true, "compgen": true, "complete": true,
-	"compopt": true, "continue": true, "coproc": true, "declare": true, "dirs": true, "disown": true,
-	"do": true, "done": true, "echo": true, "elif": true, "else": true, "enable": true, "esac": true,
-	"eval": true, "exec": true, "exit": true, "export": true, "false": true, "fc": true, "fg": true,
-	"fi": true, "for": true, "function": true, "getopts": true, "hash": true, "help": true,
-	"history": true, "if": true, "in": true, "jobs": true, "kill": true, "let": true, "local": true,
-	"logout": true, "mapfile": true, "popd": true, "printf": true, "pushd": true, "pwd": true,
-	"read": true, "readarray": true, "readonly": true, "return": true, "select": true, "set": true,
-	"shift": true, "shopt": true, "source": true, "suspend": true, "test": true, "then": true,
-	"time": true, "times": true, "trap": true, "true": true, "type": true, "typeset": true,
-	"ulimit": true, "umask": true, "unalias": true, "unset": true, "until": true, "wait": true,
-	"while": true,
+// shellBuiltin reports the builtins and reserved words of dash and bash:
+// a command named so (without a slash) is the shell's own. (Switches, not
+// maps: nothing to build when a process starts.)
+func shellBuiltin(name string) bool {
+	switch name {
+	case ".", ":", "[", "[[", "]]", "{", "}", "!", "alias", "bg", "bind", "break", "builtin",
+		"caller", "case", "cd", "chdir", "command", "compgen", "complete", "compopt", "continue",
+		"coproc", "declare", "dirs", "disown", "do", "done", "echo", "elif", "else", "enable", "esac",
+		"eval", "exec", "exit", "export", "false", "fc", "fg", "fi", "for", "function", "getopts",
+		"hash", "help", "history", "if", "in", "jobs", "kill", "let", "local", "logout", "mapfile",
+		"popd", "printf", "pushd", "pwd", "read", "readarray", "readonly", "return", "select", "set",
+		"shift", "shopt", "source", "suspend", "test", "then", "time", "times", "trap", "true", "type",
+		"typeset", "ulimit", "umask", "unalias", "unset", "until", "wait", "while":
+		return true
+	}
+	return false
 }
 
 // envPassesThrough reports whether the shell would take env as it is
@@ -471,7 +470,7 @@ func envPassesThrough(kind shellKind, env []string) bool {
 				return false
 			}
 		case shellBash:
-			if strings.HasPrefix(name, "BASH") || bashResets[name] {
+			if strings.HasPrefix(name, "BASH") || bashReset(name) {
 				return false
 			}
 			if name == "LC_ALL" {
@@ -487,14 +486,17 @@ func envPassesThrough(kind shellKind, env []string) bool {
 	return true
 }
 
-// bashResets are variables bash resets, removes or reads as its own
+// bashReset reports variables bash resets, removes or reads as its own
 // configuration when it finds them in its environment (besides BASH*,
 // and PWD, OLDPWD, SHLVL and _, which directEnv reproduces).
-var bashResets = map[string]bool{
-	"COMP_WORDBREAKS": true, "ENV": true, "EPOCHREALTIME": true, "EPOCHSECONDS": true,
-	"EXECIGNORE": true, "HISTCMD": true, "IFS": true, "LINENO": true, "OPTERR": true, "OPTIND": true,
-	"POSIXLY_CORRECT": true, "PPID": true, "PS1": true, "PS2": true, "PS4": true, "RANDOM": true,
-	"SHELLOPTS": true, "SRANDOM": true,
+func bashReset(name string) bool {
+	switch name {
+	case "COMP_WORDBREAKS", "ENV", "EPOCHREALTIME", "EPOCHSECONDS", "EXECIGNORE", "HISTCMD", "IFS",
+		"LINENO", "OPTERR", "OPTIND", "POSIXLY_CORRECT", "PPID", "PS1", "PS2", "PS4", "RANDOM",
+		"SHELLOPTS", "SRANDOM":
+		return true
+	}
+	return false
 }
 
 // envLookup returns the value of name in env, the last definition

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -103,7 +104,7 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("native event: %w", err)
 	}
 	for _, f := range keys {
-		if !eventKeys[f.Key] {
+		if !eventKeys()[f.Key] {
 			return fmt.Errorf("native event: unknown field %q", f.Key)
 		}
 	}
@@ -118,8 +119,9 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// eventKeys are the JSON names of Event's fields, spelled exactly.
-var eventKeys = func() map[string]bool {
+// eventKeys are the JSON names of Event's fields, spelled exactly (read
+// from the struct on first use).
+var eventKeys = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	t := reflect.TypeOf(Event{})
 	for i := 0; i < t.NumField(); i++ {
@@ -127,7 +129,7 @@ var eventKeys = func() map[string]bool {
 		m[name] = true
 	}
 	return m
-}()
+})
 
 // Clone returns a deep copy of e (raw JSON and extra fields are copied).
 func (e *Event) Clone() Event {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/hookcompat/hookcompat/settings"
@@ -79,7 +80,10 @@ func (e *Engine) runHTTP(ctx context.Context, h *settings.Hook, inv *Invocation)
 	return res
 }
 
-var envRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
+// (compiled on first use: not at the start of every hookcompat process)
+var envRef = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
+})
 
 // ExpandHeaders returns headers with $VAR and ${VAR} replaced by the
 // variable's value from env ("KEY=value" list) for names in allowed
@@ -102,8 +106,9 @@ func ExpandHeaders(headers map[string]string, allowed []string, env []string, ke
 	}
 	out := make(map[string]string, len(headers))
 	for k, v := range headers {
-		out[k] = envRef.ReplaceAllStringFunc(v, func(ref string) string {
-			m := envRef.FindStringSubmatch(ref)
+		re := envRef()
+		out[k] = re.ReplaceAllStringFunc(v, func(ref string) string {
+			m := re.FindStringSubmatch(ref)
 			name := m[1] + m[2]
 			if ok[name] {
 				return vals[name]

@@ -17,15 +17,20 @@ import (
 // base-allocs-n/op, and the ratios measured/base as x-time and x-bytes.
 // Memory is read from runtime.MemStats around each call (process-wide:
 // what other goroutines allocate meanwhile counts too).
-func Run(b *testing.B, base, measured func()) {
+func Run(b *testing.B, base, measured func()) Result {
 	b.Helper()
-	RunBatch(b, 1, base, measured)
+	return RunBatch(b, 1, base, measured)
+}
+
+// Result is what Run reported: mean wall time per call.
+type Result struct {
+	Base, Measured time.Duration
 }
 
 // RunBatch is Run for operations too short to time one by one: each
 // turn calls base, or measured, n times in a row, and the figures are per
 // call.
-func RunBatch(b *testing.B, n int, base, measured func()) {
+func RunBatch(b *testing.B, n int, base, measured func()) Result {
 	b.Helper()
 	repeat := func(f func()) func() {
 		if n == 1 {
@@ -78,4 +83,5 @@ func RunBatch(b *testing.B, n int, base, measured func()) {
 	if bBase > 0 {
 		b.ReportMetric(float64(bMeas)/float64(bBase), "x-bytes")
 	}
+	return Result{Base: time.Duration(float64(tBase) / calls), Measured: time.Duration(float64(tMeas) / calls)}
 }

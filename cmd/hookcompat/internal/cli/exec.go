@@ -91,10 +91,29 @@ func newExecCmd(stdio IO, runF func(*execOptions) error) *cobra.Command {
 			if runF != nil {
 				return runF(opts)
 			}
-			return runExec(cmd, opts)
+			return runExec(cmd.Context(), opts)
 		},
 	}
 	return cmd
+}
+
+// execDirect runs `hookcompat exec ARGS` without building the command
+// tree: the shim starts once per hook call, and nothing it does not need
+// is built. ok is false when ARGS ask for help (cobra prints it).
+func execDirect(ctx context.Context, stdio IO, args []string) (ok bool, err error) {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "--help" {
+			return false, nil
+		}
+	}
+	spec, err := format.ParseShimArgs(args)
+	if err != nil {
+		return true, &usageError{fmt.Errorf("exec: %w", unwrapUsage(err))}
+	}
+	return true, runExec(ctx, &execOptions{IO: stdio, Spec: spec})
 }
 
 // unwrapUsage drops the "exec usage: " prefix of a shim usage error.
@@ -106,7 +125,7 @@ func unwrapUsage(err error) error {
 	return errors.New(msg)
 }
 
-func runExec(cmd *cobra.Command, opts *execOptions) error {
+func runExec(ctx context.Context, opts *execOptions) error {
 	spec := opts.Spec
 	if _, err := spec.HostFormat(); err != nil {
 		return &usageError{fmt.Errorf("exec: %w", unwrapUsage(err))}
@@ -119,7 +138,7 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 		return fmt.Errorf("exec: %w", err)
 	}
 	if len(spec.PhiDirs) > 0 {
-		return fireShim(cmd, opts, h.Event, func(workspace string) (*runner.Engine, error) {
+		return fireShim(ctx, opts, h.Event, func(workspace string) (*runner.Engine, error) {
 			var srcs []format.Source
 			for _, d := range spec.PhiDirs {
 				srcs = append(srcs, format.Source{Format: settings.ProtocolPhi, Path: absUnder(workspace, d)})
@@ -138,7 +157,7 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 	if err := one.Validate(); err != nil {
 		return fmt.Errorf("exec: %w", err)
 	}
-	return fireShim(cmd, opts, h.Event, func(workspace string) (*runner.Engine, error) {
+	return fireShim(ctx, opts, h.Event, func(workspace string) (*runner.Engine, error) {
 		// A short kill grace: the engine that runs this shim gives it its
 		// own grace after SIGTERM, and the hook's group must be gone first.
 		ropts := runner.Options{Workspace: workspace, KillGrace: 300 * time.Millisecond}
@@ -170,7 +189,7 @@ func absUnder(dir, p string) string {
 // (Engine.Close) and answers: the native reply, or the host's reply
 // schema and exit status. For another event the answer is the empty
 // reply. Hook failures are echoed on stderr.
-func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, build func(workspace string) (*runner.Engine, error)) error {
+func fireShim(ctx context.Context, opts *execOptions, native settings.Event, build func(workspace string) (*runner.Engine, error)) error {
 	data, err := readEvent(opts.In)
 	if err != nil {
 		return fmt.Errorf("exec: %w", err)
@@ -201,14 +220,14 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 		if err != nil {
 			return fmt.Errorf("exec: %w", err)
 		}
-		out, err = eng.Fire(cmd.Context(), ev)
+		out, err = eng.Fire(ctx, ev)
 		if out == nil || (err != nil && !out.Decision.Blocks()) {
 			// Signalled before the hook answered: no answer (a failure
 			// of this shim), unless the hook is fail_closed.
 			_ = eng.Close(context.Background())
 			return fmt.Errorf("exec: %w", err)
 		}
-		_ = eng.Close(cmd.Context()) // detached (async Phi) hooks finish, or are killed, first
+		_ = eng.Close(ctx) // detached (async Phi) hooks finish, or are killed, first
 		for _, tr := range out.Hooks {
 			if tr.Error != "" {
 				fmt.Fprintf(opts.Err, "hookcompat exec: %s: %s\n", tr.Outcome, tr.Error)
