@@ -120,9 +120,10 @@ func fire(b *testing.B, e *runner.Engine, ev runner.Event, want int) func() {
 }
 
 // BenchmarkClaudeHook fires one PreToolUse through one Claude command
-// hook, "$CLAUDE_PROJECT_DIR"/hook (one simple command: it runs without
-// /bin/sh), against /bin/sh -c of the same command with the same payload
-// (x-time: the engine's time over the raw shell's).
+// hook, "$CLAUDE_PROJECT_DIR"/hook (run through /bin/sh -c as Claude Code
+// runs it, though it is one simple command: dash forks it, so the
+// script's parent is the shell), against /bin/sh -c of the same command
+// with the same payload (x-time: the engine's time over the raw shell's).
 func BenchmarkClaudeHook(b *testing.B) {
 	c := newClaudeBench(b)
 	cmd := `"$CLAUDE_PROJECT_DIR"/hook`

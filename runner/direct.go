@@ -11,7 +11,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// Direct exec (docs/decisions/010-direct-exec.md): a shell-form command
+// Direct exec (docs/decisions/017-direct-exec.md): a shell-form command
 // hook that is one simple command of words the engine can know without
 // the shell — literals, quotes, $NAME and ${NAME} of variables the shell
 // takes unchanged from its environment, a leading ~ — runs as that one
@@ -25,7 +25,10 @@ import (
 // found or cannot be executed, a script without #!, any syntax beyond one
 // simple command, environments the shell would treat specially — is left
 // to the shell itself, so its own words and exit codes (127, 126) are
-// what the hook sees.
+// what the hook sees. For dash one thing cannot be reproduced: the
+// program's parent process is the shell, which the program can see
+// (its PPID); the native protocol opts in for bash only, and the Claude
+// protocol runs every command through /bin/sh.
 
 // shellKind is a shell implementation whose handling of one simple
 // command direct exec reproduces.

@@ -68,7 +68,10 @@ type Invocation struct {
 	// for a command killed by signal n). Whenever that cannot be told, or
 	// the program cannot be started as the shell would start it (not
 	// found, not executable, a script without #!), the shell runs COMMAND
-	// itself and reports in its own words.
+	// itself and reports in its own words. A shell that forks the command
+	// (dash) stays its parent, which no direct run reproduces: set Direct
+	// only where that difference is acceptable (the native protocol sets
+	// it for bash, which replaces itself with the command).
 	Direct bool
 	// StdoutLimit, when positive, caps captured stdout at this many
 	// bytes whatever it holds (a protocol whose agent cuts replies at a

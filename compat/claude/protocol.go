@@ -154,7 +154,10 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 // ${CLAUDE_PROJECT_DIR}, ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA}
 // substituted literally; working directory = the event's cwd (the
 // session's current directory); environment and stdin from [Protocol.Encode]
-// plus the hook's own variables (a plugin's CLAUDE_PLUGIN_ROOT).
+// plus the hook's own variables (a plugin's CLAUDE_PLUGIN_ROOT). The
+// shell form always starts /bin/sh, even for one simple command: dash
+// forks it, so the program's parent is the shell, as under Claude Code
+// (no direct exec; docs/decisions/017-direct-exec.md).
 func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
 	env := pl.Env
 	env = runner.WithEnv(env, h.Env)
@@ -188,7 +191,6 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 		}
 	default:
 		inv.Argv = []string{"/bin/sh", "-c", h.Command}
-		inv.Direct = true // a simple command runs without /bin/sh, unchanged
 	}
 	return inv, nil
 }
