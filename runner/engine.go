@@ -341,13 +341,24 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 	results := make([]*RunResult, len(hooks))
 	ran := make([]bool, len(hooks))
 	detached := make([]bool, len(hooks))
-	// The payload is built once for the group and shared by its hooks.
-	shared := e.payloadOnce(p, ev)
 	for i, h := range hooks {
 		if dup[i] || detach == nil || !detach(h, ev) {
 			continue
 		}
 		detached[i] = true
+	}
+	var running []*settings.Hook
+	for i, h := range hooks {
+		if !dup[i] && !detached[i] {
+			running = append(running, h)
+		}
+	}
+	// The payload is built once for the group and shared by its hooks.
+	shared := e.payloadOnce(p, ev, running)
+	for i, h := range hooks {
+		if !detached[i] {
+			continue
+		}
 		e.detached.Add(1)
 		evCopy := ev.Clone()
 		go func() {
@@ -398,7 +409,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 				// the latest hook's.
 				if args := p.Combine(&local, replies[:i+1]).UpdatedArgs; args != nil {
 					local.Args = cloneRaw(args)
-					shared = e.payloadOnce(p, &local)
+					shared = e.payloadOnce(p, &local, running)
 				}
 			}
 			if sched.StopOnBlock && replies[i].Decision.Blocks() {
@@ -424,9 +435,16 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 }
 
 // payloadOnce returns a function that encodes ev for p's hooks on first
-// use and returns the same result to every later caller.
-func (e *Engine) payloadOnce(p Protocol, ev *Event) func() (*Payload, error) {
-	return sync.OnceValues(func() (*Payload, error) { return p.Encode(ev, e.opts.Env) })
+// use and returns the same result to every later caller; the payload
+// names the hooks that run (Payload.Hooks).
+func (e *Engine) payloadOnce(p Protocol, ev *Event, hooks []*settings.Hook) func() (*Payload, error) {
+	return sync.OnceValues(func() (*Payload, error) {
+		pl, err := p.Encode(ev, e.opts.Env)
+		if pl != nil {
+			pl.Hooks = hooks
+		}
+		return pl, err
+	})
 }
 
 // runOne prepares, runs and classifies one hook, and writes its audit

@@ -50,7 +50,7 @@ func TestEnvFilePathStaysInSessionEnv(t *testing.T) {
 		"a/b":                 "a_b",
 		"a b\n":               "a_b_",
 	} {
-		got := EnvFilePath(&runner.Event{SessionID: sid}, home)
+		got := EnvFilePath(&runner.Event{Name: settings.SessionStart, SessionID: sid}, home, 0)
 		assert.Equal(t, filepath.Join(root, dir, "sessionstart-hook-0.sh"), got, "session id %q", sid)
 		rel, err := filepath.Rel(root, got)
 		require.NoError(t, err)

@@ -36,7 +36,7 @@ func (claudeFormat) Info() format.Info {
 		FlagUsage:   "Claude Code settings.json, plugin hooks.json or plugin directory (repeatable)",
 		Order:       10,
 		BrokenCodes: []string{CodeInvalidFile},
-		DropCodes:   []string{translate.CodeUnknownEvent, translate.CodeInvalidEntry, translate.CodeInvalidMatcher},
+		DropCodes:   []string{translate.CodeUnknownEvent, translate.CodeInvalidEntry, translate.CodeInvalidMatcher, CodeInvalidHooks},
 	}
 }
 
@@ -169,18 +169,23 @@ func (claudeFormat) Vars(h *settings.Hook, project string) map[string]string {
 }
 
 // ShimEvent names e as Claude Code does (PreToolUse for pre_tool).
-func (claudeFormat) ShimEvent(e settings.Event) (string, bool) { return translate.ClaudeEvent(e) }
+func (claudeFormat) ShimEvent(e settings.Event) (string, bool) {
+	if row := eventOf(e); row != nil {
+		return row.name, true
+	}
+	return "", false
+}
 
 // ShimHook builds the Claude hook a shim command line runs: --event is a
 // Claude event name, the timeout defaults to Claude's (600 s; 30 s on
 // UserPromptSubmit, …), --matcher is a Claude matcher.
 func (claudeFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
-	native, ok := translate.NativeEvent(s.Event)
-	if !ok {
+	row := eventNamed(s.Event)
+	if row == nil {
 		return nil, fmt.Errorf("%w: --event %q is not a Claude Code event", format.ErrShimUsage, s.Event)
 	}
 	h := &settings.Hook{
-		Event: native, Protocol: settings.ProtocolClaude,
+		Event: row.native, Protocol: settings.ProtocolClaude,
 		Timeout: DefaultTimeout(s.Event, settings.TypeCommand),
 		Source:  settings.Source{File: "flags", Format: settings.ProtocolClaude, Event: s.Event},
 	}
@@ -203,8 +208,8 @@ func DefaultTimeout(event, typ string) time.Duration {
 	case settings.TypeAgent:
 		return defaultAgentTimeout
 	}
-	if t, ok := eventDefaultTimeout[event]; ok {
-		return t
+	if row := eventNamed(event); row != nil {
+		return row.defaultTimeout()
 	}
 	return defaultCommandTimeout
 }
@@ -258,8 +263,7 @@ func (claudeFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]
 	if !h.Event.ToolEvent() || h.EffectiveMatchSyntax() != settings.MatchClaude {
 		return []string{""}, h.Match
 	}
-	event, _ := translate.ClaudeEvent(h.Event)
-	m := CompileMatcher(event, h.Match)
+	m := CompileMatcher(claudeName(h.Event), h.Match)
 	names := m.Names()
 	if m.IsRegex() || len(names) == 0 {
 		return []string{""}, h.Match

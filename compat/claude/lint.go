@@ -56,7 +56,7 @@ func (claudeFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 }
 
 func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string)) {
-	event, _ := translate.ClaudeEvent(h.Event)
+	event := claudeName(h.Event)
 	if h.Timeout > time.Hour {
 		add(CodeTimeoutMS, format.SeverityWarning, fmt.Sprintf("timeout %s: Claude timeouts are seconds; this looks like milliseconds", h.Timeout), fmt.Sprintf("write %g", h.Timeout.Seconds()/1000))
 	}
