@@ -437,7 +437,8 @@ func (e *event) defaultTimeout() time.Duration {
 	return defaultCommandTimeout
 }
 
-// EventNames returns Claude Code's 33 event names in the table's order.
+// EventNames returns Claude Code's 33 event names in the table's order
+// (the order of a session's lifecycle).
 func EventNames() []string {
 	out := make([]string, len(events))
 	for i, e := range events {

@@ -260,7 +260,7 @@ func (claudeFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]
 	if h.Match == "" || h.Match == "*" {
 		return []string{""}, ""
 	}
-	if !h.Event.ToolEvent() || h.EffectiveMatchSyntax() != settings.MatchClaude {
+	if row := eventOf(h.Event); row == nil || !row.isTool() || h.EffectiveMatchSyntax() != settings.MatchClaude {
 		return []string{""}, h.Match
 	}
 	m := CompileMatcher(claudeName(h.Event), h.Match)

@@ -186,7 +186,7 @@ func bashOnly(f *syntax.File) string {
 
 // lintMatcher reports matchers that can never fire (claude §3.3, §3.5).
 func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint string)) {
-	if h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != settings.MatchClaude || !h.Event.ToolEvent() {
+	if row := eventOf(h.Event); h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != settings.MatchClaude || row == nil || !row.isTool() {
 		return
 	}
 	m := CompileMatcher(event, h.Match)
