@@ -88,7 +88,8 @@ func TestConversionDifferential(t *testing.T) {
 		for _, file := range files {
 			ar, err := txtar.ParseFile(file)
 			require.NoError(t, err)
-			hdr := parseHeader(ar.Comment)
+			hdr, err := parseHeader(ar.Comment)
+			require.NoError(t, err, file)
 			claudeOnly := len(hdr["settings"]) > 0 && len(hdr["phi-dir"]) == 0
 			phiOnly := len(hdr["phi-dir"]) > 0 && len(hdr["settings"]) == 0
 			if hdr.one("kind", "") != "run" || !(claudeOnly || phiOnly) || len(hdr["config"]) > 0 ||

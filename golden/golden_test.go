@@ -50,7 +50,19 @@ func TestGolden(t *testing.T) {
 // header is the key: value lines of a case's archive comment.
 type header map[string][]string
 
-func parseHeader(comment []byte) header {
+// headerKeys are the keys a case header may have (README.md); any other
+// key is an error, so that a misspelt key is not silently ignored.
+var headerKeys = map[string]bool{
+	"kind": true, "repeat": true, "audit": true, "settings": true, "config": true, "plugin": true, "discover": true,
+	"phi-dir": true, "managed-dir": true, "http-response": true, "http-location": true, "trusted": true, "event": true,
+	"env": true, "exec": true, "no-exec": true, "args-raw": true, "render": true, "same-as-event": true, "from": true,
+	"target": true, "judge": true, "drain-timeout": true, "recording": true,
+}
+
+// parseHeader reads the key: value lines of a case's comment (lines
+// starting with # are prose). A line without a colon or with an unknown
+// key is an error.
+func parseHeader(comment []byte) (header, error) {
 	h := header{}
 	sc := bufio.NewScanner(bytes.NewReader(comment))
 	for sc.Scan() {
@@ -59,12 +71,13 @@ func parseHeader(comment []byte) header {
 			continue
 		}
 		k, v, ok := strings.Cut(line, ":")
-		if !ok {
-			continue
+		k = strings.TrimSpace(k)
+		if !ok || !headerKeys[k] {
+			return nil, fmt.Errorf("header line %q: unknown key %q (known: see golden/README.md)", line, k)
 		}
-		h[strings.TrimSpace(k)] = append(h[strings.TrimSpace(k)], strings.TrimSpace(v))
+		h[k] = append(h[k], strings.TrimSpace(v))
 	}
-	return h
+	return h, nil
 }
 
 func (h header) one(k, def string) string {
@@ -89,7 +102,9 @@ type goldenCase struct {
 func runCase(t *testing.T, file string) {
 	ar, err := txtar.ParseFile(file)
 	require.NoError(t, err)
-	c := &goldenCase{t: t, file: file, ar: ar, hdr: parseHeader(ar.Comment), got: map[string][]byte{}}
+	hdr, err := parseHeader(ar.Comment)
+	require.NoError(t, err, file)
+	c := &goldenCase{t: t, file: file, ar: ar, hdr: hdr, got: map[string][]byte{}}
 	switch kind := c.hdr.one("kind", ""); kind {
 	case "run":
 		c.run()
@@ -411,6 +426,9 @@ func (c *goldenCase) run() {
 		buf.Reset()
 		require.NoError(c.t, enc.Encode(view))
 		c.got["want/native.json"] = buf.Bytes()
+	}
+	if rec := c.hdr.one("recording", ""); rec != "" {
+		checkRecording(c.t, rec, c.normalise(string(c.expand(evData))))
 	}
 	if wire == "claude" || c.hdr.one("render", "") == "claude" {
 		// What Claude Code would show the model (its format's renderer).

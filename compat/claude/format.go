@@ -140,6 +140,12 @@ func (claudeFormat) Render(out *runner.Outcome, vocab *translate.Vocabulary) any
 	return &r
 }
 
+// ModelView is the Claude hooks' part of the model view: the texts of
+// their [Rendering], with their kind, placement and delivery.
+func (claudeFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []format.ModelText {
+	return NewProtocol(vocab).Render(out).Texts
+}
+
 // ReadEvent reads a Claude Code hook payload (it has hook_event_name and
 // names one of Claude's events) with score 1: formats whose payloads
 // share Claude's names but carry more fields (Codex's turn_id) score
@@ -246,6 +252,7 @@ func pluginDataDir(root, home string) string {
 
 var (
 	_ format.Renderer    = claudeFormat{}
+	_ format.ModelViewer = claudeFormat{}
 	_ format.EventReader = claudeFormat{}
 	_ format.Linter      = claudeFormat{}
 	_ format.Shimmer     = claudeFormat{}

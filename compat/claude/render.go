@@ -41,6 +41,7 @@ const (
 	KindNotice           = "notice"            // an async hook's systemMessage
 	KindTaskNotification = "task_notification" // an async rewake hook's exit 2
 	KindCommandOutput    = "command_output"    // a line of a slash command's output (/compact)
+	KindUserText         = "user_text"         // what the user sees instead of a prompt that is not sent
 )
 
 // Rendering is what a Claude Code session (print mode) makes of an
@@ -70,7 +71,8 @@ type Rendering struct {
 	// blocked or stopped prompt, else "".
 	UserText string `json:"user_text,omitempty"`
 	// Texts are the same texts with their kind, placement and delivery
-	// (format.ModelText), plus the command-output lines.
+	// (format.ModelText), plus the command-output lines and the user
+	// text.
 	Texts []format.ModelText `json:"texts"`
 	// LoopEnds is why Claude ends its loop after this event, in Claude's
 	// terminal_reason words: "hook_stopped" (continue:false, a
@@ -193,8 +195,11 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		runs := !rc.stops && !otherStops
 		r.ToolRuns = &runs
 	}
+	if r.UserText != "" {
+		r.Texts = append(r.Texts, format.ModelText{Protocol: settings.ProtocolClaude, Kind: KindUserText, Text: r.UserText, Placement: "user", Delivery: format.DeliveryNow})
+	}
 	for _, t := range r.Texts {
-		if t.Kind != KindCommandOutput {
+		if t.Kind != KindCommandOutput && t.Kind != KindUserText {
 			r.ModelText = append(r.ModelText, t.Text)
 		}
 	}
@@ -346,6 +351,11 @@ func (c *renderCtx) toolResult(views []*view, stopped bool) {
 			input = v
 		}
 	}
+	if deny != nil && deny.d.Interrupt {
+		// PermissionRequest deny with interrupt: the run aborts.
+		c.stops, r.LoopEnds = true, "aborted_tools"
+		return
+	}
 	if stopped {
 		// The call runs unless denied; nothing of it reaches the model.
 		c.stops = deny != nil
@@ -355,10 +365,6 @@ func (c *renderCtx) toolResult(views []*view, stopped bool) {
 	switch {
 	case deny != nil && row.out.has(outBehavior):
 		c.stops = true
-		if deny.d.Interrupt {
-			r.LoopEnds = "aborted_tools"
-			return
-		}
 		c.add(KindToolResult, deny.reason(permissionDenied), deny)
 	case deny != nil && row.exit2 == exit2ToolError:
 		msg := strings.TrimSpace(deny.reason(blockedByHook))

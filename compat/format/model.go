@@ -15,6 +15,8 @@ type ModelText struct {
 	Protocol string `json:"protocol"`
 	// Kind is what the text is: "tool_result" (what the model gets
 	// instead of a stopped call's result), "context" (a hook's context),
+	// "user_text" (what the user sees instead of a prompt that is not
+	// sent; it does not reach the model),
 	// "feedback" (a blocking error the model is told about: a
 	// post-tool block, a stop continuation), "prompt" (a new user
 	// message: a native stop continuation), "notice" (an async hook's
@@ -28,8 +30,8 @@ type ModelText struct {
 	// call's result), "batch_tail" (appended to the last result of the
 	// batch), "first_message", "continuation" (a new user message that
 	// continues the turn), "subagent_first", "next_request",
-	// "later_request", "compaction_result" or "" when the agent has no
-	// fixed place.
+	// "later_request", "compaction_result", "user" (user_text) or ""
+	// when the agent has no fixed place.
 	Placement string `json:"placement,omitempty"`
 	// Delivery is DeliveryNow (with the event's own model request) or
 	// DeliveryLater (a later request: async hooks).
@@ -47,7 +49,7 @@ const (
 // ModelViewer is implemented by formats that can say what the model sees
 // of their own hooks' replies to an event (the texts their home agent
 // sends), so that an agent running hooks of several formats shows them
-// together ([Texts]).
+// together (package compat's ModelView).
 type ModelViewer interface {
 	// ModelView returns the texts of out's hooks of the format's protocol,
 	// in order; out holds every hook of the event (other protocols' too,
