@@ -428,11 +428,11 @@ func (rc *claudeCase) occurrences() []*occurrence {
 
 // rendering is what the replay reads of the Claude view of an outcome.
 type rendering struct {
-	ToolRuns       *bool             `json:"tool_runs"`
-	EffectiveInput json.RawMessage   `json:"effective_input"`
-	ModelText      []string          `json:"model_text"`
-	UserText       string            `json:"user_text"`
-	LoopEnds       string            `json:"loop_ends"`
+	ToolRuns       *bool              `json:"tool_runs"`
+	EffectiveInput json.RawMessage    `json:"effective_input"`
+	ModelText      []string           `json:"model_text"`
+	UserText       string             `json:"user_text"`
+	LoopEnds       string             `json:"loop_ends"`
 	Texts          []format.ModelText `json:"texts"`
 }
 
