@@ -235,8 +235,13 @@ var toolKeys = map[string]string{"tool_name": "tool", "tool_input": "args", "too
 
 var modelSwitchFields = []string{"from_model", "to_model", "requested_model", "source", "context_tokens", "prompt_cache_warm", "cache_ttl", "estimated_cache_write_usd", "pricing"}
 
-// events is the table, in Claude's canonical order (claude §4.2).
+// events is the table, in the order of a session's lifecycle (Setup
+// fires before SessionStart; claude §4.2 otherwise).
 var events = []event{
+	// Setup (recorded, -p --init / --maintenance): matcher on trigger;
+	// every output is discarded; CLAUDE_ENV_FILE, exports read back.
+	{name: "Setup", native: settings.Setup, head: []string{"session_id", "transcript_path", "cwd"}, fields: []string{"trigger"},
+		match: matchOn{kind: matchField, field: "trigger"}, out: outIgnoreAll, envFile: true},
 	// SessionStart (recorded): matcher on source; plain stdout is its own
 	// "SessionStart:<source> hook success" reminder (all of them before
 	// the joined JSON context); exit 2 and continue:false change nothing;
@@ -246,10 +251,6 @@ var events = []event{
 		nativeKeys: map[string]string{"source": "reason"}, values: [][2]string{{"startup", "startup"}, {"resume", "resume"}, {"clear", "new"}},
 		match: matchOn{kind: matchReason}, out: outContext | outInitialMessage, plain: plainSuccess, exit2: exit2Ignored, cont: contIgnored,
 		envFile: true, join: true, lands: landFirstMessage, persist: true, persistID: idUUID},
-	// Setup (recorded, -p --init / --maintenance): matcher on trigger;
-	// every output is discarded; CLAUDE_ENV_FILE, exports read back.
-	{name: "Setup", native: settings.Setup, head: []string{"session_id", "transcript_path", "cwd"}, fields: []string{"trigger"},
-		match: matchOn{kind: matchField, field: "trigger"}, out: outIgnoreAll, envFile: true},
 	// InstructionsLoaded (recorded): matcher on load_reason; output ignored.
 	{name: "InstructionsLoaded", native: settings.InstructionsLoaded, head: headPlain,
 		fields: []string{"file_path", "memory_type", "load_reason", "globs", "trigger_file_path", "parent_file_path"},
