@@ -56,6 +56,10 @@ type event struct {
 	ifRule bool
 
 	// out is the set of JSON outputs the event honours (claude §6.8).
+	// Two outputs are the same on every event and have no column:
+	// systemMessage reaches the user, never the model (the native reply
+	// keeps it; notice says where Claude shows it), and suppressOutput
+	// changes nothing the model sees (recorded).
 	out outputs
 	// plain is what a successful hook's plain (non-JSON) stdout is.
 	plain plainUse

@@ -158,10 +158,33 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 		for _, a := range h.Args {
 			inv.Argv = append(inv.Argv, subst.Replace(a))
 		}
+	case h.Shell == "powershell":
+		// Claude runs shell "powershell" with pwsh (or powershell) and fails
+		// the hook when neither is on PATH (recorded).
+		for _, name := range []string{"pwsh", "powershell"} {
+			if path, ok := lookPath(name, runner.EnvValue(env, "PATH")); ok {
+				inv.Argv = []string{path, "-NoProfile", "-Command", h.Command}
+				return inv, nil
+			}
+		}
+		return nil, fmt.Errorf("Failed to run: Hook %q has shell: 'powershell' but no PowerShell executable (pwsh or powershell) was found on PATH. Install PowerShell, or remove \"shell\": \"powershell\" to use bash.", h.Command)
 	default:
+		// shell "bash" too: Claude runs every shell-form command with
+		// /bin/sh -c (recorded).
 		inv.Argv = []string{"/bin/sh", "-c", h.Command}
 	}
 	return inv, nil
+}
+
+// lookPath finds an executable named name in the directories of path.
+func lookPath(name, path string) (string, bool) {
+	for _, dir := range filepath.SplitList(path) {
+		p := filepath.Join(dir, name)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
+			return p, true
+		}
+	}
+	return "", false
 }
 
 // EnvFilePath is the CLAUDE_ENV_FILE the index-th hook (0-based, in

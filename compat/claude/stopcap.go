@@ -56,9 +56,10 @@ func (p *Protocol) capStops(ev *runner.Event, out *runner.Reply) {
 	st := v.(stopState)
 	agent, _ := ev.Extra.Get("agent_id")
 	file := filepath.Join(st.dir, "hookcompat-stop-blocks"+sanitizeAgent(string(agent)))
-	n := 0
-	if ev.StopHookActive {
-		if b, err := os.ReadFile(file); err == nil {
+	n, had := 0, false
+	if b, err := os.ReadFile(file); err == nil {
+		had = true
+		if ev.StopHookActive {
 			n, _ = strconv.Atoi(strings.TrimSpace(string(b)))
 		}
 	}
@@ -72,6 +73,9 @@ func (p *Protocol) capStops(ev *runner.Event, out *runner.Reply) {
 		n = 0
 	default:
 		n++
+	}
+	if n == 0 && !had {
+		return // nothing to remember
 	}
 	if os.MkdirAll(st.dir, 0o700) == nil {
 		_ = os.WriteFile(file, []byte(strconv.Itoa(n)+"\n"), 0o600)

@@ -372,7 +372,11 @@ func (t *translation) handler(row *event, matcher, where string, n *jsonpos.Node
 		} else {
 			h.Command = cmd
 		}
-		if shell != "" && shell != "bash" {
+		switch {
+		case shell == "powershell":
+			h.Shell = shell
+			t.warnAt(n.Get("shell").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.shell \"powershell\": the command runs with pwsh -Command when PowerShell is on PATH; without it the hook fails, as in Claude Code", where))
+		case shell != "" && shell != "bash":
 			h.Shell = shell
 			t.warnAt(n.Get("shell").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.shell %q: hookcompat runs shell-form commands with /bin/sh -c as Claude Code does on Linux and macOS", where, shell))
 		}
