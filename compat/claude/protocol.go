@@ -167,13 +167,21 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 				return inv, nil
 			}
 		}
-		return nil, fmt.Errorf("Failed to run: Hook %q has shell: 'powershell' but no PowerShell executable (pwsh or powershell) was found on PATH. Install PowerShell, or remove \"shell\": \"powershell\" to use bash.", h.Command)
+		return nil, noPowerShell(h.Command)
 	default:
 		// shell "bash" too: Claude runs every shell-form command with
 		// /bin/sh -c (recorded).
 		inv.Argv = []string{"/bin/sh", "-c", h.Command}
 	}
 	return inv, nil
+}
+
+// noPowerShell is Claude's error for a shell "powershell" hook without
+// PowerShell (its exact text).
+type noPowerShell string
+
+func (e noPowerShell) Error() string {
+	return fmt.Sprintf(`Failed to run: Hook %q has shell: 'powershell' but no PowerShell executable (pwsh or powershell) was found on PATH. Install PowerShell, or remove "shell": "powershell" to use bash.`, string(e))
 }
 
 // lookPath finds an executable named name in the directories of path.
