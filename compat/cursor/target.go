@@ -486,3 +486,7 @@ func (w *writer) hooksObject(order []string, kept map[string][][]byte) []byte {
 	b, _ := o.bytes()
 	return b
 }
+
+// InPlace reports that the target writes into an existing hooks.json,
+// replacing only the entries that call the shim.
+func (target) InPlace() bool { return true }
