@@ -51,8 +51,10 @@ func (cursorFormat) Info() format.Info {
 }
 
 // Detect recognises a hooks.json in a .cursor folder, and any JSON object
-// with a numeric "version" and a "hooks" object whose steps are Cursor's
-// and whose entries are flat (a hooks-cursor.json of a plugin).
+// with a numeric "version" and a "hooks" object of flat entries (each an
+// object with "command" or "type", not Claude's matcher groups) under at
+// least one Cursor step: a plugin's hooks-cursor.json, or a file Cursor
+// would reject for a misspelt step.
 func (cursorFormat) Detect(path string, data []byte) bool {
 	if data == nil {
 		return false
@@ -61,18 +63,29 @@ func (cursorFormat) Detect(path string, data []byte) bool {
 		return true
 	}
 	var probe struct {
-		Version json.Number                  `json:"version"`
-		Hooks   map[string][]json.RawMessage `json:"hooks"`
+		Version json.Number                             `json:"version"`
+		Hooks   map[string][]map[string]json.RawMessage `json:"hooks"`
 	}
 	if json.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &probe) != nil || probe.Version == "" || len(probe.Hooks) == 0 {
 		return false
 	}
-	for name := range probe.Hooks {
-		if StepNamed(name) == nil {
-			return false
+	steps := 0
+	for name, entries := range probe.Hooks {
+		if StepNamed(name) != nil {
+			steps++
+		}
+		for _, e := range entries {
+			if _, nested := e["hooks"]; nested {
+				return false
+			}
+			_, cmd := e["command"]
+			_, typ := e["type"]
+			if !cmd && !typ {
+				return false
+			}
 		}
 	}
-	return true
+	return steps > 0
 }
 
 // Translate reads one hooks.json for convert ([Translate]); its scope is

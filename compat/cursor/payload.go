@@ -32,7 +32,7 @@ const ContentLimit = 16 << 20
 // are always written, with Cursor's default when the event does not
 // carry them.
 var optional = map[string]bool{
-	"agent_message": true, "git_branch": true, "summary": true, "modified_files": true,
+	"agent_message": true, "git_branch": true, "modified_files": true,
 	"mcp_server_url": true, "url": true, "input_tokens": true, "output_tokens": true,
 	"cache_read_tokens": true, "cache_write_tokens": true, "model_id": true, "model_params": true,
 }

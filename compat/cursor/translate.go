@@ -59,7 +59,7 @@ var entryKeys = map[string]bool{
 // Cursor load none of the file's hooks. Such a file translates to no
 // hooks, with a warning for each problem and one file-rejected warning.
 // Unknown keys are ignored with a warning. A timeout that looks like
-// milliseconds (above 3600, or 1000 and more in whole hundreds) is kept
+// milliseconds (above 3600, or a whole number of thousands) is kept
 // as seconds with a warning.
 //
 // Errors: the file is not JSON (with line:col), or not an object.
@@ -315,10 +315,11 @@ func withOption(o map[string]string, k, v string) map[string]string {
 
 // LooksLikeMillis reports whether a timeout of secs seconds was probably
 // meant as milliseconds (docs/decisions/014-cursor.md): above 3600 (where
-// Cursor itself warns), or at least 1000 in whole hundreds (1000, 5000,
-// 30000). Cursor uses the value as seconds all the same.
+// Cursor itself warns), or a whole number of thousands (1000, 5000,
+// 30000: whole seconds written in milliseconds). Cursor uses the value as
+// seconds all the same.
 func LooksLikeMillis(secs float64) bool {
-	return secs > 3600 || (secs >= 1000 && math.Mod(secs, 100) == 0)
+	return secs > 3600 || (secs >= 1000 && math.Mod(secs, 1000) == 0)
 }
 
 // nearestStep returns the step whose name equals name ignoring case, or
