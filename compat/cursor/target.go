@@ -217,6 +217,9 @@ func (w *writer) groupEntry(call *settings.Hook, s *Step) []byte {
 
 func (w *writer) add(h *settings.Hook, e entry) {
 	w.entries = append(w.entries, e)
+	if h.EffectiveProtocol() == settings.ProtocolCursor {
+		return // Cursor's own hooks keep Cursor's merge
+	}
 	w.perStep[e.step]++
 	if w.perStep[e.step] == 2 && (e.step == "preToolUse" || e.step == "beforeSubmitPrompt" || e.step == "stop" || e.step == "subagentStop") {
 		w.warn(h, CodeMergeDiffers, fmt.Sprintf("several hooks on %s: Cursor runs them in parallel and merges their replies its own way (deny > ask > allow, messages joined, the last updated_input and followup_message in file order win)", e.step))
