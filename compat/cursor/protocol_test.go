@@ -158,7 +158,7 @@ func TestStepOrder(t *testing.T) {
 	assert.Equal(t, runner.DecisionDeny, out.Decision)
 	assert.Equal(t, "no", out.Reason)
 	require.Len(t, out.Hooks, 3)
-	assert.Equal(t, runner.OutcomeSkipped, out.Hooks[0].Outcome, "beforeShellExecution does not run after a deny")
+	assert.Equal(t, runner.OutcomeSkipped, out.Hooks[2].Outcome, "beforeShellExecution does not run after a deny")
 	assert.NoFileExists(t, filepath.Join(dir, "shell.json"))
 
 	out = engine(t, dir, `{"version":1,"hooks":{

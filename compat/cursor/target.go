@@ -74,7 +74,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 		w.hook(&cfg.Hooks[i])
 	}
 	if w.wrapped > 0 && !filepath.IsAbs(shim) {
-		w.warnOnce(nil, CodeShimNotAbsolute, CodeShimNotAbsolute, fmt.Sprintf("the entries call %q: GUI Cursor on macOS gives hooks a minimal PATH where it may not be found (a hook that cannot start blocks permission steps); convert with --shim \"$(command -v hookcompat)\"", shim))
+		w.warnOnce(w.first, CodeShimNotAbsolute, CodeShimNotAbsolute, fmt.Sprintf("the entries call %q: GUI Cursor on macOS gives hooks a minimal PATH where it may not be found (a hook that cannot start blocks permission steps); convert with --shim \"$(command -v hookcompat)\"", shim))
 	}
 	data, err := w.document(opts.Existing)
 	if err != nil {
@@ -92,6 +92,7 @@ type writer struct {
 	groups        map[string]int // shim group key -> index in entries
 	groupCalls    map[string]*settings.Hook
 	wrapped       int
+	first         *settings.Hook // the first hook that calls the shim
 }
 
 func (w *writer) warn(h *settings.Hook, code, msg string) {
@@ -162,6 +163,9 @@ func (w *writer) hook(h *settings.Hook) {
 		spec.Matcher = ""
 	}
 	w.wrapped++
+	if w.first == nil {
+		w.first = h
+	}
 	w.warnings(h, s, f)
 	var o object
 	o.str("command", shellJoin(format.ShimArgs(w.shim, spec)))
@@ -191,6 +195,9 @@ func (w *writer) group(h *settings.Hook, g format.ShimGrouper, s *Step, key stri
 		return
 	}
 	w.wrapped++
+	if w.first == nil {
+		w.first = h
+	}
 	w.groupCalls[key] = call
 	w.groups[key] = len(w.entries)
 	w.add(h, entry{step: s.Name, raw: w.groupEntry(call, s), shim: true})
@@ -435,7 +442,7 @@ func (w *writer) document(existing []byte) ([]byte, error) {
 		}
 	}
 	var pretty bytes.Buffer
-	if err := json.Indent(&pretty, hooks, indent, "  "); err != nil {
+	if err := json.Indent(&pretty, hooks, indent, indent); err != nil {
 		return nil, err
 	}
 	out, err := sjson.SetRawBytes(existing, "hooks", pretty.Bytes())

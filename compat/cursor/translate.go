@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -43,7 +44,8 @@ var entryKeys = map[string]bool{
 
 // Translate reads one hooks.json (src.Scope as the source's scope; its
 // plugin environment in src.Env) into native hooks with protocol
-// "cursor", one per entry in file order:
+// "cursor", one per entry, in file order except that the steps of one
+// native event are listed in the order Cursor runs them:
 //   - the step becomes its native event (the table [Steps]); a
 //     tool-specific step (beforeShellExecution) keeps its name in the
 //     hook's "step" option;
@@ -103,16 +105,38 @@ func Translate(src translate.Source) (*settings.Config, []translate.Warning, err
 		}
 	}
 	if t.rejected {
-		n := len(cfg.Hooks)
 		line, col := t.pos(root.Offset)
 		t.warnings = append(t.warnings, translate.Warning{File: src.Path, Line: line, Col: col, Code: CodeRejected,
-			Message: fmt.Sprintf("Cursor rejects the whole file, so none of its %d hook(s) run (fix the problems above)", n)})
+			Message: "Cursor rejects the whole file, so none of its hooks run (fix the problems above)"})
 		return &settings.Config{}, t.warnings, nil
 	}
+	// Cursor runs a call's steps in order (preToolUse before
+	// beforeShellExecution, afterFileEdit before postToolUse): hooks of
+	// one native event are listed so, each step's in file order.
+	orderSteps(cfg.Hooks)
 	if len(cfg.Hooks) == 0 && hooks != nil && hooks.Kind == jsonpos.Object {
 		t.warnAt(hooks.Offset, translate.CodeNoHooks, "the file defines no hooks")
 	}
 	return cfg, t.warnings, nil
+}
+
+// orderSteps reorders the hooks of each native event by their step's
+// phase, stably, leaving them at the positions the event's hooks had.
+func orderSteps(hooks []settings.Hook) {
+	at := map[settings.Event][]int{}
+	for i := range hooks {
+		at[hooks[i].Event] = append(at[hooks[i].Event], i)
+	}
+	for _, idx := range at {
+		group := make([]settings.Hook, len(idx))
+		for k, i := range idx {
+			group[k] = hooks[i]
+		}
+		sort.SliceStable(group, func(a, b int) bool { return stepOf(&group[a]).Phase < stepOf(&group[b]).Phase })
+		for k, i := range idx {
+			hooks[i] = group[k]
+		}
+	}
 }
 
 type translation struct {
