@@ -37,6 +37,7 @@ const (
 	CodeShimNotAbsolute  = "shim-not-absolute"         // the shim is found on the minimal PATH GUI Cursor gives hooks
 	CodeAsyncAwaited     = "async-awaited"             // Cursor waits for an async hook's shim
 	CodeNotForCursor     = "not-for-cursor"            // a hook no shim can run inside Cursor; left out
+	CodeToolNotInCursor  = "tool-not-in-cursor"        // a matcher naming tools Cursor does not have
 )
 
 type target struct{}
@@ -245,6 +246,9 @@ func (w *writer) warnings(h *settings.Hook, s *Step, f format.Format) {
 	if f.Name() == settings.ProtocolClaude {
 		w.warnOnce(h, CodeDoubleFireRisk, CodeDoubleFireRisk, "with Cursor's third-party hooks setting on, Cursor also runs the original Claude Code hooks of .claude/settings.json: each would fire twice (remove them there, or keep the setting off)")
 	}
+	if missing := w.noCursorTools(h); len(missing) > 0 {
+		w.warn(h, CodeToolNotInCursor, fmt.Sprintf("matcher %q names %s, which Cursor has no tool for: the hook never runs for it there", h.Match, strings.Join(missing, ", ")))
+	}
 	if strings.Contains(h.Match, "mcp__") {
 		w.warn(h, CodeMCPServerDropped, fmt.Sprintf("matcher %q names an MCP server: Cursor calls MCP tools MCP:<tool>, without the server, so the matcher never matches", h.Match))
 	}
@@ -358,6 +362,30 @@ func (w *writer) cursorMatcher(h *settings.Hook) string {
 	}
 	sort.Strings(names)
 	return "^(?:" + strings.Join(names, "|") + ")$"
+}
+
+// noCursorTools are the tool names of a wrapped hook's plain name-list
+// matcher that Cursor has no tool for (Skill, AskUserQuestion, …).
+func (w *writer) noCursorTools(h *settings.Hook) []string {
+	m := h.Match
+	if m == "" || m == "*" || !h.Event.ToolEvent() || strings.ContainsAny(m, `^$.*+?()[]{}\`) {
+		return nil
+	}
+	dialect := translate.Dialect(h.EffectiveProtocol())
+	var out []string
+	for _, part := range strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' }) {
+		part = strings.TrimSpace(part)
+		if part == "" || strings.HasPrefix(part, "mcp__") {
+			continue
+		}
+		if part == "Task" && dialect == translate.Claude {
+			part = "Agent"
+		}
+		if t, ok := translate.DefaultVocabulary.Lookup(dialect, part); !ok || t.Name(translate.Cursor) == "" {
+			out = append(out, part)
+		}
+	}
+	return out
 }
 
 // isShimCommand reports whether a hooks.json command calls the exec shim.
