@@ -237,6 +237,32 @@ func WithEnv(base []string, add map[string]string) []string {
 	return out
 }
 
+// WithoutEnv returns env ("KEY=value") without the named variables.
+func WithoutEnv(env []string, names ...string) []string {
+	out := make([]string, 0, len(env))
+next:
+	for _, kv := range env {
+		for _, n := range names {
+			if strings.HasPrefix(kv, n+"=") {
+				continue next
+			}
+		}
+		out = append(out, kv)
+	}
+	return out
+}
+
+// EnvValue returns the value of name in env ("KEY=value"; the last
+// definition wins), or "".
+func EnvValue(env []string, name string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], name+"="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
 func firstNonEmpty(s ...string) string {
 	for _, x := range s {
 		if x != "" {

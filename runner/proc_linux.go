@@ -43,14 +43,17 @@ func groupAliveProc(pgid int) (alive, ok bool) {
 	return false, true
 }
 
-// killPipeHolders SIGKILLs every other process that still holds one of
-// the pipes (the hook's stdout and stderr, by their read ends here): the
-// descendants of a timed-out hook that left its process group (setsid,
-// or a daemonising double fork into a new session) and so escaped the
-// group's signals, but still write into the hook's output (bug class
-// PROC). Processes the hook started with their output sent elsewhere do
-// not hold the pipes and are left alone. Only processes whose /proc fd
-// table this user can read are found.
+// killPipeHolders SIGKILLs every other process that still holds the
+// write end of one of the pipes (the hook's stdout and stderr, given by
+// their read ends here): the descendants of a timed-out hook that left
+// its process group (setsid, or a daemonising double fork into a new
+// session) and so escaped the group's signals, but still write into the
+// hook's output (bug class PROC). A process holding only a read end is
+// never a writer: it is a child this process is forking for another hook,
+// whose copy of our descriptors lives until its exec closes them, and
+// must not be touched. Processes the hook started with their output sent
+// elsewhere do not hold the pipes and are left alone. Only processes
+// whose /proc fd table this user can read are found.
 func killPipeHolders(pipes ...*os.File) {
 	want := map[string]bool{}
 	for _, f := range pipes {
@@ -81,7 +84,7 @@ func killPipeHolders(pipes ...*os.File) {
 			continue
 		}
 		for _, fd := range fds {
-			if link, err := os.Readlink("/proc/" + n + "/fd/" + fd.Name()); err == nil && want[link] {
+			if link, err := os.Readlink("/proc/" + n + "/fd/" + fd.Name()); err == nil && want[link] && writeEnd(n, fd.Name()) {
 				if pid, err := strconv.Atoi(n); err == nil {
 					_ = syscall.Kill(pid, syscall.SIGKILL)
 				}
@@ -89,4 +92,20 @@ func killPipeHolders(pipes ...*os.File) {
 			}
 		}
 	}
+}
+
+// writeEnd reports whether descriptor fd of process pid is open for
+// writing (its fdinfo flags' access mode is O_WRONLY or O_RDWR).
+func writeEnd(pid, fd string) bool {
+	info, err := os.ReadFile("/proc/" + pid + "/fdinfo/" + fd)
+	if err != nil {
+		return false
+	}
+	for _, line := range bytes.Split(info, []byte("\n")) {
+		if v, ok := bytes.CutPrefix(line, []byte("flags:")); ok {
+			flags, err := strconv.ParseUint(string(bytes.TrimSpace(v)), 8, 64)
+			return err == nil && flags&syscall.O_ACCMODE != syscall.O_RDONLY
+		}
+	}
+	return false
 }

@@ -100,12 +100,12 @@ var toolKinds = map[string]map[string]bool{
 	"delete": {"delete": true},
 }
 
-// ShellCommands parses script as POSIX shell (mvdan.cc/sh) and returns
+// shellCommands parses script as POSIX shell (mvdan.cc/sh) and returns
 // each simple command's text, without leading VAR=value assignments, in
 // source order, including commands inside $(…) and backquotes. dynamic
 // reports whether some command contains an expansion ($VAR, $(…), `…`)
 // whose value cannot be known. ok is false when the script does not parse.
-func ShellCommands(script string) (cmds []string, dynamic, ok bool) {
+func shellCommands(script string) (cmds []string, dynamic, ok bool) {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
 	if err != nil {
 		return nil, false, false

@@ -10,7 +10,7 @@ import (
 	"github.com/hookcompat/hookcompat/settings"
 )
 
-func TestShellCommands(t *testing.T) {
+func TestShellCommandsParse(t *testing.T) {
 	tests := []struct {
 		name    string
 		script  string
@@ -31,7 +31,7 @@ func TestShellCommands(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cmds, dynamic, ok := ShellCommands(tt.script)
+			cmds, dynamic, ok := shellCommands(tt.script)
 			require.True(t, ok)
 			assert.Equal(t, tt.want, cmds)
 			assert.Equal(t, tt.dynamic, dynamic)
@@ -39,7 +39,7 @@ func TestShellCommands(t *testing.T) {
 	}
 	t.Run("unparsable", func(t *testing.T) {
 		for _, s := range []string{"echo (", "if true; then", `echo "open`} {
-			_, _, ok := ShellCommands(s)
+			_, _, ok := shellCommands(s)
 			assert.False(t, ok, "%q should not parse", s)
 		}
 	})

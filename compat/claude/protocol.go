@@ -99,7 +99,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 // CLAUDECODE=1, CLAUDE_CODE_SESSION_ID and, on SessionStart,
 // CLAUDE_ENV_FILE (claude §7.3, §7.4; oracle "Spawning").
 func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, error) {
-	home := envValue(base, "HOME")
+	home := runner.EnvValue(base, "HOME")
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
@@ -123,7 +123,7 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 			add["CLAUDE_ENV_FILE"] = envFile
 		}
 	}
-	return &runner.Payload{Stdin: stdin, Env: setEnv(unsetEnv(base, "CLAUDE_ENV_FILE"), add)}, nil
+	return &runner.Payload{Stdin: stdin, Env: runner.WithEnv(runner.WithoutEnv(base, "CLAUDE_ENV_FILE"), add)}, nil
 }
 
 // Prepare builds the run of a Claude hook: the shell form as
@@ -134,9 +134,7 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 // plus the hook's own variables (a plugin's CLAUDE_PLUGIN_ROOT).
 func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
 	env := pl.Env
-	if len(h.Env) > 0 {
-		env = setEnv(env, h.Env)
-	}
+	env = runner.WithEnv(env, h.Env)
 	dir := ev.Cwd
 	if st, err := os.Stat(dir); dir == "" || err != nil || !st.IsDir() {
 		dir = ev.Workspace
@@ -253,57 +251,6 @@ func (p *Protocol) RuleSelects(h *settings.Hook, ev *runner.Event) bool {
 		return runner.HostRuleMatches(rule.Specifier, args.Get("url").String())
 	}
 	return runner.ShellRuleMatches(rule.Specifier, args.Get("command").String())
-}
-
-// envValue returns the value of name in env ("KEY=value" list).
-func envValue(env []string, name string) string {
-	for i := len(env) - 1; i >= 0; i-- {
-		if v, ok := strings.CutPrefix(env[i], name+"="); ok {
-			return v
-		}
-	}
-	return ""
-}
-
-// unsetEnv returns env without the named variables.
-func unsetEnv(env []string, names ...string) []string {
-	out := make([]string, 0, len(env))
-next:
-	for _, kv := range env {
-		for _, n := range names {
-			if strings.HasPrefix(kv, n+"=") {
-				continue next
-			}
-		}
-		out = append(out, kv)
-	}
-	return out
-}
-
-// setEnv returns env with add's variables set, replacing earlier values.
-func setEnv(env []string, add map[string]string) []string {
-	names := make([]string, 0, len(add))
-	for k := range add {
-		names = append(names, k)
-	}
-	out := unsetEnv(env, names...)
-	for _, k := range sortedKeys(add) {
-		out = append(out, k+"="+add[k])
-	}
-	return out
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-		}
-	}
-	return keys
 }
 
 var (
