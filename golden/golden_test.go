@@ -50,19 +50,7 @@ func TestGolden(t *testing.T) {
 // header is the key: value lines of a case's archive comment.
 type header map[string][]string
 
-// headerKeys are the keys a case header may have (README.md); any other
-// key is an error, so that a misspelt key is not silently ignored.
-var headerKeys = map[string]bool{
-	"kind": true, "repeat": true, "audit": true, "settings": true, "config": true, "plugin": true, "discover": true,
-	"phi-dir": true, "managed-dir": true, "http-response": true, "http-location": true, "trusted": true, "event": true,
-	"env": true, "exec": true, "no-exec": true, "args-raw": true, "render": true, "same-as-event": true, "from": true,
-	"target": true, "judge": true, "drain-timeout": true, "recording": true,
-}
-
-// parseHeader reads the key: value lines of a case's comment (lines
-// starting with # are prose). A line without a colon or with an unknown
-// key is an error.
-func parseHeader(comment []byte) (header, error) {
+func parseHeader(comment []byte) header {
 	h := header{}
 	sc := bufio.NewScanner(bytes.NewReader(comment))
 	for sc.Scan() {
@@ -71,13 +59,12 @@ func parseHeader(comment []byte) (header, error) {
 			continue
 		}
 		k, v, ok := strings.Cut(line, ":")
-		k = strings.TrimSpace(k)
-		if !ok || !headerKeys[k] {
-			return nil, fmt.Errorf("header line %q: unknown key %q (known: see golden/README.md)", line, k)
+		if !ok {
+			continue
 		}
-		h[k] = append(h[k], strings.TrimSpace(v))
+		h[strings.TrimSpace(k)] = append(h[strings.TrimSpace(k)], strings.TrimSpace(v))
 	}
-	return h, nil
+	return h
 }
 
 func (h header) one(k, def string) string {
@@ -99,12 +86,25 @@ type goldenCase struct {
 	capture string
 }
 
+// headerKeys are the keys a case's header may have (README.md); any
+// other is a mistake in the case.
+var headerKeys = map[string]bool{
+	"kind": true, "repeat": true, "audit": true, "settings": true, "config": true, "plugin": true,
+	"discover": true, "phi-dir": true, "managed-dir": true, "http-response": true, "http-location": true,
+	"trusted": true, "event": true, "env": true, "exec": true, "no-exec": true, "args-raw": true,
+	"render": true, "same-as-event": true, "from": true, "target": true, "judge": true,
+	"drain-timeout": true, "sources": true, "existing": true, "recording": true,
+}
+
 func runCase(t *testing.T, file string) {
 	ar, err := txtar.ParseFile(file)
 	require.NoError(t, err)
-	hdr, err := parseHeader(ar.Comment)
-	require.NoError(t, err, file)
-	c := &goldenCase{t: t, file: file, ar: ar, hdr: hdr, got: map[string][]byte{}}
+	c := &goldenCase{t: t, file: file, ar: ar, hdr: parseHeader(ar.Comment), got: map[string][]byte{}}
+	for k := range c.hdr {
+		if !headerKeys[k] {
+			t.Fatalf("%s: unknown header key %q (see golden/README.md)", file, k)
+		}
+	}
 	switch kind := c.hdr.one("kind", ""); kind {
 	case "run":
 		c.run()
@@ -283,6 +283,12 @@ func (c *goldenCase) run() {
 	for _, s := range c.hdr["phi-dir"] {
 		opts.PhiDirs = append(opts.PhiDirs, c.path(s))
 	}
+	for _, s := range c.hdr["sources"] {
+		// sources: FORMAT PATH, a source of any registered format.
+		name, path, ok := strings.Cut(s, " ")
+		require.True(c.t, ok, "sources: want FORMAT PATH, got %q", s)
+		opts.Sources = append(opts.Sources, format.Source{Format: name, Path: c.path(strings.TrimSpace(path))})
+	}
 	// Discovery reads the case's env lines (PHI_HOOKS), never the test's.
 	opts.Env = append([]string{}, c.hdr["env"]...)
 	loaded, err := compat.Load(opts)
@@ -430,6 +436,19 @@ func (c *goldenCase) run() {
 	if rec := c.hdr.one("recording", ""); rec != "" {
 		checkRecording(c.t, rec, c.normalise(string(c.expand(evData))))
 	}
+	for _, name := range c.hdr["render"] {
+		if name == "claude" || name == "native" {
+			continue
+		}
+		// render: NAME — any other format's view of the outcome.
+		f, ok := format.Lookup(name)
+		require.True(c.t, ok, "render: unknown format %q", name)
+		r, ok := f.(format.Renderer)
+		require.True(c.t, ok, "render: format %q has no renderer", name)
+		buf.Reset()
+		require.NoError(c.t, enc.Encode(r.Render(out, loaded.Vocabulary)))
+		c.got["want/"+name+".json"] = []byte(c.normalise(buf.String()))
+	}
 	if wire == "claude" || c.hdr.one("render", "") == "claude" {
 		// What Claude Code would show the model (its format's renderer).
 		buf.Reset()
@@ -486,6 +505,12 @@ func (c *goldenCase) convert() {
 	}
 	require.NotEmpty(c.t, inputs, "convert case has no input/ sections")
 	copts := compat.ConvertOptions{Target: c.hdr.one("target", compat.TargetHookcompat)}
+	if name := c.hdr.one("existing", ""); name != "" {
+		// existing: SECTION — the file the output is written into.
+		data, ok := c.section(name)
+		require.True(c.t, ok, "existing: no section %q", name)
+		copts.Existing = data
+	}
 	res := compat.Convert(inputs, copts)
 	if len(res.Errors) > 0 {
 		var msgs []string
@@ -495,7 +520,12 @@ func (c *goldenCase) convert() {
 		c.got["want/error.txt"] = []byte(strings.Join(msgs, "\n") + "\n")
 		return
 	}
-	c.got["want/hooks.toml"] = res.TOML
+	toml := copts.Target == compat.TargetHookcompat || copts.Target == compat.TargetNative
+	if toml {
+		c.got["want/hooks.toml"] = res.TOML
+	} else {
+		c.got["want/output"] = res.Output
+	}
 	if len(res.Warnings) > 0 {
 		var ws []string
 		for _, w := range res.Warnings {
@@ -504,7 +534,17 @@ func (c *goldenCase) convert() {
 		c.got["want/warnings.txt"] = []byte(strings.Join(ws, "\n") + "\n")
 	}
 	// The output decodes, and converting it again gives the same bytes
-	// (issue 5: idempotence, like gofmt on its own output).
+	// (issue 5: idempotence, like gofmt on its own output); another
+	// agent's file is read back as that agent's format.
+	if !toml {
+		copts.Existing = nil
+		again := compat.Convert([]compat.Input{{Name: "out", Data: res.Output, From: copts.Target}}, copts)
+		require.Empty(c.t, again.Errors, "the converted file does not read back")
+		if c.hdr.one("existing", "") == "" {
+			assert.Equal(c.t, string(res.Output), string(again.Output), "converting the output again changed it")
+		}
+		return
+	}
 	again := compat.Convert([]compat.Input{{Name: "out.toml", Data: res.TOML, From: "native"}}, copts)
 	require.Empty(c.t, again.Errors, "the converted TOML does not decode")
 	assert.Equal(c.t, string(res.TOML), string(again.TOML), "converting the output again changed it")

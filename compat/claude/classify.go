@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hookcompat/hookcompat/internal/hookjson"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -43,7 +44,10 @@ func jsTrim(b []byte) []byte {
 // order marks), stdout is JSON only when it starts with '{' and ends with
 // '}'. Several lines that each parse on their own (JSONL) are plain text
 // unless one sets a known output field, which makes the output invalid.
-// It returns the kind and, for StdoutJSON, the object.
+// It returns the kind and, for StdoutJSON, the object. Like JSON.parse,
+// it reads objects nested to any depth (encoding/json stops at 10,000
+// levels); its memory is bounded by stdout's size, which the engine caps
+// (runner.DefaultReplyLimit).
 func ClassifyStdout(stdout []byte) (StdoutKind, []byte) {
 	t := jsTrim(stdout)
 	switch {
@@ -52,8 +56,7 @@ func ClassifyStdout(stdout []byte) (StdoutKind, []byte) {
 	case t[0] != '{' || t[len(t)-1] != '}':
 		return StdoutPlain, nil
 	}
-	var probe map[string]json.RawMessage
-	if err := json.Unmarshal(t, &probe); err == nil {
+	if ok, _ := hookjson.Valid(t); ok {
 		return StdoutJSON, t
 	}
 	lines := bytes.Split(t, []byte("\n"))
@@ -64,14 +67,13 @@ func ClassifyStdout(stdout []byte) (StdoutKind, []byte) {
 			if len(l) == 0 {
 				continue
 			}
-			var v any
-			if json.Unmarshal(l, &v) != nil {
+			if ok, _ := hookjson.Valid(l); !ok {
 				allJSON = false
 				break
 			}
-			if m, ok := v.(map[string]any); ok {
-				for k := range m {
-					if knownOutputFields[k] {
+			if l[0] == '{' {
+				for _, m := range hookjson.Members(l) {
+					if knownOutputFields[m.Key] {
 						setsField = true
 					}
 				}
@@ -237,12 +239,8 @@ func (p *Protocol) classify(row *event, h *settings.Hook, ev *runner.Event, res 
 	if isHTTP && (res.HTTPStatus < 200 || res.HTTPStatus > 299) {
 		return failure(runner.OutcomeError, fmt.Sprintf("http status %d", res.HTTPStatus))
 	}
-	if res.StdoutTruncated {
-		// Cut at the cap, the reply cannot be read whole: reading what is
-		// left as plain text would drop its decision silently.
-		return failure(runner.OutcomeError, "stdout exceeded hookcompat's 1 MiB cap; the reply cannot be read whole")
-	}
 	kind, obj := ClassifyStdout(res.Stdout)
+	whole := res.Lost == "" && !res.StdoutTruncated // stdout can be read as a reply
 	d.StdoutKind, d.Stdout = kind, strings.ToValidUTF8(string(jsTrim(res.Stdout)), "\ufffd")
 	exit2 := !isHTTP && res.ExitCode == 2
 	if exit2 {
@@ -255,7 +253,7 @@ func (p *Protocol) classify(row *event, h *settings.Hook, ev *runner.Event, res 
 		if row.exit2.blocks() {
 			d.Block = true
 		}
-		if kind == StdoutJSON {
+		if kind == StdoutJSON && whole {
 			// The JSON still counts: its reason replaces stderr (recorded
 			// on PreToolUse), its context, continue and system message
 			// apply; its decision cannot undo the block.
@@ -279,6 +277,16 @@ func (p *Protocol) classify(row *event, h *settings.Hook, ev *runner.Event, res 
 			}
 		}
 		return r
+	}
+	if res.Lost != "" {
+		// Output was cut after the hook exited: what is left would be
+		// read as a reply it is not.
+		return failure(runner.OutcomeError, res.Lost)
+	}
+	if res.StdoutTruncated {
+		// Cut at the cap, the reply cannot be read whole: reading what is
+		// left as plain text would drop its decision silently.
+		return failure(runner.OutcomeError, "stdout exceeded hookcompat's output cap (64 MiB for a JSON reply, 1 MiB for plain text by default); the reply cannot be read whole")
 	}
 	if isHTTP && kind == StdoutPlain {
 		// An http hook's 2xx body must be empty or a JSON object (claude §6.6).
@@ -359,7 +367,7 @@ func applyJudge(row *event, h *settings.Hook, obj []byte) (runner.HookReply, err
 		Impossible bool    `json:"impossible"`
 		Decision   *string `json:"decision"`
 	}
-	if err := unmarshalExact(obj, &a, "ok", "reason", "impossible", "decision"); err != nil {
+	if err := unmarshalExact(obj, &a); err != nil {
 		return runner.HookReply{}, err
 	}
 	ok := true
@@ -425,8 +433,6 @@ type output struct {
 	HookSpecificOutput json.RawMessage `json:"hookSpecificOutput"`
 }
 
-var outputKeys = []string{"continue", "stopReason", "suppressOutput", "systemMessage", "decision", "reason", "hookSpecificOutput"}
-
 type specific struct {
 	HookEventName            *string         `json:"hookEventName"`
 	PermissionDecision       *string         `json:"permissionDecision"`
@@ -441,9 +447,6 @@ type specific struct {
 	DisplayContent           *string         `json:"displayContent"`
 }
 
-var specificKeys = []string{"hookEventName", "permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext",
-	"updatedToolOutput", "updatedMCPToolOutput", "decision", "initialUserMessage", "suppressOriginalPrompt", "displayContent"}
-
 // permissionDecision is PermissionRequest's hookSpecificOutput.decision.
 type permissionDecision struct {
 	Behavior     string          `json:"behavior"`
@@ -452,32 +455,20 @@ type permissionDecision struct {
 	Interrupt    *bool           `json:"interrupt"`
 }
 
-// unmarshalExact decodes a JSON object into v reading only the members
-// named in keys, spelled exactly, the last of duplicate names winning —
-// as JSON.parse reads them. (encoding/json matches names
-// case-insensitively, so {"permissionDecision":"deny","PermissionDecision":"allow"}
-// would otherwise become an allow that Claude Code never sees.)
-func unmarshalExact(obj []byte, v any, keys ...string) error {
-	var all runner.Fields
-	if err := json.Unmarshal(obj, &all); err != nil {
-		return err
-	}
-	want := make(map[string]bool, len(keys))
-	for _, k := range keys {
-		want[k] = true
-	}
-	var kept runner.Fields
-	for _, f := range all {
-		if want[f.Key] {
-			kept = append(kept, f)
-		}
-	}
-	b, err := kept.MarshalJSON()
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(b, v)
+// unmarshalExact decodes a JSON object (valid, at any depth) into the
+// struct v points to, reading only the members named by its json tags,
+// spelled exactly, the last of duplicate names winning — as JSON.parse
+// reads them. (encoding/json matches names case-insensitively, so
+// {"permissionDecision":"deny","PermissionDecision":"allow"} would
+// otherwise become an allow that Claude Code never sees.)
+func unmarshalExact(obj []byte, v any) error {
+	return hookjson.Decode(obj, v, hookjson.Exact)
 }
+
+// maxUpdatedInputDepth bounds the nesting of an updatedInput (or
+// updatedToolOutput) hookcompat passes on: encoding/json, which encodes
+// the native reply, stops at 10,000 levels.
+const maxUpdatedInputDepth = 10000
 
 // utf8Text replaces invalid UTF-8 (recorded: each invalid byte becomes
 // U+FFFD).
@@ -504,12 +495,12 @@ func (p *Protocol) applyJSON(row *event, ev *runner.Event, obj []byte, d *Detail
 		}
 	}()
 	var o output
-	if err := unmarshalExact(obj, &o, outputKeys...); err != nil {
+	if err := unmarshalExact(obj, &o); err != nil {
 		return err
 	}
 	var hs specific
 	if len(o.HookSpecificOutput) > 0 && string(o.HookSpecificOutput) != "null" {
-		if err := unmarshalExact(o.HookSpecificOutput, &hs, specificKeys...); err != nil {
+		if err := unmarshalExact(o.HookSpecificOutput, &hs); err != nil {
 			return fmt.Errorf("hookSpecificOutput: %w", err)
 		}
 		switch {
@@ -678,7 +669,7 @@ func (p *Protocol) applyBehavior(row *event, ev *runner.Event, hs *specific, d *
 		return nil
 	}
 	var pd permissionDecision
-	if err := unmarshalExact(hs.Decision, &pd, "behavior", "updatedInput", "message", "interrupt"); err != nil {
+	if err := unmarshalExact(hs.Decision, &pd); err != nil {
 		return fmt.Errorf("hookSpecificOutput.decision: %w", err)
 	}
 	switch pd.Behavior {
@@ -726,7 +717,7 @@ func (p *Protocol) applyUpdatedOutput(ev *runner.Event, hs *specific, d *Detail,
 	if len(bytes.TrimSpace(out)) == 0 {
 		return
 	}
-	if !OutputFits(tool, out) {
+	if _, depth := hookjson.Valid(out); depth > maxUpdatedInputDepth || !OutputFits(tool, out) {
 		d.OutputRejected = true
 		return
 	}
@@ -744,6 +735,11 @@ func (p *Protocol) setUpdatedInput(r *runner.HookReply, d *Detail, ev *runner.Ev
 	}
 	if t[0] != '{' {
 		return fmt.Errorf("updatedInput must be an object")
+	}
+	if _, depth := hookjson.Valid(t); depth > maxUpdatedInputDepth {
+		// Tool inputs are shallow; one this deep cannot be passed on
+		// (encoding it again would fail).
+		return fmt.Errorf("updatedInput is nested %d levels deep (hookcompat passes on at most %d)", depth, maxUpdatedInputDepth)
 	}
 	d.UpdatedInput = append(json.RawMessage(nil), t...)
 	claudeTool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)

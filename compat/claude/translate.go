@@ -435,6 +435,10 @@ func (t *translation) handler(row *event, matcher, where string, n *jsonpos.Node
 		if !ok || !ok6 || !okAll {
 			return h, false
 		}
+		if strings.TrimSpace(prompt) == "" {
+			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: %s handler without a prompt; skipped", where, typ))
+			return h, false
+		}
 		h.Type, h.Prompt, h.Model = typ, prompt, model
 		h.Timeout = defaultPromptTimeout
 		if typ == "agent" {
