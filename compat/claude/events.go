@@ -109,7 +109,7 @@ type event struct {
 // matchOn is what a matcher is compared with.
 type matchOn struct {
 	kind  matchKind
-	field string // the payload field of matchField and matchBase
+	field string // the payload field compared (matchReason: the one held as the native reason)
 }
 
 type matchKind int
@@ -253,7 +253,7 @@ var events = []event{
 	{name: "SessionStart", native: settings.SessionStart,
 		head: []string{"session_id", "transcript_path", "cwd", "prompt_id", "agent_type"}, fields: []string{"source", "model", "session_title", "seconds_since_last_response", "context_tokens", "prompt_cache_likely_expired", "estimated_cache_write_usd"},
 		nativeKeys: map[string]string{"source": "reason"}, values: [][2]string{{"startup", "startup"}, {"resume", "resume"}, {"clear", "new"}},
-		match: matchOn{kind: matchReason}, out: outContext | outInitialMessage, plain: plainSuccess, exit2: exit2Ignored, cont: contIgnored,
+		match: matchOn{kind: matchReason, field: "source"}, out: outContext | outInitialMessage, plain: plainSuccess, exit2: exit2Ignored, cont: contIgnored,
 		envFile: true, join: true, lands: landFirstMessage, persist: true, persistID: idUUID},
 	// InstructionsLoaded (recorded): matcher on load_reason; output ignored.
 	{name: "InstructionsLoaded", native: settings.InstructionsLoaded, head: headPlain,
@@ -398,17 +398,17 @@ var events = []event{
 	// command output.
 	{name: "PreCompact", native: settings.PreCompact, head: headPlain, fields: []string{"trigger", "custom_instructions"},
 		nativeKeys: map[string]string{"trigger": "reason", "custom_instructions": "prompt"}, empty: map[string]string{"custom_instructions": "null"},
-		match: matchOn{kind: matchReason}, out: outBlock, exit2: exit2Cancel, lands: landCompaction},
+		match: matchOn{kind: matchReason, field: "trigger"}, out: outBlock, exit2: exit2Cancel, lands: landCompaction},
 	// PostCompact (recorded): matcher on trigger; stdout lands in the
 	// compaction's command output.
 	{name: "PostCompact", native: settings.PostCompact, head: headPlain, fields: []string{"trigger", "compact_summary"},
 		nativeKeys: map[string]string{"trigger": "reason", "compact_summary": "output"},
-		match:      matchOn{kind: matchReason}, lands: landCompaction},
+		match:      matchOn{kind: matchReason, field: "trigger"}, lands: landCompaction},
 	// SessionEnd (recorded): matcher on reason; exit 2's stderr goes to
 	// Claude's own stderr; 1.5 s default timeout.
 	{name: "SessionEnd", native: settings.SessionEnd, head: headPlain, fields: []string{"reason"},
 		nativeKeys: map[string]string{"reason": "reason"}, values: [][2]string{{"clear", "new"}, {"resume", "load"}, {"prompt_input_exit", "exit"}},
-		match: matchOn{kind: matchReason}, out: outIgnoreAll, timeout: 1500 * time.Millisecond},
+		match: matchOn{kind: matchReason, field: "reason"}, out: outIgnoreAll, timeout: 1500 * time.Millisecond},
 }
 
 var (
