@@ -3,7 +3,6 @@ package runner
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -115,37 +114,4 @@ func ExpandHeaders(headers map[string]string, allowed []string, env []string, ke
 		})
 	}
 	return out
-}
-
-// runJudge evaluates a prompt or agent hook through the configured Judge
-// (HK-63); the judge's JSON answer is classified by the hook's protocol
-// like a command's stdout with exit code 0.
-func (e *Engine) runJudge(ctx context.Context, p Protocol, h *settings.Hook, ev *Event) (HookReply, *RunResult) {
-	if e.opts.Judge == nil {
-		r := HookReply{Outcome: OutcomeNotRunnable, Err: fmt.Sprintf("no judge configured for %s hooks", h.EffectiveType())}
-		if h.FailClosed {
-			r.Decision = DecisionBlock
-			r.Reason = fmt.Sprintf("hook %s failed and is fail_closed: %s", h.Label(), r.Err)
-			r.Outcome = OutcomeBlocking
-		}
-		return r, nil
-	}
-	start := time.Now()
-	jctx, cancel := context.WithTimeout(ctx, h.EffectiveTimeout())
-	parent := ctx
-	defer cancel()
-	answer, err := e.opts.Judge.Judge(jctx, h, ev)
-	res := &RunResult{ExitCode: 0, Stdout: answer, Duration: time.Since(start)}
-	switch {
-	case jctx.Err() != nil:
-		res.ExitCode = -1
-		classifyCtxErr(parent, jctx, res)
-	case err != nil:
-		res.ExitCode = -1
-		res.StartErr = err
-	case !json.Valid(answer):
-		res.ExitCode = 1
-		res.Stderr = []byte("judge answer is not JSON")
-	}
-	return p.Classify(h, ev, res), res
 }

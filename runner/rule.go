@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"maps"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -14,8 +15,9 @@ import (
 )
 
 // ifSelects applies a hook's if rule (HK-64) in the syntax of the hook's
-// protocol: native rules here, foreign ones through [RuleProtocol].
-func ifSelects(p Protocol, h *settings.Hook, ev *Event) bool {
+// protocol: native rules here, with the engine's tool kinds, foreign ones
+// through [RuleProtocol].
+func ifSelects(p Protocol, h *settings.Hook, ev *Event, kinds map[string]string) bool {
 	if h.If == "" {
 		return true
 	}
@@ -30,7 +32,7 @@ func ifSelects(p Protocol, h *settings.Hook, ev *Event) bool {
 	if err != nil {
 		return false // rejected at load time; unreachable for validated configs
 	}
-	return NativeRuleSelects(rule, ev)
+	return nativeRuleSelects(rule, ev, kinds)
 }
 
 // RuleProtocol is implemented by protocols whose if rules have their own
@@ -40,42 +42,64 @@ type RuleProtocol interface {
 	RuleSelects(h *settings.Hook, ev *Event) bool
 }
 
-// NativeRuleSelects reports whether a native permission rule names the
-// tool call of ev (HK-64):
-//   - shell(PATTERN): the shell tool, and PATTERN matches one command of
-//     the script in args.command (see [ShellRuleMatches]);
-//   - read(GLOB), write(GLOB), delete(GLOB): a tool of that kind (read:
-//     read, glob, grep; write: write, edit, multi_edit, notebook_edit;
-//     delete: delete) whose args.path matches GLOB (see [PathRuleMatches]);
-//   - web(HOST): web_fetch or web_search whose args.url host matches HOST
+// defaultToolKinds are the rule kinds of the built-in native tool names
+// and their aliases (the default vocabulary's).
+var defaultToolKinds = map[string]string{
+	"shell": settings.RuleShell, "bash": settings.RuleShell, "sh": settings.RuleShell, "run_shell_command": settings.RuleShell,
+	"read": settings.RuleRead, "glob": settings.RuleRead, "grep": settings.RuleRead,
+	"write": settings.RuleWrite, "edit": settings.RuleWrite, "multi_edit": settings.RuleWrite, "notebook_edit": settings.RuleWrite,
+	"delete":    settings.RuleDelete,
+	"web_fetch": settings.RuleWeb, "web_search": settings.RuleWeb,
+	"skill": settings.RuleSkill,
+	"agent": settings.RuleAgent,
+}
+
+// DefaultToolKinds returns the rule kinds of the built-in native tool
+// names (those of the default tool vocabulary, aliases included): shell,
+// bash, sh and run_shell_command are of kind shell; read, glob and grep
+// of kind read; write, edit, multi_edit and notebook_edit of kind write;
+// delete of kind delete; web_fetch and web_search of kind web; skill and
+// agent of their own kind. The map is a new copy.
+func DefaultToolKinds() map[string]string { return maps.Clone(defaultToolKinds) }
+
+// nativeRuleSelects reports whether a native permission rule names the
+// tool call of ev (HK-64), kinds mapping the event's tool name to its
+// rule kind:
+//   - shell(PATTERN): a tool of kind shell, and PATTERN matches one
+//     command of the script in args.command (see [ShellRuleMatches]);
+//   - read(GLOB), write(GLOB), delete(GLOB): a tool of that kind whose
+//     args.path matches GLOB (see [PathRuleMatches]);
+//   - web(HOST): a tool of kind web whose args.url host matches HOST
 //     ("*.example.com" covers subdomains; a "domain:" prefix is accepted);
-//   - skill(NAME), agent(NAME): the skill or agent tool with that name;
+//   - skill(NAME), agent(NAME): a tool of that kind whose args.name
+//     (agent: args.subagent_type) matches NAME;
 //   - any other NAME or NAME(GLOB): the tool NAME, its primary argument
 //     (command, path or url) matching GLOB.
-func NativeRuleSelects(r settings.Rule, ev *Event) bool {
+func nativeRuleSelects(r settings.Rule, ev *Event, kinds map[string]string) bool {
 	args := gjson.ParseBytes(ev.Args)
+	kind := kinds[ev.Tool]
 	switch r.Name {
-	case "shell":
-		if ev.Tool != "shell" {
+	case settings.RuleShell:
+		if kind != r.Name {
 			return false
 		}
 		return !r.HasSpec || ShellRuleMatches(r.Specifier, args.Get("command").String())
-	case "read", "write", "delete":
-		if !toolKinds[r.Name][ev.Tool] {
+	case settings.RuleRead, settings.RuleWrite, settings.RuleDelete:
+		if kind != r.Name {
 			return false
 		}
 		return !r.HasSpec || PathRuleMatches(r.Specifier, args.Get("path").String(), ev.Cwd)
-	case "web":
-		if ev.Tool != "web_fetch" && ev.Tool != "web_search" {
+	case settings.RuleWeb:
+		if kind != r.Name {
 			return false
 		}
 		return !r.HasSpec || HostRuleMatches(r.Specifier, args.Get("url").String())
-	case "skill", "agent":
-		if ev.Tool != r.Name {
+	case settings.RuleSkill, settings.RuleAgent:
+		if kind != r.Name {
 			return false
 		}
 		name := args.Get("name").String()
-		if r.Name == "agent" {
+		if r.Name == settings.RuleAgent {
 			name = args.Get("subagent_type").String()
 		}
 		return !r.HasSpec || globMatch(r.Specifier, name)
@@ -92,12 +116,6 @@ func NativeRuleSelects(r settings.Rule, ev *Event) bool {
 		}
 	}
 	return false
-}
-
-var toolKinds = map[string]map[string]bool{
-	"read":   {"read": true, "glob": true, "grep": true},
-	"write":  {"write": true, "edit": true, "multi_edit": true, "notebook_edit": true},
-	"delete": {"delete": true},
 }
 
 // shellCommands parses script as POSIX shell (mvdan.cc/sh) and returns

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 
@@ -152,7 +153,8 @@ func TestNativeRuleSelects(t *testing.T) {
 		{"HK-64 shell rule on a matching command", "shell(git push *)", "shell", `{"command":"git status; git push"}`, true},
 		{"HK-64 shell rule on another command", "shell(git push *)", "shell", `{"command":"git status"}`, false},
 		{"HK-64 shell rule on another tool", "shell(git push *)", "read", `{"command":"git push"}`, false},
-		{"HK-64 shell rule needs the native tool name", "shell(git push *)", "bash", `{"command":"git push"}`, false},
+		{"HK-64 shell rule on an alias of the shell tool", "shell(git push *)", "bash", `{"command":"git push"}`, true},
+		{"HK-64 shell rule on a tool of no kind", "shell(git push *)", "exec", `{"command":"git push"}`, false},
 		{"HK-64 bare shell rule", "shell", "shell", `{"command":"anything"}`, true},
 		{"HK-64 read rule on read", "read(*.env)", "read", `{"path":"/w/.env"}`, true},
 		{"HK-64 read rule on grep", "read(src/**)", "grep", `{"path":"src/a"}`, true},
@@ -182,9 +184,30 @@ func TestNativeRuleSelects(t *testing.T) {
 			r, err := settings.ParseRule(tt.rule)
 			require.NoError(t, err)
 			ev := &Event{Name: settings.PreTool, Tool: tt.tool, Args: json.RawMessage(tt.args), Cwd: "/w"}
-			assert.Equal(t, tt.want, NativeRuleSelects(r, ev))
+			assert.Equal(t, tt.want, nativeRuleSelects(r, ev, defaultToolKinds))
 		})
 	}
+}
+
+// TestNativeRulesUseTheEnginesToolKinds: a host whose shell tool is named
+// exec sets ToolKinds; shell(…) rules then select its calls, and an engine
+// with the default kinds does not (HK-64).
+func TestNativeRulesUseTheEnginesToolKinds(t *testing.T) {
+	cfg := &settings.Config{Hooks: []settings.Hook{{Event: settings.PreTool, If: "shell(git push *)", Command: "echo guard"}}}
+	call := Event{Name: settings.PreTool, Tool: "exec", Args: json.RawMessage(`{"command":"git push origin"}`)}
+
+	host, err := New(cfg, Options{Workspace: t.TempDir(), ToolKinds: map[string]string{"exec": settings.RuleShell}})
+	require.NoError(t, err)
+	out, err := host.Fire(context.Background(), call)
+	require.NoError(t, err)
+	require.Len(t, out.Hooks, 1, "exec is of kind shell for this engine")
+
+	plain, err := New(cfg, Options{Workspace: t.TempDir()})
+	require.NoError(t, err)
+	out, err = plain.Fire(context.Background(), call)
+	require.NoError(t, err)
+	assert.Empty(t, out.Hooks, "the default kinds know no exec tool")
+	assert.Equal(t, settings.RuleShell, DefaultToolKinds()["shell"])
 }
 
 // TestShellRuleMatchesWrappers: a guard rule cannot be side-stepped by a
