@@ -149,7 +149,7 @@ func TestMCPToolHooks(t *testing.T) {
 // every event (as Claude Code awaits its PostToolUse hooks).
 type awaitingProtocol struct{ Protocol }
 
-func (awaitingProtocol) Name() string                { return "awaiting-test" }
+func (awaitingProtocol) Name() string               { return "awaiting-test" }
 func (awaitingProtocol) Awaits(settings.Event) bool { return true }
 
 func init() { settings.RegisterProtocol("awaiting-test") }
