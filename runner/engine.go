@@ -386,7 +386,13 @@ func (o *Outcome) add(h *settings.Hook, r HookReply, res *RunResult) {
 		Reply:    r,
 	}
 	if res != nil {
-		t.ExitCode = exitCode(res)
+		if res.StartErr == nil && res.HTTPStatus == 0 && res.ExitCode >= 0 {
+			code := res.ExitCode
+			t.ExitCode = &code
+		} else if res.HTTPStatus != 0 {
+			code := res.HTTPStatus
+			t.ExitCode = &code
+		}
 		t.Signal = res.Signal
 		t.DurationMS = durationMS(res.Duration)
 	}
