@@ -54,6 +54,11 @@ type Options struct {
 	// Debounce is the quiet time before a reload; zero means
 	// DefaultDebounce.
 	Debounce time.Duration
+	// Notes, if set, returns what else a loaded config comes with (its
+	// load's warnings, as text): a reload whose hooks are unchanged but
+	// whose notes differ is applied and reported too, so that a new
+	// warning (a hook dropped on reload) is never silent.
+	Notes func(*settings.Config) []byte
 }
 
 // Change is the result of one reload attempt.
@@ -78,7 +83,7 @@ type Watcher struct {
 	dirs    map[string]bool // directory sources (absolute)
 	watched map[string]bool // directories with an fsnotify watch; owned by loop after Start
 	pending map[string]bool // source directories that do not exist yet; owned by loop after Start
-	current []byte          // encoded TOML of the applied config; owned by loop
+	current []byte          // key of the applied config (encoded TOML and notes); owned by loop
 	hooks   []string        // labels of the applied hooks; owned by loop
 }
 
@@ -106,7 +111,7 @@ func Start(opts Options) (*Watcher, error) {
 		fsw.Close()
 		return nil, err
 	}
-	w.current, w.hooks = encode(cfg), labels(cfg)
+	w.current, w.hooks = w.key(cfg), labels(cfg)
 	for _, f := range opts.Files {
 		abs, err := filepath.Abs(f)
 		if err != nil {
@@ -281,7 +286,7 @@ func (w *Watcher) relevant(name string) bool {
 func (w *Watcher) reload(candidate *settings.Config) {
 	cfg, err := w.opts.Load()
 	if err != nil {
-		if candidate != nil && !bytes.Equal(encode(candidate), w.current) {
+		if candidate != nil && !bytes.Equal(w.key(candidate), w.current) {
 			w.apply(candidate)
 			err = fmt.Errorf("the last edit is broken; the last valid version read during the edits is running: %w", err)
 		}
@@ -293,7 +298,7 @@ func (w *Watcher) reload(candidate *settings.Config) {
 
 // apply installs cfg unless it has the hooks already running.
 func (w *Watcher) apply(cfg *settings.Config) {
-	enc := encode(cfg)
+	enc := w.key(cfg)
 	if bytes.Equal(enc, w.current) {
 		return // same hooks: nothing to do
 	}
@@ -316,6 +321,15 @@ func (w *Watcher) report(c Change) {
 func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
+}
+
+// key is what tells two loads apart: the encoded config and its notes.
+func (w *Watcher) key(cfg *settings.Config) []byte {
+	k := encode(cfg)
+	if w.opts.Notes != nil {
+		k = append(append(k, 0), w.opts.Notes(cfg)...)
+	}
+	return k
 }
 
 func encode(cfg *settings.Config) []byte {
