@@ -222,14 +222,6 @@ func (p *Protocol) classify(event string, h *settings.Hook, ev *runner.Event, re
 		r.Detail = detail
 		return r
 	}
-	if kind == StdoutJSON && (h.EffectiveType() == settings.TypePrompt || h.EffectiveType() == settings.TypeAgent) {
-		r, err := applyJudge(event, h, obj)
-		if err != nil {
-			r = failure(runner.OutcomeError, "prompt hook answer: "+err.Error())
-		}
-		r.Detail = detail
-		return r
-	}
 	if kind == StdoutJSON {
 		r, err := p.applyJSON(event, ev, obj, detail)
 		if err != nil {
@@ -259,47 +251,6 @@ func (p *Protocol) classify(event string, h *settings.Hook, ev *runner.Event, re
 		r.AdditionalContext = strings.TrimSpace(string(res.Stdout))
 	}
 	return r
-}
-
-// applyJudge reads a prompt or agent hook's answer (claude §6.11):
-// {"ok": true} lets the action proceed; {"ok": false, "reason": R} has the
-// event's blocking effect with R (on Stop and SubagentStop it continues
-// the turn unless "impossible": true; on PermissionRequest and
-// PermissionDenied it has no effect). The old shape {"decision":
-// "approve"|"block", "reason"} is accepted too (claude §8.2).
-func applyJudge(event string, h *settings.Hook, obj []byte) (runner.HookReply, error) {
-	var a struct {
-		OK         *bool   `json:"ok"`
-		Reason     string  `json:"reason"`
-		Impossible bool    `json:"impossible"`
-		Decision   *string `json:"decision"`
-	}
-	if err := unmarshalExact(obj, &a); err != nil {
-		return runner.HookReply{}, err
-	}
-	ok := true
-	switch {
-	case a.OK != nil:
-		ok = *a.OK
-	case a.Decision != nil:
-		switch *a.Decision {
-		case "approve", "":
-		case "block":
-			ok = false
-		default:
-			return runner.HookReply{}, fmt.Errorf("decision %q (want approve or block)", *a.Decision)
-		}
-	default:
-		return runner.HookReply{}, fmt.Errorf(`want {"ok": true|false, "reason": …}`)
-	}
-	if ok || event == "PermissionRequest" || event == "PermissionDenied" ||
-		((event == "Stop" || event == "SubagentStop") && a.Impossible) {
-		return runner.HookReply{Outcome: runner.OutcomeSuccess}, nil
-	}
-	if a.Reason == "" {
-		a.Reason = "blocked by " + h.EffectiveType() + " hook"
-	}
-	return blockingError(event, a.Reason), nil
 }
 
 // blockingError is the effect of exit 2 (or a failing onFailure "block"

@@ -92,7 +92,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 // (runner.SelectWarner).
 func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string) {
 	event, ok := translate.ClaudeEvent(ev.Name)
-	if !ok {
+	if !ok || mcpSkipped(h, ev) {
 		return false, ""
 	}
 	value, supported := matchValue(p.vocab, event, ev)
@@ -283,5 +283,8 @@ func (*Protocol) Validate(h *settings.Hook) error {
 		return nil
 	}
 	event, _ := translate.ClaudeEvent(h.Event)
-	return CompileMatcher(event, h.Match).Err()
+	if err := CompileMatcher(event, h.Match).Err(); err != nil {
+		return &settings.MatcherError{Syntax: settings.MatchClaude, Match: h.Match, Err: err}
+	}
+	return nil
 }
