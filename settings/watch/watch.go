@@ -75,16 +75,17 @@ type Change struct {
 // Watcher reloads configs on change. One goroutine owns the fsnotify
 // watcher, the debounce timer and the last applied config.
 type Watcher struct {
-	opts    Options
-	fs      *fsnotify.Watcher
-	done    chan struct{}
-	wg      sync.WaitGroup
-	files   map[string]bool // watched file names (absolute)
-	dirs    map[string]bool // directory sources (absolute)
-	watched map[string]bool // directories with an fsnotify watch; owned by loop after Start
-	pending map[string]bool // source directories that do not exist yet; owned by loop after Start
-	current []byte          // key of the applied config (encoded TOML and notes); owned by loop
-	hooks   []string        // labels of the applied hooks; owned by loop
+	opts      Options
+	fs        *fsnotify.Watcher
+	done      chan struct{}
+	wg        sync.WaitGroup
+	closeOnce sync.Once
+	files     map[string]bool // watched file names (absolute)
+	dirs      map[string]bool // directory sources (absolute)
+	watched   map[string]bool // directories with an fsnotify watch; owned by loop after Start
+	pending   map[string]bool // source directories that do not exist yet; owned by loop after Start
+	current   []byte          // key of the applied config (encoded TOML and notes); owned by loop
+	hooks     []string        // labels of the applied hooks; owned by loop
 }
 
 // Start loads the sources once, applies them, and starts watching. It
@@ -143,11 +144,15 @@ func Start(opts Options) (*Watcher, error) {
 	return w, nil
 }
 
-// Close stops watching and waits for the watcher's goroutine.
+// Close stops watching and waits for the watcher's goroutine. Closing
+// again does nothing and returns nil.
 func (w *Watcher) Close() error {
-	close(w.done)
-	err := w.fs.Close()
-	w.wg.Wait()
+	var err error
+	w.closeOnce.Do(func() {
+		close(w.done)
+		err = w.fs.Close()
+		w.wg.Wait()
+	})
 	return err
 }
 
