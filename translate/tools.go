@@ -65,11 +65,11 @@ func (a *Arg) name(d Dialect) string {
 	return a.Names[d]
 }
 
-// Vocabulary maps tool names and argument names between dialects
-// (DESIGN §3, bug-log class MATCH). Matching and payload encoding use the
-// same table, so a Claude matcher "Bash" matches the native tool "shell"
-// and the hook sees tool_name "Bash". A Vocabulary is immutable and safe
-// for concurrent use.
+// Vocabulary maps tool names and argument names between dialects, for
+// every format. Matching, payloads, if rules and rendering use the same
+// table, so a Claude matcher "Bash" matches the native tool "shell" and
+// the hook sees tool_name "Bash". A Vocabulary is immutable and safe for
+// concurrent use; an engine's is fixed when it is built.
 //
 // Units do not change: Claude's Bash timeout is milliseconds and the
 // native shell tool's argument is named timeout_ms accordingly.

@@ -159,7 +159,7 @@ type Detail struct {
 	// or "".
 	Decision string
 	// MissingHookEventName reports a hookSpecificOutput without
-	// hookEventName (honoured, bug-log B15).
+	// hookEventName (honoured: a deny must not be lost).
 	MissingHookEventName bool
 }
 
@@ -315,10 +315,10 @@ func unmarshalExact(obj []byte, v any) error {
 }
 
 // applyJSON applies a hook's JSON object for event. Unknown keys are
-// tolerated (bug-log B14); a known key of the wrong type, a
+// tolerated; a known key of the wrong type, a
 // hookSpecificOutput for another event, or an unknown decision value is a
 // validation error. A hookSpecificOutput without hookEventName is honoured
-// (B15: a deny must not be lost).
+// (a deny must not be lost).
 func (p *Protocol) applyJSON(event string, ev *runner.Event, obj []byte, d *Detail) (runner.HookReply, error) {
 	var o output
 	if err := unmarshalExact(obj, &o); err != nil {

@@ -14,9 +14,9 @@ import (
 // alike).
 const PermissionReadonly = "readonly"
 
-// Protocol is Phi's hook protocol (phi §3–§7, the recordings in
-// shared/phi-oracle win where the two differ). It is registered with the
-// runner as "phi".
+// Protocol is Phi's hook protocol (phi §3–§7; recordings of Phi's runs
+// win where they and the code's reading differ). It is registered with
+// the runner as "phi".
 //
 // Deliberate differences from Phi (docs/decisions/007):
 //   - process lifecycle follows docs/decisions/003: on timeout the hook's
