@@ -75,9 +75,9 @@ func ExampleLoad() {
 // context).
 func ExampleLoad_mixedSources() {
 	dir := project(map[string]string{
-		".claude/settings.json":     `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}]}}`,
-		".phi/hooks/ls/hook.json":   `{"name":"ls","event":"pre_tool","match":"bash","run":"./run.sh"}`,
-		".phi/hooks/ls/run.sh":      "#!/bin/sh\necho '{\"action\":\"modify\",\"input\":{\"command\":\"ls -la\"}}'\n",
+		".claude/settings.json":   `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0"}]}]}}`,
+		".phi/hooks/ls/hook.json": `{"name":"ls","event":"pre_tool","match":"bash","run":"./run.sh"}`,
+		".phi/hooks/ls/run.sh":    "#!/bin/sh\necho '{\"action\":\"modify\",\"input\":{\"command\":\"ls -la\"}}'\n",
 		"hooks.toml": "[[hooks.pre_tool]]\nmatch = \"shell\"\n" +
 			`command = 'echo "{\"additional_context\":\"listed by the native hook\"}"'` + "\n",
 	})
