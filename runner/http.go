@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"regexp"
 	"time"
 
 	"github.com/hookcompat/hookcompat/settings"
@@ -76,42 +75,4 @@ func (e *Engine) runHTTP(ctx context.Context, h *settings.Hook, inv *Invocation)
 		res.ExitCode = 1
 	}
 	return res
-}
-
-var envRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
-
-// ExpandHeaders returns headers with $VAR and ${VAR} replaced by the
-// variable's value from env ("KEY=value" list) for names in allowed
-// (HK-62, claude §2.2). A reference to a name outside allowed is kept as
-// written when keepOthers is true (native) and replaced by the empty
-// string otherwise (Claude).
-func ExpandHeaders(headers map[string]string, allowed []string, env []string, keepOthers bool) map[string]string {
-	if len(headers) == 0 {
-		return nil
-	}
-	ok := map[string]bool{}
-	for _, n := range allowed {
-		ok[n] = true
-	}
-	vals := map[string]string{}
-	for _, kv := range env {
-		if k, v, found := bytes.Cut([]byte(kv), []byte("=")); found {
-			vals[string(k)] = string(v)
-		}
-	}
-	out := make(map[string]string, len(headers))
-	for k, v := range headers {
-		out[k] = envRef.ReplaceAllStringFunc(v, func(ref string) string {
-			m := envRef.FindStringSubmatch(ref)
-			name := m[1] + m[2]
-			if ok[name] {
-				return vals[name]
-			}
-			if keepOthers {
-				return ref
-			}
-			return ""
-		})
-	}
-	return out
 }

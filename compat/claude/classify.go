@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/internal/hookjson"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -233,7 +234,7 @@ func (p *Protocol) classify(event string, h *settings.Hook, ev *runner.Event, re
 		return r
 	}
 	if res.ExitCode != 0 {
-		why := fmt.Sprintf("Failed with non-blocking status code: %s", runner.FirstLine(res.Stderr))
+		why := fmt.Sprintf("Failed with non-blocking status code: %s", hookkit.FirstLine(res.Stderr))
 		if res.Signal != "" {
 			why = "killed by SIG" + res.Signal
 		}
