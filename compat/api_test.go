@@ -291,3 +291,16 @@ func TestWatchReportsWarnings(t *testing.T) {
 	require.NotNil(t, c.Loaded)
 	assert.Len(t, e.Hooks(), 1)
 }
+
+// TestDoctorListsMCPToolHooks: doctor lists an mcp_tool hook instead of
+// looking for a program it does not run.
+func TestDoctorListsMCPToolHooks(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{".claude/settings.json": `{"hooks":{"Stop":[{"hooks":[{"type":"mcp_tool","server":"ci","tool":"status"}]}]}}`})
+	l, err := compat.Load(compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Settings: []string{filepath.Join(dir, ".claude/settings.json")},
+		MCP: runner.MCPCallerFunc(func(context.Context, *runner.MCPCall) (runner.MCPResult, error) { return runner.MCPResult{}, nil })})
+	require.NoError(t, err)
+	findings := compat.Doctor(l, nil)
+	require.Len(t, findings, 1)
+	assert.Equal(t, compat.CodeMCPToolHook, findings[0].Code)
+}
