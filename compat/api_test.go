@@ -304,3 +304,19 @@ func TestDoctorListsMCPToolHooks(t *testing.T) {
 	require.Len(t, findings, 1)
 	assert.Equal(t, compat.CodeMCPToolHook, findings[0].Code)
 }
+
+// TestCursorPromptHooksWithAJudge: a Cursor prompt hook loads without the
+// unsupported-handler warning when the load has a judge.
+func TestCursorPromptHooksWithAJudge(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{".cursor/hooks.json": `{"version":1,"hooks":{"beforeShellExecution":[{"type":"prompt","prompt":"is it safe?"}]}}`})
+	opts := compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Sources: []format.Source{{Format: "cursor", Path: filepath.Join(dir, ".cursor/hooks.json")}}}
+	l, err := compat.Load(opts)
+	require.NoError(t, err)
+	require.Len(t, l.Config.Hooks, 1)
+	assert.True(t, hasCode(l.Warnings, translate.CodeUnsupportedHandler))
+	opts.Judge = runner.JudgeFunc(func(context.Context, *runner.JudgeRequest) (runner.Verdict, error) { return runner.Verdict{}, nil })
+	l, err = compat.Load(opts)
+	require.NoError(t, err)
+	assert.False(t, hasCode(l.Warnings, translate.CodeUnsupportedHandler), "%v", l.Warnings)
+}
