@@ -320,3 +320,10 @@ func TestCursorPromptHooksWithAJudge(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, hasCode(l.Warnings, translate.CodeUnsupportedHandler), "%v", l.Warnings)
 }
+
+// TestDefaultToolKindsMatchTheVocabulary: an engine built without
+// ToolKinds (runner.New directly) resolves native rule kinds as one built
+// by NewEngine with the default vocabulary does.
+func TestDefaultToolKindsMatchTheVocabulary(t *testing.T) {
+	assert.Equal(t, translate.DefaultVocabulary.Kinds(), runner.DefaultToolKinds())
+}
