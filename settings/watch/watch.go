@@ -6,10 +6,11 @@
 // filters events by file name, debounces bursts (250 ms by default), then
 // calls Load to re-read and re-translate every source. The result is
 // applied only when it differs from the last applied config (compared by
-// its encoded TOML); a broken edit keeps the last good config running and
-// is reported with its file:line. During a burst the sources are also
-// read every 25 ms, so that a burst whose last edit is broken ends on the
-// last valid version read during it. A lost-events overflow reloads.
+// its encoded TOML and its Options.Notes); a broken edit keeps the last
+// good config running and is reported with its file:line. During a burst
+// the sources are also read every 25 ms, so that a burst whose last edit
+// is broken ends on the last valid version read during it. A lost-events
+// overflow reloads.
 package watch
 
 import (
