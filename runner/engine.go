@@ -722,7 +722,6 @@ func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult,
 	e.opts.Logger.Log(context.Background(), level, "hook "+string(ev.Name), attrs...)
 }
 
-
 // positionedError gives a protocol's validation error for h the hook's
 // position: a [*settings.MatcherError] or [*settings.RuleError] without
 // one gets h's Source, another error is prefixed with it.
