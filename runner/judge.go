@@ -87,9 +87,9 @@ type Verdict struct {
 // ({"decision": "block"|"deny"|"allow"|"ask"|"", "reason",
 // "additional_context", "system_message"}, HK-63), Claude Code's prompt
 // hook answer ({"ok": true|false, "reason", "impossible"}, claude §6.11)
-// or its older {"decision": "approve"|"block", "reason"}. Keys match
-// exactly; unknown keys are ignored. An answer that is not a JSON object,
-// or whose decision is none of these, is an error.
+// or its older {"decision": "approve"|"block", "reason"}. Unknown keys
+// are ignored. An answer that is not a JSON object, a known key of the
+// wrong type, or a decision that is none of these is an error.
 func ParseVerdict(data []byte) (Verdict, error) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '{' {
