@@ -243,18 +243,19 @@ func (c *goldenCase) startHTTP() {
 	c.httpURL = srv.URL
 }
 
-// staticJudge answers every prompt hook with one JSON reply (HK-63); the
-// answer "panic" panics when the event's prompt says "panic" (HK-32).
+// staticJudge answers every prompt hook with one JSON answer (HK-63),
+// read with runner.ParseVerdict; the answer "panic" panics when the
+// event's prompt says "panic" (HK-32).
 type staticJudge struct{ answer string }
 
-func (j staticJudge) Judge(_ context.Context, h *settings.Hook, ev *runner.Event) (json.RawMessage, error) {
+func (j staticJudge) Judge(_ context.Context, req *runner.JudgeRequest) (runner.Verdict, error) {
 	if j.answer == "panic" {
-		if ev.Prompt == "panic" || ev.Message == "panic" {
+		if req.Event.Prompt == "panic" || req.Event.Message == "panic" {
 			panic("the judge crashed")
 		}
-		return json.RawMessage(`{"additional_context":"judged"}`), nil
+		return runner.Verdict{Context: "judged"}, nil
 	}
-	return json.RawMessage(j.answer), nil
+	return runner.ParseVerdict([]byte(j.answer))
 }
 
 func (c *goldenCase) run() {

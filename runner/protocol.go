@@ -73,7 +73,10 @@ type Payload struct {
 
 // Validator is implemented by protocols that can check a hook before it
 // is used: compile its matcher, parse its rule. [Engine.Replace] rejects a
-// config with a hook that fails it, naming the hook's source.
+// config with a hook that fails it, naming the hook's source. A matcher
+// that does not compile should be reported as a [*settings.MatcherError]
+// and a rule that does not parse as a [*settings.RuleError]; the engine
+// fills in the hook's position when the error has none.
 type Validator interface {
 	Validate(h *settings.Hook) error
 }

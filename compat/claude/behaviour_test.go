@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -362,7 +363,7 @@ func TestEnvFilePerEvent(t *testing.T) {
 		pl.Hooks = []*settings.Hook{a, b}
 		inv, err := p.Prepare(b, ev, pl)
 		require.NoError(t, err)
-		got := runner.EnvValue(inv.Env, "CLAUDE_ENV_FILE")
+		got := hookkit.EnvValue(inv.Env, "CLAUDE_ENV_FILE")
 		switch e {
 		case settings.SessionStart, settings.Setup, settings.CwdChanged, settings.FileChanged:
 			name := strings.ToLower(eventOf(e).name)

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookcompat/hookcompat/internal/hookjson"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -117,8 +118,8 @@ type Detail struct {
 	Decision string
 	// MissingHookEventName reports a hookSpecificOutput without
 	// hookEventName: Claude Code discards such a reply (Voided), while
-	// hookcompat's native reply still denies when it says deny (bug-log
-	// B15: a deny must not be lost).
+	// hookcompat's native reply still denies when it says deny (a deny
+	// must never be lost).
 	MissingHookEventName bool
 	// Voided reports a reply Claude Code discards whole (invalid JSON, a
 	// field of the wrong type or value, a hookSpecificOutput without or
@@ -292,13 +293,6 @@ func (p *Protocol) classify(row *event, h *settings.Hook, ev *runner.Event, res 
 		// An http hook's 2xx body must be empty or a JSON object (claude §6.6).
 		return failure(runner.OutcomeError, "http response body is not a JSON object")
 	}
-	if kind == StdoutJSON && (h.EffectiveType() == settings.TypePrompt || h.EffectiveType() == settings.TypeAgent) {
-		r, err := applyJudge(row, h, obj)
-		if err != nil {
-			r = failure(runner.OutcomeError, "prompt hook answer: "+err.Error())
-		}
-		return r
-	}
 	if kind == StdoutJSON {
 		r := runner.HookReply{Outcome: runner.OutcomeSuccess}
 		if err := p.applyJSON(row, ev, obj, d, &r); err != nil {
@@ -310,7 +304,7 @@ func (p *Protocol) classify(row *event, h *settings.Hook, ev *runner.Event, res 
 		return r
 	}
 	if res.ExitCode != 0 {
-		why := fmt.Sprintf("Failed with non-blocking status code: %s", runner.FirstLine(res.Stderr))
+		why := fmt.Sprintf("Failed with non-blocking status code: %s", hookkit.FirstLine(res.Stderr))
 		if res.Signal != "" {
 			why = "killed by SIG" + res.Signal
 		}
@@ -352,46 +346,6 @@ func exit2Reason(h *settings.Hook, stderr string) string {
 		return "[" + commandLabel(h) + "]:"
 	}
 	return strings.TrimRight(stderr, "\r\n")
-}
-
-// applyJudge reads a prompt or agent hook's answer (claude §6.11):
-// {"ok": true} lets the action proceed; {"ok": false, "reason": R} has the
-// event's blocking effect with R (on events that continue a turn it does
-// so unless "impossible": true; on events without blocking it has no
-// effect). The old shape {"decision": "approve"|"block", "reason"} is
-// accepted too (claude §8.2).
-func applyJudge(row *event, h *settings.Hook, obj []byte) (runner.HookReply, error) {
-	var a struct {
-		OK         *bool   `json:"ok"`
-		Reason     string  `json:"reason"`
-		Impossible bool    `json:"impossible"`
-		Decision   *string `json:"decision"`
-	}
-	if err := unmarshalExact(obj, &a); err != nil {
-		return runner.HookReply{}, err
-	}
-	ok := true
-	switch {
-	case a.OK != nil:
-		ok = *a.OK
-	case a.Decision != nil:
-		switch *a.Decision {
-		case "approve", "":
-		case "block":
-			ok = false
-		default:
-			return runner.HookReply{}, fmt.Errorf("decision %q (want approve or block)", *a.Decision)
-		}
-	default:
-		return runner.HookReply{}, fmt.Errorf(`want {"ok": true|false, "reason": …}`)
-	}
-	if ok || row.out.has(outBehavior) || row.out.has(outRetry) || (row.exit2 == exit2Continue && a.Impossible) {
-		return runner.HookReply{Outcome: runner.OutcomeSuccess}, nil
-	}
-	if a.Reason == "" {
-		a.Reason = "blocked by " + h.EffectiveType() + " hook"
-	}
-	return blockingError(row, a.Reason), nil
 }
 
 // blockingError is the native reply of a blocking error (exit 2, a JSON
@@ -480,11 +434,11 @@ func utf8Text(s string) string {
 }
 
 // applyJSON applies a hook's JSON object by the row into r and d.
-// Unknown keys are tolerated (bug-log B14). A known key of the wrong
+// Unknown keys are tolerated. A known key of the wrong
 // type, an unknown decision value, or a hookSpecificOutput naming another
 // event makes Claude Code discard the whole reply: an error (d.Voided).
 // A hookSpecificOutput without hookEventName is discarded by Claude too;
-// hookcompat's native reply keeps only its deny (B15: a deny must not be
+// hookcompat's native reply keeps only its deny (a deny must not be
 // lost), d.Voided marks that Claude drops it.
 func (p *Protocol) applyJSON(row *event, ev *runner.Event, obj []byte, d *Detail, r *runner.HookReply) (err error) {
 	defer func() {
@@ -588,7 +542,7 @@ func (p *Protocol) applyJSON(row *event, ev *runner.Event, obj []byte, d *Detail
 		}
 	}
 	if d.MissingHookEventName {
-		// Claude discards the reply; hookcompat keeps a deny (B15).
+		// Claude discards the reply; hookcompat keeps a deny.
 		d.Voided = true
 		keep := r.Decision.Blocks()
 		*r = runner.HookReply{Outcome: runner.OutcomeSuccess}

@@ -27,4 +27,10 @@
 //     allow; schema-checked updatedInput; the Stop block cap);
 //   - render.go says what the model sees ([Rendering]), also as the
 //     format's part of the model view of mixed setups (format.ModelText).
+//
+// Prompt and agent handlers run through the embedding agent's judge
+// ([Protocol.ApplyVerdict] applies claude §6.11 to its verdict), mcp_tool
+// handlers through its MCP caller; Claude Code awaits the hooks of every
+// event whose output has an effect, PostToolUse included
+// ([Protocol.Awaits]).
 package claude

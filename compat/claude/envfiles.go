@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 )
 
 // SessionEnvExports reads back every CLAUDE_ENV_FILE the hooks of a
@@ -66,7 +66,7 @@ func SessionEnvExports(sessionID, home string, base []string) ([]string, error) 
 			k, v, _ := strings.Cut(kv, "=")
 			exported[k], add[k] = v, v
 		}
-		env = runner.WithEnv(env, add)
+		env = hookkit.WithEnv(env, add)
 	}
 	out := make([]string, 0, len(exported))
 	for k, v := range exported {

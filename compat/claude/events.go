@@ -104,6 +104,12 @@ type event struct {
 	// missingFile is when an exit 2 that names a missing file is only a
 	// non-blocking error (claude §6.4).
 	missingFile guard
+	// judge is what a prompt or agent hook's blocking verdict does
+	// (claude §6.11); the default is the event's blocking effect, as exit
+	// 2.
+	judge judgeUse
+	// mcp says when mcp_tool handlers run (claude §2.2).
+	mcp mcpUse
 }
 
 // matchOn is what a matcher is compared with.
@@ -198,6 +204,26 @@ const (
 	landLater        landing = "later_request"     // a later request (async hooks)
 )
 
+// judgeUse is what a prompt or agent hook's blocking verdict does.
+type judgeUse int
+
+const (
+	judgeBlocks             judgeUse = iota // the event's blocking effect, as exit 2
+	judgeIgnored                            // no effect
+	judgeStopCondition                      // the prompt is a stopping condition; continues unless Impossible
+	judgeEndsUnlessContinue                 // blocks, and ends the turn unless continueOnBlock (prompt hooks)
+	judgeEndsTurn                           // blocks and ends the turn
+)
+
+// mcpUse says when mcp_tool handlers run.
+type mcpUse int
+
+const (
+	mcpRuns        mcpUse = iota // always
+	mcpNever                     // never (no MCP client yet)
+	mcpNotAtLaunch               // not at launch (startup, resume)
+)
+
 // guard says which hooks a rule covers.
 type guard int
 
@@ -245,7 +271,7 @@ var events = []event{
 	// Setup (recorded, -p --init / --maintenance): matcher on trigger;
 	// every output is discarded; CLAUDE_ENV_FILE, exports read back.
 	{name: "Setup", native: settings.Setup, head: []string{"session_id", "transcript_path", "cwd"}, fields: []string{"trigger"},
-		match: matchOn{kind: matchField, field: "trigger"}, out: outIgnoreAll, envFile: true},
+		match: matchOn{kind: matchField, field: "trigger"}, out: outIgnoreAll, envFile: true, mcp: mcpNever},
 	// SessionStart (recorded): matcher on source; plain stdout is its own
 	// "SessionStart:<source> hook success" reminder (all of them before
 	// the joined JSON context); exit 2 and continue:false change nothing;
@@ -254,7 +280,7 @@ var events = []event{
 		head: []string{"session_id", "transcript_path", "cwd", "prompt_id", "agent_type"}, fields: []string{"source", "model", "session_title", "seconds_since_last_response", "context_tokens", "prompt_cache_likely_expired", "estimated_cache_write_usd"},
 		nativeKeys: map[string]string{"source": "reason"}, values: [][2]string{{"startup", "startup"}, {"resume", "resume"}, {"clear", "new"}},
 		match: matchOn{kind: matchReason, field: "source"}, out: outContext | outInitialMessage, plain: plainSuccess, exit2: exit2Ignored, cont: contIgnored,
-		envFile: true, join: true, lands: landFirstMessage, persist: true, persistID: idUUID},
+		envFile: true, join: true, lands: landFirstMessage, persist: true, persistID: idUUID, mcp: mcpNotAtLaunch},
 	// InstructionsLoaded (recorded): matcher on load_reason; output ignored.
 	{name: "InstructionsLoaded", native: settings.InstructionsLoaded, head: headPlain,
 		fields: []string{"file_path", "memory_type", "load_reason", "globs", "trigger_file_path", "parent_file_path"},
@@ -266,13 +292,13 @@ var events = []event{
 	{name: "UserPromptSubmit", native: settings.PromptSubmit, head: headTool, fields: []string{"prompt", "session_title"},
 		nativeKeys: map[string]string{"prompt": "prompt"},
 		out:        outContext | outBlock | outSuppressPrompt, plain: plainSuccess, exit2: exit2BlockPrompt, cont: contStopsTurn,
-		lands: landFirstMessage, persist: true, persistID: idUUID, notice: true, timeout: 30 * time.Second, missingFile: guardPlugin},
+		lands: landFirstMessage, persist: true, persistID: idUUID, notice: true, timeout: 30 * time.Second, missingFile: guardPlugin, judge: judgeEndsTurn},
 	// UserPromptExpansion (recorded): matcher on command_name; like
 	// UserPromptSubmit, before the expanded command's message.
 	{name: "UserPromptExpansion", native: settings.PromptExpansion, head: headTool,
 		fields: []string{"expansion_type", "command_name", "command_args", "command_source", "prompt"}, nativeKeys: map[string]string{"prompt": "prompt"},
 		match: matchOn{kind: matchField, field: "command_name"}, out: outContext | outBlock, plain: plainSuccess, exit2: exit2BlockPrompt, cont: contStopsTurn,
-		lands: landFirstMessage, persist: true, persistID: idUUID},
+		lands: landFirstMessage, persist: true, persistID: idUUID, judge: judgeEndsTurn},
 	// MessageDisplay (recorded): output ignored but displayContent, which
 	// replaces the run's result text; 10 s default timeout.
 	{name: "MessageDisplay", native: settings.MessageDisplay, head: headPlain, fields: []string{"turn_id", "message_id", "index", "final", "delta"},
@@ -284,22 +310,22 @@ var events = []event{
 	// replacing it; continue:false ends the loop after the call.
 	{name: "PreToolUse", native: settings.PreTool, head: headTool, fields: []string{"tool_name", "tool_input", "tool_use_id", "mcp_server"}, nativeKeys: toolKeys,
 		match: matchOn{kind: matchTool}, ifRule: true, out: outContext | outPermission | outUpdatedInput, exit2: exit2Deny, cont: contEndsLoop,
-		join: true, lands: landToolResult, persist: true, persistID: idToolUse, label: labelTool, notice: true},
+		join: true, lands: landToolResult, persist: true, persistID: idToolUse, label: labelTool, notice: true, judge: judgeEndsUnlessContinue},
 	// PermissionRequest (recorded): decision.behavior allow (+updatedInput)
 	// or deny (message, default "Permission denied by hook"; interrupt
 	// aborts the run); context, continue and exit 2 are ignored.
 	{name: "PermissionRequest", native: settings.PermissionRequest, head: headTool, fields: []string{"tool_name", "tool_input", "permission_suggestions", "mcp_server"}, nativeKeys: toolKeys,
-		match: matchOn{kind: matchTool}, ifRule: true, out: outBehavior | outUpdatedInput, exit2: exit2Ignored, cont: contIgnored, lands: landToolResult, label: labelTool},
+		match: matchOn{kind: matchTool}, ifRule: true, out: outBehavior | outUpdatedInput, exit2: exit2Ignored, cont: contIgnored, lands: landToolResult, label: labelTool, judge: judgeIgnored},
 	// PermissionDenied (spec; never fired offline): retry only.
 	{name: "PermissionDenied", native: settings.PermissionDenied, head: headTool, fields: []string{"tool_name", "tool_input", "tool_use_id", "reason", "mcp_server"}, nativeKeys: toolKeys,
-		match: matchOn{kind: matchTool}, ifRule: true, out: outRetry, label: labelTool},
+		match: matchOn{kind: matchTool}, ifRule: true, out: outRetry, label: labelTool, judge: judgeIgnored},
 	// PostToolUse (recorded): decision:block and exit 2 are feedback
 	// appended to the tool result (before the hook's context); each hook's
 	// context is its own reminder; updatedToolOutput must fit the tool's
 	// output; continue:false ends the loop and nothing of it is sent.
 	{name: "PostToolUse", native: settings.PostTool, head: headTool, fields: []string{"tool_name", "tool_input", "tool_response", "tool_use_id", "duration_ms", "mcp_server"}, nativeKeys: toolKeys,
 		match: matchOn{kind: matchTool}, ifRule: true, out: outContext | outBlock | outUpdatedOutput, exit2: exit2Feedback, cont: contEndsLoop,
-		lands: landAppend, persist: true, persistID: idToolUse, label: labelTool, notice: true},
+		lands: landAppend, persist: true, persistID: idToolUse, label: labelTool, notice: true, judge: judgeEndsUnlessContinue},
 	// PostToolUseFailure (recorded): as PostToolUse, but continue:false
 	// is ignored and there is no output rewrite.
 	{name: "PostToolUseFailure", native: settings.PostToolFailure, head: headTool, fields: []string{"tool_name", "tool_input", "tool_use_id", "error", "is_interrupt", "duration_ms", "mcp_server"},
@@ -310,7 +336,7 @@ var events = []event{
 	// appended to the batch's last tool_result; decision:block, exit 2
 	// and continue:false end the loop (the reason is shown nowhere).
 	{name: "PostToolBatch", native: settings.PostToolBatch, head: headTool, fields: []string{"tool_calls"},
-		out: outContext | outBlock, exit2: exit2EndLoop, cont: contEndsLoop, lands: landBatch, persist: true, persistID: idHookUUID, notice: true},
+		out: outContext | outBlock, exit2: exit2EndLoop, cont: contEndsLoop, lands: landBatch, persist: true, persistID: idHookUUID, notice: true, judge: judgeEndsTurn},
 	// Notification (recorded, SDK mode): matcher on notification_type;
 	// output ignored.
 	{name: "Notification", native: settings.Notification, head: headPlain, fields: []string{"message", "title", "notification_type"},
@@ -332,7 +358,7 @@ var events = []event{
 		nativeKeys: map[string]string{"agent_type": "subagent", "stop_hook_active": "stop_hook_active", "last_assistant_message": "output"},
 		empty:      map[string]string{"last_assistant_message": `""`},
 		match:      matchOn{kind: matchSubagent}, out: outContext | outBlock, exit2: exit2Continue, cont: contIgnored,
-		lands: landContinuation, persist: true, persistID: idUUID, feedback: "Stop", failOpen: true, blockCap: true, missingFile: guardAll},
+		lands: landContinuation, persist: true, persistID: idUUID, feedback: "Stop", failOpen: true, blockCap: true, missingFile: guardAll, judge: judgeStopCondition},
 	// TaskCreated (recorded): exit 2 (or a block) rolls the task back,
 	// the TaskCreate call fails with the feedback; no permission mode.
 	{name: "TaskCreated", native: settings.TaskCreated, head: headPlain, fields: []string{"task_id", "task_subject", "task_description", "teammate_name", "team_name"},
@@ -347,7 +373,7 @@ var events = []event{
 		nativeKeys: map[string]string{"stop_hook_active": "stop_hook_active", "last_assistant_message": "output"},
 		empty:      map[string]string{"last_assistant_message": `""`},
 		out:        outContext | outBlock, exit2: exit2Continue, cont: contEndsTurn,
-		lands: landContinuation, persist: true, persistID: idUUID, feedback: "Stop", notice: true, failOpen: true, blockCap: true, missingFile: guardAll},
+		lands: landContinuation, persist: true, persistID: idUUID, feedback: "Stop", notice: true, failOpen: true, blockCap: true, missingFile: guardAll, judge: judgeStopCondition},
 	// StopFailure (recorded): matcher on error (narrow names); output
 	// ignored; Claude does not wait for it.
 	{name: "StopFailure", native: settings.StopFailure, head: headPlain, fields: []string{"error", "error_details", "last_assistant_message"},
@@ -355,7 +381,7 @@ var events = []event{
 	// TeammateIdle (spec): exit 2 keeps the teammate working;
 	// continue:false stops it.
 	{name: "TeammateIdle", native: settings.TeammateIdle, head: headTool, fields: []string{"teammate_name", "team_name"},
-		out: outBlock, exit2: exit2Continue, cont: contEndsLoop, lands: landContinuation, feedback: "TeammateIdle", failOpen: true},
+		out: outBlock, exit2: exit2Continue, cont: contEndsLoop, lands: landContinuation, feedback: "TeammateIdle", failOpen: true, judge: judgeEndsUnlessContinue},
 	// ConfigChange (recorded payload): matcher on source; exit 2 or a
 	// block keep the change from applying.
 	{name: "ConfigChange", native: settings.ConfigChange, head: headPlain, fields: []string{"source", "file_path"},

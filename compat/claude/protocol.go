@@ -9,6 +9,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -79,7 +80,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 // (runner.SelectWarner).
 func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string) {
 	row := eventOf(ev.Name)
-	if row == nil {
+	if row == nil || row.mcpSkipped(h, ev) {
 		return false, ""
 	}
 	value, supported := row.matchValue(p.vocab, ev)
@@ -115,12 +116,12 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 	if ev.SessionID != "" {
 		add["CLAUDE_CODE_SESSION_ID"] = ev.SessionID
 	}
-	return &runner.Payload{Stdin: stdin, Env: runner.WithEnv(runner.WithoutEnv(base, "CLAUDE_ENV_FILE"), add)}, nil
+	return &runner.Payload{Stdin: stdin, Env: hookkit.WithEnv(hookkit.WithoutEnv(base, "CLAUDE_ENV_FILE"), add)}, nil
 }
 
 // homeOf is the HOME of an environment, else the user's home directory.
 func homeOf(env []string) string {
-	if home := runner.EnvValue(env, "HOME"); home != "" {
+	if home := hookkit.EnvValue(env, "HOME"); home != "" {
 		return home
 	}
 	home, _ := os.UserHomeDir()
@@ -141,10 +142,10 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 		// that is impossible (read-only home) the hook still runs, without
 		// the variable, as scripts guard on it being set.
 		if err := os.MkdirAll(filepath.Dir(envFile), 0o700); err == nil {
-			env = runner.WithEnv(env, map[string]string{"CLAUDE_ENV_FILE": envFile})
+			env = hookkit.WithEnv(env, map[string]string{"CLAUDE_ENV_FILE": envFile})
 		}
 	}
-	env = runner.WithEnv(env, h.Env)
+	env = hookkit.WithEnv(env, h.Env)
 	dir := ev.Cwd
 	if st, err := os.Stat(dir); dir == "" || err != nil || !st.IsDir() {
 		dir = ev.Workspace
@@ -160,7 +161,7 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 		URL:     h.URL,
 	}
 	if h.EffectiveType() == settings.TypeHTTP {
-		inv.Headers = runner.ExpandHeaders(h.Headers, h.AllowedEnvVars, inv.Env, false)
+		inv.Headers = hookkit.ExpandHeaders(h.Headers, h.AllowedEnvVars, inv.Env, false)
 		return inv, nil
 	}
 	switch {
@@ -177,7 +178,7 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 		// Claude runs shell "powershell" with pwsh (or powershell) and fails
 		// the hook when neither is on PATH (recorded).
 		for _, name := range []string{"pwsh", "powershell"} {
-			if path, ok := lookPath(name, runner.EnvValue(env, "PATH")); ok {
+			if path, ok := lookPath(name, hookkit.EnvValue(env, "PATH")); ok {
 				inv.Argv = []string{path, "-NoProfile", "-Command", h.Command}
 				return inv, nil
 			}
@@ -298,7 +299,7 @@ func (p *Protocol) RuleSelects(h *settings.Hook, ev *runner.Event) bool {
 	args := gjson.ParseBytes(p.vocab.Args(translate.Native, translate.Claude, ev.Tool, ev.Args))
 	switch tool {
 	case "Bash", "PowerShell":
-		return runner.ShellRuleMatches(rule.Specifier, args.Get("command").String())
+		return hookkit.ShellRuleMatches(rule.Specifier, args.Get("command").String())
 	case "Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "Glob", "Grep":
 		p := args.Get("file_path").String()
 		if p == "" {
@@ -307,11 +308,11 @@ func (p *Protocol) RuleSelects(h *settings.Hook, ev *runner.Event) bool {
 		if p == "" {
 			p = args.Get("path").String()
 		}
-		return runner.PathRuleMatches(rule.Specifier, p, ev.Cwd)
+		return hookkit.PathRuleMatches(rule.Specifier, p, ev.Cwd)
 	case "WebFetch":
-		return runner.HostRuleMatches(rule.Specifier, args.Get("url").String())
+		return hookkit.HostRuleMatches(rule.Specifier, args.Get("url").String())
 	}
-	return runner.ShellRuleMatches(rule.Specifier, args.Get("command").String())
+	return hookkit.ShellRuleMatches(rule.Specifier, args.Get("command").String())
 }
 
 var (
@@ -328,5 +329,8 @@ func (*Protocol) Validate(h *settings.Hook) error {
 	if h.EffectiveMatchSyntax() != settings.MatchClaude || h.Match == "" {
 		return nil
 	}
-	return CompileMatcher(claudeName(h.Event), h.Match).Err()
+	if err := CompileMatcher(claudeName(h.Event), h.Match).Err(); err != nil {
+		return &settings.MatcherError{Syntax: settings.MatchClaude, Match: h.Match, Err: err}
+	}
+	return nil
 }

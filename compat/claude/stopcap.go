@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 )
 
@@ -38,7 +39,7 @@ func (p *Protocol) noteStopState(row *event, ev *runner.Event, env []string) {
 		return
 	}
 	capN := DefaultStopBlockCap
-	if v, err := strconv.Atoi(runner.EnvValue(env, "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")); err == nil && v > 0 {
+	if v, err := strconv.Atoi(hookkit.EnvValue(env, "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")); err == nil && v > 0 {
 		capN = v
 	}
 	p.stops.Store(ev.SessionID, stopState{dir: EnvFileDir(ev.SessionID, homeOf(env)), cap: capN})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -138,12 +139,12 @@ func (p *Protocol) classify(s *Step, h *settings.Hook, ev *runner.Event, res *ru
 			msg = textExit2None
 		}
 		if s.Exit2 == "" {
-			return runner.HookReply{Outcome: runner.OutcomeError, Err: "exit 2 has no effect on " + s.Name + ": " + runner.FirstLine([]byte(msg))}
+			return runner.HookReply{Outcome: runner.OutcomeError, Err: "exit 2 has no effect on " + s.Name + ": " + hookkit.FirstLine([]byte(msg))}
 		}
 		d.Synthetic = "exit2"
 		return block(s, msg)
 	case res.HTTPStatus == 0 && res.ExitCode != 0:
-		why := fmt.Sprintf("exited %d: %s", res.ExitCode, runner.FirstLine(res.Stderr))
+		why := fmt.Sprintf("exited %d: %s", res.ExitCode, hookkit.FirstLine(res.Stderr))
 		if res.Signal != "" {
 			why = "killed by SIG" + res.Signal
 		}

@@ -133,7 +133,7 @@ var (
 // them. Every other file of the package reads its rules from here.
 var Steps = []Step{
 	// sessionStart: fire-and-forget; stdout must be a JSON object
-	// (plain text is a parse error, B11); env reaches later hooks only.
+	// (plain text is a parse error); env reaches later hooks only.
 	{Name: "sessionStart", Event: settings.SessionStart,
 		Fields:  []string{"is_background_agent", "composer_mode"},
 		Outputs: []string{"env", "additional_context"}, Validated: []string{"continue", "user_message"},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -164,7 +165,7 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 	if ev.TranscriptPath != "" {
 		add["CURSOR_TRANSCRIPT_PATH"] = ev.TranscriptPath
 	}
-	pl.Env = runner.WithEnv(base, add)
+	pl.Env = hookkit.WithEnv(base, add)
 	return pl, nil
 }
 
@@ -182,7 +183,7 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 	}
 	env := pl.Env
 	if len(h.Env) > 0 {
-		env = runner.WithEnv(env, h.Env)
+		env = hookkit.WithEnv(env, h.Env)
 	}
 	dir := h.Dir
 	if dir == "" {
@@ -198,7 +199,7 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 	inv := &runner.Invocation{Dir: dir, Env: env, Stdin: stdin, Timeout: timeout, URL: h.URL}
 	switch {
 	case h.EffectiveType() == settings.TypeHTTP:
-		inv.Headers = runner.ExpandHeaders(h.Headers, h.AllowedEnvVars, inv.Env, false)
+		inv.Headers = hookkit.ExpandHeaders(h.Headers, h.AllowedEnvVars, inv.Env, false)
 	case len(h.Args) > 0:
 		inv.Argv = append([]string(nil), h.Args...)
 	default:

@@ -167,7 +167,13 @@ func (cursorFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 			res.Warnings = append(res.Warnings, w)
 			continue
 		}
-		res.Warnings = append(res.Warnings, warns...)
+		for _, w := range warns {
+			// With a judge, prompt hooks run: the warning that they cannot
+			// (Translate's only unsupported-handler) does not apply.
+			if !(env.Judge && w.Code == translate.CodeUnsupportedHandler) {
+				res.Warnings = append(res.Warnings, w)
+			}
+		}
 		if f.Scope == ScopeProject && !env.IsTrusted(settings.ProtocolCursor) {
 			if len(cfg.Hooks) > 0 {
 				res.Warnings = append(res.Warnings, translate.Warning{File: f.Path, Code: CodePolicyDisabled,

@@ -78,7 +78,7 @@ error, a Phi <hook_context> block). Views: ` + strings.Join(renderers(), ", ") +
 
 // renderModel is the --render name of the model view of every format
 // (compat.ModelView).
-const renderModel = "model"
+const renderModel = compat.RenderModel
 
 // renderers are the views --render accepts: the formats that render, and
 // the model view.
