@@ -43,6 +43,15 @@ type Invocation struct {
 	Stdin []byte
 	// Timeout bounds the run; zero means no bound besides the context.
 	Timeout time.Duration
+	// KillGrace, when non-zero, replaces the engine's grace between
+	// SIGTERM and SIGKILL for this run (Options.KillGrace); a negative
+	// value sends SIGKILL at the timeout without a SIGTERM first, as
+	// agents that kill their hooks outright do (Codex).
+	KillGrace time.Duration
+	// OutputLimit, when positive, replaces the engine's cap on captured
+	// stdout and stderr for this run (Options.OutputLimit), in bytes, for
+	// protocols whose agent reads a hook's whole output (Codex).
+	OutputLimit int
 
 	// URL and Headers describe an http hook (HK-62); Argv is empty then.
 	URL     string
@@ -104,6 +113,12 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	if len(inv.Argv) == 0 {
 		res.StartErr = errors.New("nothing to run")
 		return res
+	}
+	if inv.KillGrace != 0 {
+		lim.killGrace = inv.KillGrace
+	}
+	if inv.OutputLimit > 0 {
+		lim.outputLimit = inv.OutputLimit
 	}
 	parent := ctx
 	if inv.Timeout > 0 {
@@ -204,11 +219,17 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 
 // terminateGroup ends a timed-out or cancelled hook: SIGTERM to its
 // process group, then — once the grace period is over and something of
-// the group is still alive — SIGKILL to the group. Escalation is based on
+// the group is still alive — SIGKILL to the group; a negative grace
+// SIGKILLs the group at once. Escalation is based on
 // observed exits (the hook's own, and the group being empty), never on a
 // signal having been sent (B26, B27). It returns after the hook's own
 // process has exited and the group is gone or was SIGKILLed.
 func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration) {
+	if grace < 0 {
+		_ = signalGroup(pgid, sigKill)
+		<-exited
+		return
+	}
 	_ = signalGroup(pgid, sigTerm)
 	deadline := time.NewTimer(grace)
 	defer deadline.Stop()

@@ -62,6 +62,8 @@ const (
 	AfterAgentThought  Event = "after_agent_thought"
 	TabFileRead        Event = "tab_file_read"
 	TabFileEdit        Event = "tab_file_edit"
+	// OpenAI Codex: right before an interrupted turn is aborted.
+	Interrupt Event = "interrupt"
 )
 
 var nativeEvents = []Event{
@@ -77,6 +79,7 @@ var extensionEvents = []Event{
 	BeforeModel, AfterModel, BeforeToolSelection,
 	SessionDelete, TodoCreated, TodoCompleted,
 	AfterAgentResponse, AfterAgentThought, TabFileRead, TabFileEdit,
+	Interrupt,
 }
 
 var eventRank = func() map[Event]int {
