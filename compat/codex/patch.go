@@ -171,7 +171,7 @@ func nativePatchArgs(patch, cwd string) (tool string, args json.RawMessage) {
 // arguments do not describe a file change.
 func patchFromNative(tool string, args json.RawMessage, cwd string, read bool) (string, bool) {
 	var a struct {
-		Path      string `json:"path"`
+		Path      string  `json:"path"`
 		Content   *string `json:"content"`
 		OldString *string `json:"old_string"`
 		NewString *string `json:"new_string"`

@@ -166,16 +166,17 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 func (p *Protocol) Payload(ev *runner.Event) ([]byte, error) { return p.payload(ev) }
 
 // Prepare runs a Codex command hook as `/bin/bash -c <command as
-// written>` (an args hook directly) in the session's cwd (the event's
-// cwd, else the workspace), with the payload's environment plus the
+// written>` (an args hook directly) in the session's directory (the
+// event's workspace — the payload's cwd may be a tool call's workdir,
+// which Codex does not run hooks in; else the event's cwd), with the payload's environment plus the
 // hook's own variables, its timeout (SessionEnd capped at 1 s), SIGKILL
 // at the timeout without SIGTERM (Codex kills the process group
 // outright) and the whole output read (codex §2.5).
 func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
 	row, _ := rowFor(ev.Name)
-	dir := ev.Cwd
+	dir := ev.Workspace
 	if st, err := os.Stat(dir); dir == "" || err != nil || !st.IsDir() {
-		dir = ev.Workspace
+		dir = ev.Cwd
 	}
 	if h.Dir != "" {
 		dir = h.Dir

@@ -127,7 +127,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		outputType = "custom_tool_call_output"
 	}
 	output := func(text string) {
-		t := text
+		t := truncateOutput(text)
 		r.Items = append(r.Items, Item{Placement: PlaceOutput, Type: outputType, CallID: ev.ToolCallID, Output: &t})
 	}
 	if ev.Name.ToolEvent() || ev.Name == settings.PostToolFailure {
@@ -314,6 +314,18 @@ func Spill(text string, limit int, session string) string {
 }
 
 func tokens(n int) int { return (n + 3) / 4 }
+
+// outputTokens is the budget of a call's output item as the model gets
+// it: exec_command's 10 000 tokens with Codex's 20 % serialization
+// allowance. A longer output keeps its first and last 24 000 bytes.
+const outputTokens = 12000
+
+func truncateOutput(text string) string {
+	if len(text) <= outputTokens*4 {
+		return text
+	}
+	return truncateMiddle(text, outputTokens*4)
+}
 
 // formattedTruncate is Codex's formatted_truncate_text with a token
 // budget.

@@ -1,0 +1,603 @@
+package codex
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/oracletest"
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
+)
+
+// The Codex oracle replay (codex-format model §7): every recorded case
+// folder — ../shared/codex-oracle/cases, our recordings in
+// testdata/recordings/codex and each folder of
+// $HOOKCOMPAT_CODEX_ORACLE_CASES — is rebuilt in a temp dir (the case's
+// hooks.json / hooks.toml / config / files / /etc/codex, its own hook
+// scripts unchanged, our own capture script), its hooks are discovered
+// by the Codex format as Codex discovers them, and every event Codex
+// fired (grouped from hook_runs, with the recorded stdin) is driven
+// through the engine; events Codex fired without running a hook are
+// synthesised from the recorded tool calls, prompt and answers, so that
+// hooks that must not run are checked too. Compared: which hooks ran
+// (multiset, exit codes), their stdin bytes, env and cwd, the decision,
+// the effective tool input and every model-visible text.
+
+const codexCasesEnv = "HOOKCOMPAT_CODEX_ORACLE_CASES"
+
+// replayTMP is the TMPDIR of this test process, of the same length as the
+// recordings' (<TMP>/tmp, 30 bytes): the spill path of a truncated hook
+// text is part of the text and its length sizes the preview.
+var replayTMP string
+
+func TestMain(m *testing.M) {
+	for i := 0; i < 20 && replayTMP == ""; i++ {
+		root := fmt.Sprintf("/tmp/hcx-codex-%011d", rand.Int63n(1e11))
+		if err := os.Mkdir(root, 0o700); err != nil {
+			continue
+		}
+		if err := os.Mkdir(root+"/tmp", 0o700); err == nil {
+			replayTMP = root + "/tmp"
+		}
+	}
+	if replayTMP != "" {
+		os.Setenv("TMPDIR", replayTMP)
+	}
+	code := m.Run()
+	if replayTMP != "" {
+		os.RemoveAll(filepath.Dir(replayTMP))
+	}
+	os.Exit(code)
+}
+
+// reporter is the part of testing.TB the replay uses, so that a test can
+// check that an altered recording fails.
+type reporter interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Logf(format string, args ...any)
+}
+
+// TestCodexOracleReplay replays every case folder (see above). Cases run
+// in parallel; deliberate timeouts in the recordings bound the runtime.
+func TestCodexOracleReplay(t *testing.T) {
+	dirs := oracletest.Dirs(t, filepath.Join("..", "..", "..", "shared", "codex-oracle", "cases"),
+		filepath.Join("..", "..", "testdata", "recordings", "codex"), codexCasesEnv)
+	var passed, total, skipped atomic.Int64
+	t.Run("cases", func(t *testing.T) {
+		for _, dir := range dirs {
+			t.Run(filepath.Base(dir), func(t *testing.T) {
+				t.Parallel()
+				total.Add(1)
+				c, err := oracletest.Load(dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if why := unreplayable(c); why != "" {
+					skipped.Add(1)
+					t.Skip(why)
+				}
+				replayCase(t, c)
+				if !t.Failed() {
+					passed.Add(1)
+				}
+			})
+		}
+	})
+	t.Logf("Codex oracle replay: %d of %d cases match (%d skipped)", passed.Load(), total.Load(), skipped.Load())
+}
+
+// unreplayable says why a case cannot be replayed, or "".
+func unreplayable(c *oracletest.Case) string {
+	for _, a := range stringsOf(c.Spec["extra_args"]) {
+		if a == "resume" || a == "--last" {
+			return "needs a resumed session"
+		}
+	}
+	return ""
+}
+
+func stringsOf(v any) []string {
+	arr, _ := v.([]any)
+	var out []string
+	for _, x := range arr {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Fake ids of the same length as the recorded ones (UUIDs), so that texts
+// whose size depends on them (spill paths) are sized as recorded.
+const (
+	fakeSession = "0198e5e5-5e55-7e55-8e55-5e55e55e5e55"
+	fakeUUID    = "0198aaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee"
+)
+
+func fakeTurn(n int) string { return fmt.Sprintf("0198b0b0-0000-7000-8000-%012d", n) }
+
+// layout is a case rebuilt on disk.
+type layout struct {
+	root, home, codexHome, proj, cwd, captures, sys string
+	ph                                              oracletest.Placeholders
+	env                                             []string
+	trusted                                         func(string, string) bool
+	disabled                                        bool
+}
+
+func buildLayout(r reporter, t testing.TB, c *oracletest.Case) *layout {
+	l := &layout{root: t.TempDir()}
+	l.home = filepath.Join(l.root, "home")
+	l.codexHome = filepath.Join(l.home, ".codex")
+	l.proj = filepath.Join(l.root, "proj")
+	l.captures = filepath.Join(l.root, "captures")
+	l.sys = filepath.Join(l.root, "sys")
+	hooks := filepath.Join(l.codexHome, "hooks")
+	for _, d := range []string{l.home, l.codexHome, hooks, l.proj, l.captures, l.sys} {
+		must(t, os.MkdirAll(d, 0o755))
+	}
+	l.cwd = l.proj
+	args := stringsOf(c.Spec["extra_args"])
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "-C", "--cd":
+			if i+1 < len(args) {
+				l.cwd = filepath.Join(l.proj, args[i+1])
+				i++
+			}
+		case "--disable":
+			if i+1 < len(args) && args[i+1] == "hooks" {
+				l.disabled = true
+			}
+		}
+	}
+	subst := map[string]string{"PROJECT": l.proj, "HOME": l.home, "CODEX_HOME": l.codexHome, "HOOKS": hooks, "CAPTURES": l.captures}
+	sub := func(s string, jsonEscape bool) string {
+		for k, v := range subst {
+			if jsonEscape {
+				b, _ := json.Marshal(v)
+				v = string(b[1 : len(b)-1])
+			}
+			s = strings.ReplaceAll(s, "{{"+k+"}}", v)
+		}
+		return s
+	}
+	// Hook scripts unchanged, our own capture script beside them.
+	must(t, c.InstallHooks(hooks, l.captures, oracletest.Placeholders{}))
+	loc := c.String("hooks_location")
+	if data, err := os.ReadFile(filepath.Join(c.Dir, "hooks.json")); err == nil {
+		dst := filepath.Join(l.codexHome, "hooks.json")
+		if loc == "project" {
+			must(t, os.MkdirAll(filepath.Join(l.proj, ".codex"), 0o755))
+			dst = filepath.Join(l.proj, ".codex", "hooks.json")
+		}
+		must(t, os.WriteFile(dst, []byte(sub(string(data), true)), 0o644))
+	}
+	model := c.String("model")
+	if model == "" {
+		model = "gpt-5.5"
+	}
+	cfg := []string{fmt.Sprintf("model = %q", model), ""}
+	if loc == "project" || c.Spec["trust_project"] == true {
+		cfg = append(cfg, fmt.Sprintf("[projects.%q]", l.proj), `trust_level = "trusted"`, "")
+	}
+	if extra := c.String("config_extra"); extra != "" {
+		cfg = append(cfg, sub(extra, false), "")
+	}
+	if data, err := os.ReadFile(filepath.Join(c.Dir, "hooks.toml")); err == nil {
+		cfg = append(cfg, sub(string(data), false), "")
+	}
+	must(t, os.WriteFile(filepath.Join(l.codexHome, "config.toml"), []byte(strings.Join(cfg, "\n")), 0o644))
+	if files, ok := c.Spec["files"].(map[string]any); ok {
+		for rel, content := range files {
+			p := filepath.Join(l.proj, rel)
+			must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+			s, _ := content.(string)
+			must(t, os.WriteFile(p, []byte(sub(s, false)), 0o644))
+		}
+	}
+	if etc, ok := c.Spec["etc_codex"].(map[string]any); ok {
+		for rel, content := range etc {
+			p := filepath.Join(l.sys, "etc", "codex", rel)
+			must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+			s, _ := content.(string)
+			must(t, os.WriteFile(p, []byte(s), 0o644))
+		}
+	}
+	if c.Spec["git_init"] == true {
+		must(t, os.MkdirAll(filepath.Join(l.proj, ".git"), 0o755))
+	}
+	must(t, os.MkdirAll(l.cwd, 0o755))
+	if c.String("trust") == "none" {
+		l.trusted = func(string, string) bool { return false }
+	}
+	bash := "/bin/bash"
+	l.env = []string{
+		"PATH=" + os.Getenv("PATH"), "HOME=" + l.home, "CODEX_HOME=" + l.codexHome, "TERM=dumb",
+		"LANG=C.UTF-8", "TMPDIR=" + os.TempDir(), "SHELL=" + bash,
+		"ORACLE_FAKE_API_KEY=dummy", "ORACLE_MARKER=inherited-from-launch-env",
+	}
+	if env, ok := c.Spec["env"].(map[string]any); ok {
+		for k, v := range env {
+			s, _ := v.(string)
+			l.env = runner.WithEnv(l.env, map[string]string{k: s})
+		}
+	}
+	l.ph = oracletest.Placeholders{
+		"<PROJECT>": l.proj, "<CODEX_HOME>": l.codexHome, "<HOME>": l.home, "<CAPTURES>": l.captures,
+		"<SESSION>": fakeSession, "<UUID>": fakeUUID,
+	}
+	if replayTMP != "" {
+		l.ph["<TMP>/tmp"] = replayTMP
+	}
+	for i := 1; i <= 40; i++ {
+		l.ph[fmt.Sprintf("<TURN_%d>", i)] = fakeTurn(i)
+	}
+	_ = r
+	return l
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+var uuidRE = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+
+// norm writes a replay value back in the recordings' placeholders.
+func (l *layout) norm(s string) string {
+	s = strings.ReplaceAll(s, l.sys, "") // the test's /etc/codex is under SystemRoot
+	s = l.ph.Normalize(s)
+	return uuidRE.ReplaceAllString(s, "<UUID>")
+}
+
+// firing is one event Codex fired: its recorded runs (none for a
+// synthesised one) and stdin.
+type firing struct {
+	event string
+	stdin []byte // recorded, placeholders in it
+	runs  []oracletest.HookRun
+	synth bool
+	// After replay:
+	out    *runner.Outcome
+	render Rendering
+	ev     runner.Event
+}
+
+// groupFirings groups hook runs into firings: runs of one event with the
+// same stdin that start within 150 ms of the previous one, or whose hook
+// has not run yet in the firing (a loaded machine can spread the starts
+// of one firing; a hook runs once per firing unless listed twice).
+func groupFirings(c *oracletest.Case) []*firing {
+	var out []*firing
+	var cur *firing
+	var lastStart float64
+	for _, h := range c.HookRuns {
+		stdin := h.StdinRaw
+		if stdin == nil {
+			stdin = compactJSON(h.Stdin)
+		}
+		ranAlready := false
+		if cur != nil {
+			for _, x := range cur.runs {
+				ranAlready = ranAlready || x.Name == h.Name
+			}
+		}
+		if cur != nil && cur.event == h.Event && bytes.Equal(cur.stdin, stdin) && (h.StartMS-lastStart <= 150 || !ranAlready) {
+			cur.runs = append(cur.runs, h)
+			lastStart = h.StartMS
+			continue
+		}
+		cur = &firing{event: h.Event, stdin: stdin, runs: []oracletest.HookRun{h}}
+		lastStart = h.StartMS
+		out = append(out, cur)
+	}
+	return out
+}
+
+func compactJSON(b json.RawMessage) []byte {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		return b
+	}
+	return buf.Bytes()
+}
+
+// observed is the part of observed.json the replay reads.
+type observed struct {
+	ExitCode    int     `json:"exit_code"`
+	DurationS   float64 `json:"duration_s"`
+	TimedOut    bool    `json:"timed_out"`
+	Stderr      string  `json:"stderr"`
+	APIRequests []any   `json:"api_requests"`
+	ModelTurns  []struct {
+		TurnID   string           `json:"turn_id"`
+		NewInput []map[string]any `json:"new_input_since_last_model_output"`
+		Reply    []map[string]any `json:"fake_reply"`
+	} `json:"model_turns"`
+	ToolCalls []struct {
+		CallID string          `json:"call_id"`
+		Name   string          `json:"name"`
+		Input  json.RawMessage `json:"input_from_model"`
+		Output json.RawMessage `json:"output_sent_to_model"`
+	} `json:"tool_calls"`
+	SideEffects map[string]string `json:"side_effects"`
+}
+
+func readObserved(t testing.TB, c *oracletest.Case) *observed {
+	data, err := os.ReadFile(filepath.Join(c.Dir, "observed.json"))
+	must(t, err)
+	var o observed
+	must(t, json.Unmarshal(data, &o))
+	return &o
+}
+
+// replayCase replays one case; failures go to r.
+func replayCase(t *testing.T, c *oracletest.Case) { replayInto(t, t, c) }
+
+func replayInto(r reporter, t testing.TB, c *oracletest.Case) {
+	r.Helper()
+	obs := readObserved(t, c)
+	l := buildLayout(r, t, c)
+	env := &format.Env{
+		Project: l.cwd, Home: l.home, SystemRoot: l.sys, Trusted: l.trusted,
+		Getenv: func(k string) string {
+			if k == "CODEX_HOME" {
+				return l.codexHome
+			}
+			return ""
+		},
+	}
+	var cfg *settings.Config
+	if !l.disabled {
+		res, err := Format.Load(Format.Discover(env).Sources, env)
+		startFailed := obs.ExitCode != 0 && len(obs.APIRequests) == 0 && strings.Contains(obs.Stderr, "Error loading config.toml")
+		switch {
+		case startFailed && err == nil:
+			r.Errorf("Codex refused to start (%s), the Codex format loaded the config", firstLine(obs.Stderr))
+			return
+		case startFailed:
+			r.Logf("load fails as Codex's start did: %v", err)
+			return
+		case err != nil:
+			r.Errorf("load: %v", err)
+			return
+		}
+		cfg = res.Config
+	}
+	firings := groupFirings(c)
+	firings = append(firings, synthesize(c, obs, firings, l)...)
+	for _, f := range firings {
+		replayFiring(r, t, c, obs, l, cfg, f)
+	}
+	compareModelView(r, c, obs, firings, l)
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// replayFiring fires one event through an engine of the case's hooks and
+// compares the hook runs.
+func replayFiring(r reporter, t testing.TB, c *oracletest.Case, obs *observed, l *layout, cfg *settings.Config, f *firing) {
+	r.Helper()
+	for _, e := range mustRead(t, l.captures) {
+		os.RemoveAll(filepath.Join(l.captures, e))
+	}
+	stdin := []byte(l.ph.Expand(string(f.stdin)))
+	p := NewProtocol(nil)
+	ev, err := p.FromPayload(stdin, l.cwd)
+	if err != nil {
+		r.Errorf("%s: reading the recorded payload: %v", f.event, err)
+		return
+	}
+	ev.Workspace = l.cwd
+	f.ev = ev
+	eng, err := runner.New(cfg, runner.Options{Workspace: l.cwd, Env: l.env, Protocols: []runner.Protocol{p}, MaxParallel: -1})
+	if err != nil {
+		r.Errorf("engine: %v", err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, err := eng.Fire(ctx, ev)
+	if err != nil {
+		r.Errorf("%s: fire: %v", f.event, err)
+		return
+	}
+	_ = eng.Close(ctx)
+	f.out = out
+	f.render = p.Render(out)
+	caps, err := oracletest.ReadCaptures(l.captures)
+	must(t, err)
+	label := f.event
+	if f.synth {
+		label += " (no hook ran in Codex)"
+	}
+	// Which hooks ran, with their exit codes (a multiset). A hook Codex
+	// killed before its timeout was killed because Codex itself exited
+	// (an async hook, a subagent's hook at the end of the session): any
+	// exit of ours counts for it.
+	want := map[string]int{}
+	atExit := map[string]int{}
+	for _, h := range f.runs {
+		if h.ExitCode == nil && obs.DurationS > 0 && timeoutOf(cfg, f, h) > time.Duration((obs.DurationS*1000-h.StartMS)*float64(time.Millisecond)) {
+			atExit[h.Name]++
+			continue
+		}
+		want[runKey(h.Name, h.ExitCode)]++
+	}
+	got := map[string]int{}
+	for _, cp := range caps {
+		var code *int
+		if cp.ExitCode >= 0 {
+			v := cp.ExitCode
+			code = &v
+		}
+		if atExit[cp.Name] > 0 {
+			atExit[cp.Name]--
+			continue
+		}
+		got[runKey(cp.Name, code)]++
+	}
+	for name, n := range atExit {
+		if n > 0 {
+			want[name+"=killed at Codex's exit"] += n
+		}
+	}
+	if !equalCounts(want, got) {
+		r.Errorf("%s: hooks that ran (name=exit) differ:\n  codex:      %s\n  hookcompat: %s\n  traces: %s", label, countsString(want), countsString(got), traceString(out))
+		return
+	}
+	// Their stdin, cwd and environment.
+	wantStdin := l.norm(string(stdin))
+	for _, cp := range caps {
+		if g := l.norm(string(cp.Stdin)); g != wantStdin {
+			r.Errorf("%s: %s got stdin\n  %s\nCodex sent\n  %s", label, cp.Name, g, wantStdin)
+		}
+		if l.norm(cp.Cwd) != l.norm(f.runs[0].Cwd) && f.runs[0].Cwd != "" {
+			r.Errorf("%s: %s ran in %s, Codex ran it in %s", label, cp.Name, l.norm(cp.Cwd), f.runs[0].Cwd)
+		}
+		if d := envDiff(l.env, cp.Env); d != "" {
+			r.Errorf("%s: %s: hookcompat changed the environment: %s", label, cp.Name, d)
+		}
+	}
+	for _, h := range f.runs {
+		if d := recordedEnvDiff(h); d != "" {
+			r.Errorf("%s: Codex changed %s's environment beyond its launcher (%s): the replay expects none", label, h.Name, d)
+		}
+	}
+}
+
+// timeoutOf is the longest timeout of the case's hooks of f's event.
+func timeoutOf(cfg *settings.Config, f *firing, h oracletest.HookRun) time.Duration {
+	var longest time.Duration
+	if cfg == nil {
+		return 0
+	}
+	for i := range cfg.Hooks {
+		if strings.Contains(cfg.Hooks[i].Command, h.Name) || cfg.Hooks[i].Source.Event == f.event {
+			longest = max(longest, effectiveTimeout(&cfg.Hooks[i], byCodex[f.event]))
+		}
+	}
+	return longest
+}
+
+func mustRead(t testing.TB, dir string) []string {
+	es, err := os.ReadDir(dir)
+	must(t, err)
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Name())
+	}
+	return out
+}
+
+func runKey(name string, code *int) string {
+	if code == nil {
+		return name + "=killed"
+	}
+	return fmt.Sprintf("%s=%d", name, *code)
+}
+
+func equalCounts(a, b map[string]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func countsString(m map[string]int) string {
+	var keys []string
+	for k, v := range m {
+		keys = append(keys, fmt.Sprintf("%s×%d", k, v))
+	}
+	sort.Strings(keys)
+	if len(keys) == 0 {
+		return "(none)"
+	}
+	return strings.Join(keys, " ")
+}
+
+func traceString(out *runner.Outcome) string {
+	var parts []string
+	for _, tr := range out.Hooks {
+		parts = append(parts, fmt.Sprintf("%s %s %s", tr.Command, tr.Outcome, tr.Error))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// envDiff names what a hook's environment adds to, changes in or removes
+// from the launch environment (the shell's own PWD, SHLVL, _ and OLDPWD
+// aside).
+func envDiff(launch []string, got map[string]string) string {
+	base := map[string]string{}
+	for _, kv := range launch {
+		k, v, _ := strings.Cut(kv, "=")
+		base[k] = v
+	}
+	ignore := map[string]bool{"PWD": true, "SHLVL": true, "_": true, "OLDPWD": true}
+	var diffs []string
+	for k, v := range got {
+		if ignore[k] {
+			continue
+		}
+		if bv, ok := base[k]; !ok {
+			diffs = append(diffs, "+"+k)
+		} else if bv != v {
+			diffs = append(diffs, "~"+k)
+		}
+	}
+	for k := range base {
+		if _, ok := got[k]; !ok {
+			diffs = append(diffs, "-"+k)
+		}
+	}
+	sort.Strings(diffs)
+	return strings.Join(diffs, " ")
+}
+
+// recordedEnvDiff is what Codex changed beyond its npm launcher's
+// variables and PATH prefix (codex §2.4).
+func recordedEnvDiff(h oracletest.HookRun) string {
+	var diffs []string
+	for k := range h.EnvAdded {
+		if k != "CODEX_MANAGED_BY_NPM" && k != "CODEX_MANAGED_PACKAGE_ROOT" {
+			diffs = append(diffs, "+"+k)
+		}
+	}
+	for k := range h.EnvChanged {
+		if k != "PATH" {
+			diffs = append(diffs, "~"+k)
+		}
+	}
+	for _, k := range h.EnvRemoved {
+		diffs = append(diffs, "-"+k)
+	}
+	sort.Strings(diffs)
+	return strings.Join(diffs, " ")
+}
