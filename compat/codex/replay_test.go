@@ -11,7 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"testing"
 	"time"
 
@@ -62,41 +62,123 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// reporter is the part of testing.TB the replay uses, so that a test can
-// check that an altered recording fails.
+// reporter is what the replay needs of a test: messages, failures, temp
+// dirs. A *testing.T is one; a [collector] is another, for replays run
+// concurrently (and for the test that alters a recording).
 type reporter interface {
 	Helper()
 	Errorf(format string, args ...any)
 	Logf(format string, args ...any)
+	Fatal(args ...any)
+	TempDir() string
 }
 
-// TestCodexOracleReplay replays every case folder (see above). Cases run
-// in parallel; deliberate timeouts in the recordings bound the runtime.
+// collector gathers one case's messages for replay outside its test's
+// goroutine.
+type collector struct {
+	mu         sync.Mutex
+	errs, logs []string
+	root       string
+	n          int
+}
+
+// errFatal ends a collected replay (Fatal).
+type errFatal struct{}
+
+func (*collector) Helper() {}
+func (c *collector) Errorf(f string, a ...any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.errs = append(c.errs, fmt.Sprintf(f, a...))
+}
+func (c *collector) Logf(f string, a ...any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.logs = append(c.logs, fmt.Sprintf(f, a...))
+}
+func (c *collector) Fatal(a ...any) {
+	c.Errorf("%s", fmt.Sprint(a...))
+	panic(errFatal{})
+}
+func (c *collector) TempDir() string {
+	c.mu.Lock()
+	c.n++
+	d := filepath.Join(c.root, fmt.Sprint(c.n))
+	c.mu.Unlock()
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		c.Fatal(err)
+	}
+	return d
+}
+
+// run replays the case in dir into c, recovering a Fatal.
+func (c *collector) run(dir string) (skip string) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(errFatal); !ok {
+				c.Errorf("panic: %v", r)
+			}
+		}
+	}()
+	cs, err := oracletest.Load(dir)
+	if err != nil {
+		c.Fatal(err)
+	}
+	if why := unreplayable(cs); why != "" {
+		return why
+	}
+	replayInto(c, cs)
+	return ""
+}
+
+// replayParallel is how many cases replay at once: the recordings' hooks
+// mostly sleep (deliberate timeouts), so more than the cores.
+const replayParallel = 8
+
+// TestCodexOracleReplay replays every case folder (see above), several at
+// once; each case is a subtest with the case's messages.
 func TestCodexOracleReplay(t *testing.T) {
 	dirs := oracletest.Dirs(t, filepath.Join("..", "..", "..", "shared", "codex-oracle", "cases"),
 		filepath.Join("..", "..", "testdata", "recordings", "codex"), codexCasesEnv)
-	var passed, total, skipped atomic.Int64
-	t.Run("cases", func(t *testing.T) {
-		for _, dir := range dirs {
-			t.Run(filepath.Base(dir), func(t *testing.T) {
-				t.Parallel()
-				total.Add(1)
-				c, err := oracletest.Load(dir)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if why := unreplayable(c); why != "" {
-					skipped.Add(1)
-					t.Skip(why)
-				}
-				replayCase(t, c)
-				if !t.Failed() {
-					passed.Add(1)
-				}
-			})
-		}
-	})
-	t.Logf("Codex oracle replay: %d of %d cases match (%d skipped)", passed.Load(), total.Load(), skipped.Load())
+	root := t.TempDir()
+	type result struct {
+		c    *collector
+		skip string
+		done chan struct{}
+	}
+	results := make([]*result, len(dirs))
+	sem := make(chan struct{}, replayParallel)
+	for i, dir := range dirs {
+		res := &result{c: &collector{root: filepath.Join(root, fmt.Sprint(i))}, done: make(chan struct{})}
+		results[i] = res
+		go func() {
+			defer close(res.done)
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			res.skip = res.c.run(dir)
+		}()
+	}
+	passed, skipped := 0, 0
+	for i, dir := range dirs {
+		res := results[i]
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			<-res.done
+			for _, l := range res.c.logs {
+				t.Log(l)
+			}
+			if res.skip != "" {
+				skipped++
+				t.Skip(res.skip)
+			}
+			for _, e := range res.c.errs {
+				t.Error(e)
+			}
+			if len(res.c.errs) == 0 {
+				passed++
+			}
+		})
+	}
+	t.Logf("Codex oracle replay: %d of %d cases match (%d skipped)", passed, len(dirs), skipped)
 }
 
 // unreplayable says why a case cannot be replayed, or "".
@@ -138,7 +220,7 @@ type layout struct {
 	disabled                                        bool
 }
 
-func buildLayout(r reporter, t testing.TB, c *oracletest.Case) *layout {
+func buildLayout(t reporter, c *oracletest.Case) *layout {
 	l := &layout{root: t.TempDir()}
 	l.home = filepath.Join(l.root, "home")
 	l.codexHome = filepath.Join(l.home, ".codex")
@@ -246,11 +328,10 @@ func buildLayout(r reporter, t testing.TB, c *oracletest.Case) *layout {
 	for i := 1; i <= 40; i++ {
 		l.ph[fmt.Sprintf("<TURN_%d>", i)] = fakeTurn(i)
 	}
-	_ = r
 	return l
 }
 
-func must(t testing.TB, err error) {
+func must(t reporter, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -339,7 +420,7 @@ type observed struct {
 	SideEffects map[string]string `json:"side_effects"`
 }
 
-func readObserved(t testing.TB, c *oracletest.Case) *observed {
+func readObserved(t reporter, c *oracletest.Case) *observed {
 	data, err := os.ReadFile(filepath.Join(c.Dir, "observed.json"))
 	must(t, err)
 	var o observed
@@ -347,13 +428,11 @@ func readObserved(t testing.TB, c *oracletest.Case) *observed {
 	return &o
 }
 
-// replayCase replays one case; failures go to r.
-func replayCase(t *testing.T, c *oracletest.Case) { replayInto(t, t, c) }
-
-func replayInto(r reporter, t testing.TB, c *oracletest.Case) {
+// replayInto replays one case; failures go to r.
+func replayInto(r reporter, c *oracletest.Case) {
 	r.Helper()
-	obs := readObserved(t, c)
-	l := buildLayout(r, t, c)
+	obs := readObserved(r, c)
+	l := buildLayout(r, c)
 	env := &format.Env{
 		Project: l.cwd, Home: l.home, SystemRoot: l.sys, Trusted: l.trusted,
 		Getenv: func(k string) string {
@@ -383,7 +462,7 @@ func replayInto(r reporter, t testing.TB, c *oracletest.Case) {
 	firings := groupFirings(c)
 	firings = append(firings, synthesize(c, obs, firings, l)...)
 	for _, f := range firings {
-		replayFiring(r, t, c, obs, l, cfg, f)
+		replayFiring(r, c, obs, l, cfg, f)
 	}
 	compareModelView(r, c, obs, firings, l)
 }
@@ -398,7 +477,8 @@ func firstLine(s string) string {
 
 // replayFiring fires one event through an engine of the case's hooks and
 // compares the hook runs.
-func replayFiring(r reporter, t testing.TB, c *oracletest.Case, obs *observed, l *layout, cfg *settings.Config, f *firing) {
+func replayFiring(r reporter, c *oracletest.Case, obs *observed, l *layout, cfg *settings.Config, f *firing) {
+	t := r
 	r.Helper()
 	for _, e := range mustRead(t, l.captures) {
 		os.RemoveAll(filepath.Join(l.captures, e))
@@ -502,7 +582,7 @@ func timeoutOf(cfg *settings.Config, f *firing, h oracletest.HookRun) time.Durat
 	return longest
 }
 
-func mustRead(t testing.TB, dir string) []string {
+func mustRead(t reporter, dir string) []string {
 	es, err := os.ReadDir(dir)
 	must(t, err)
 	var out []string
