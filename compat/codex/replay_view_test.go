@@ -436,12 +436,8 @@ func compareFirstRequest(r reporter, turn string, main bool, items []map[string]
 	}
 }
 
-func turnOf(f *firing) string {
-	var m map[string]any
-	_ = json.Unmarshal(f.stdin, &m)
-	s, _ := m["turn_id"].(string)
-	return s
-}
+// turnOf is the firing's turn id in the recordings' placeholders.
+func turnOf(f *firing) string { return f.turn }
 
 // compareToolTurn checks a request that carries tool outputs: the
 // PreToolUse contexts of all its calls, then each call's PostToolUse
