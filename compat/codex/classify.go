@@ -141,7 +141,12 @@ func (p *Protocol) classify(row *eventRow, h *settings.Hook, ev *runner.Event, r
 	}
 	if !row.Schema {
 		// PreModelRequest, PostModelRequest, SessionEnd: Codex reads no
-		// reply; a non-zero exit is still a failure of the hook.
+		// reply; exit 2 with a reason has no effect, another non-zero
+		// exit is still a failure of the hook.
+		if res.ExitCode == 2 && strings.TrimSpace(d.Stderr) != "" {
+			d.Status = StatusBlocked
+			return runner.HookReply{Outcome: runner.OutcomeSuccess}
+		}
 		if res.ExitCode != 0 {
 			return failed(fmt.Sprintf("hook exited with code %d", res.ExitCode))
 		}

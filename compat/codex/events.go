@@ -65,19 +65,11 @@ type eventRow struct {
 	// PlainContext: plain (non-JSON) stdout on exit 0 becomes a developer
 	// context, trimmed (codex §3.1 row 5).
 	PlainContext bool
-	// Sync says the event's replies decide something (Codex waits for
-	// them); false for events whose hooks only observe.
-	Sync bool
 	// TimeoutCap bounds the hook's own timeout (SessionEnd hooks are
 	// killed when Codex exits, after about 1 s; codex §2.5); zero means
 	// no cap.
 	TimeoutCapSeconds float64
 }
-
-const (
-	common1 = "session_id"
-	common2 = "turn_id"
-)
 
 // events is the table, in Codex's event order (codex §2.1).
 var events = []eventRow{
@@ -96,7 +88,7 @@ var events = []eventRow{
 	// T6 contexts before it (codex §3.3).
 	{Codex: "PreToolUse", Native: settings.PreTool, Snake: "pre_tool_use", Kebab: "pre-tool-use",
 		Keys:  []string{"session_id", "turn_id", "+agent", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input", "tool_use_id"},
-		Match: matchTool, Schema: true, Sync: true,
+		Match: matchTool, Schema: true,
 		Top:   append(append([]string{}, universal...), "decision", "reason"),
 		HSO:   []string{"hookEventName", "permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext"},
 		Exit2: exit2Block},
@@ -104,7 +96,7 @@ var events = []eventRow{
 	// for a denied exec_command (codex §3.4). No tool_use_id.
 	{Codex: "PermissionRequest", Native: settings.PermissionRequest, Snake: "permission_request", Kebab: "permission-request",
 		Keys:  []string{"session_id", "turn_id", "+agent", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input"},
-		Match: matchTool, Schema: true, Sync: true,
+		Match: matchTool, Schema: true,
 		Top:   universal,
 		HSO:   []string{"hookEventName", "decision"},
 		Exit2: exit2Deny},
@@ -112,7 +104,7 @@ var events = []eventRow{
 	// tool output (T5), contexts before it (codex §3.5).
 	{Codex: "PostToolUse", Native: settings.PostTool, Snake: "post_tool_use", Kebab: "post-tool-use",
 		Keys:  []string{"session_id", "turn_id", "+agent", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input", "tool_response", "tool_use_id"},
-		Match: matchTool, Schema: true, Sync: true,
+		Match: matchTool, Schema: true,
 		Top:   append(append([]string{}, universal...), "decision", "reason"),
 		HSO:   []string{"hookEventName", "additionalContext", "updatedMCPToolOutput"},
 		Exit2: exit2Feedback},
@@ -129,7 +121,7 @@ var events = []eventRow{
 	// before the prompt; continue:false ends the session (codex §3.6).
 	{Codex: "SessionStart", Native: settings.SessionStart, Snake: "session_start", Kebab: "session-start",
 		Keys:  []string{"session_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "source"},
-		Match: matchSource, Schema: true, Sync: true, PlainContext: true,
+		Match: matchSource, Schema: true, PlainContext: true,
 		Top: universal, HSO: []string{"hookEventName", "additionalContext"}},
 	// SessionEnd: matcher on reason; no effect; killed after about 1 s.
 	{Codex: "SessionEnd", Native: settings.SessionEnd, Snake: "session_end", Kebab: "session-end",
@@ -139,26 +131,26 @@ var events = []eventRow{
 	// contexts (JSON or plain text) after the prompt (codex §3.6).
 	{Codex: "UserPromptSubmit", Native: settings.PromptSubmit, Snake: "user_prompt_submit", Kebab: "user-prompt-submit",
 		Keys:  []string{"session_id", "turn_id", "+agent", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "prompt"},
-		Match: matchNone, Schema: true, Sync: true, PlainContext: true,
+		Match: matchNone, Schema: true, PlainContext: true,
 		Top:   append(append([]string{}, universal...), "decision", "reason"),
 		HSO:   []string{"hookEventName", "additionalContext"},
 		Exit2: exit2Drop},
 	// SubagentStart: context in the subagent's first request.
 	{Codex: "SubagentStart", Native: settings.SubagentStart, Snake: "subagent_start", Kebab: "subagent-start",
 		Keys:  []string{"session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "agent_id", "agent_type"},
-		Match: matchAgent, Schema: true, Sync: true, PlainContext: true,
+		Match: matchAgent, Schema: true, PlainContext: true,
 		Top: universal, HSO: []string{"hookEventName", "additionalContext"}},
 	// SubagentStop: continuation of the subagent (T7, subagent-stop).
 	{Codex: "SubagentStop", Native: settings.SubagentStop, Snake: "subagent_stop", Kebab: "subagent-stop",
 		Keys:  []string{"session_id", "turn_id", "transcript_path", "agent_transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "stop_hook_active", "agent_id", "agent_type", "last_assistant_message"},
-		Match: matchAgent, Schema: true, Sync: true,
+		Match: matchAgent, Schema: true,
 		Top:   append(append([]string{}, universal...), "decision", "reason"),
 		Exit2: exit2Continue},
 	// Stop: block / exit 2 continues the turn with a hook prompt (T7), no
 	// cap; continue:false in any hook suppresses it (codex §3.6).
 	{Codex: "Stop", Native: settings.Stop, Snake: "stop", Kebab: "stop",
 		Keys:  []string{"session_id", "turn_id", "+agent", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "stop_hook_active", "last_assistant_message"},
-		Match: matchNone, Schema: true, Sync: true,
+		Match: matchNone, Schema: true,
 		Top:   append(append([]string{}, universal...), "decision", "reason"),
 		Exit2: exit2Continue},
 	// Interrupt: right before an interrupted turn is aborted;

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -55,7 +54,8 @@ func (codexFormat) Detect(path string, data []byte) bool {
 	}
 	base := filepath.Base(path)
 	if strings.HasSuffix(base, ".json") {
-		return inDir(path, ".codex") || inDir(path, "codex") && base == "hooks.json"
+		abs, _ := filepath.Abs(path)
+		return inDir(path, ".codex") || (base == "hooks.json" && strings.HasSuffix(filepath.Dir(abs), SystemDir))
 	}
 	var doc map[string]any
 	if toml.Unmarshal(data, &doc) != nil {
@@ -260,9 +260,3 @@ var (
 	_ format.Shimmer     = codexFormat{}
 	_ format.ShimMatcher = codexFormat{}
 )
-
-// fileExists reports a regular file.
-func fileExists(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && !st.IsDir()
-}

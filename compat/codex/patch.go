@@ -262,28 +262,3 @@ func patchFromNative(tool string, args json.RawMessage, cwd string, read bool) (
 	b.WriteString("*** End Patch")
 	return b.String(), true
 }
-
-// patchFiles lists the files a patch touches with their operation letter
-// (A, M, D), as Codex's "Success. Updated the following files:" does.
-func patchFiles(patch string) []string {
-	ops, ok := parsePatch(patch)
-	if !ok {
-		return nil
-	}
-	var out []string
-	for _, op := range ops {
-		switch op.kind {
-		case "add":
-			out = append(out, "A "+op.path)
-		case "update":
-			p := op.path
-			if op.move != "" {
-				p = op.move
-			}
-			out = append(out, "M "+p)
-		case "delete":
-			out = append(out, "D "+op.path)
-		}
-	}
-	return out
-}

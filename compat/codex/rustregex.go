@@ -1,6 +1,7 @@
 package codex
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -72,9 +73,6 @@ func translateRust(pattern string) (string, error) {
 	}
 	if p.pos < len(p.src) { // an unopened ')'
 		return "", p.errAt(p.pos, p.pos+1, "unopened group")
-	}
-	if p.captures != nil && len(p.captures) > 0 {
-		_ = p.captures
 	}
 	return out, nil
 }
@@ -1083,10 +1081,10 @@ func unicodeProperty(name string) (*runeSet, error) {
 		case "sc", "script", "scx", "scriptextensions":
 			s = script()
 		default:
-			return nil, fmt.Errorf("Unicode property not found")
+			return nil, errPropertyNotFound
 		}
 		if s == nil {
-			return nil, fmt.Errorf("Unicode property value not found")
+			return nil, errValueNotFound
 		}
 		return s, nil
 	}
@@ -1127,8 +1125,14 @@ func unicodeProperty(name string) (*runeSet, error) {
 	if s := lookupIn(unicode.Properties); s != nil {
 		return s, nil
 	}
-	return nil, fmt.Errorf("Unicode property not found")
+	return nil, errPropertyNotFound
 }
+
+// Rust's messages, capitalised as Rust writes them.
+var (
+	errPropertyNotFound = errors.New("Unicode property not found")       //lint:ignore ST1005 Rust's message
+	errValueNotFound    = errors.New("Unicode property value not found") //lint:ignore ST1005 Rust's message
+)
 
 func loose(s string) string {
 	var b strings.Builder
