@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -86,10 +87,27 @@ type goldenCase struct {
 	capture string
 }
 
+// headerKeys are the header keys the harness reads (README.md); any other
+// key is an error, so that a misspelt key cannot silently change a case.
+var headerKeys = map[string]bool{
+	"kind": true, "repeat": true, "audit": true, "settings": true, "config": true, "plugin": true,
+	"discover": true, "phi-dir": true, "managed-dir": true, "http-response": true, "http-location": true,
+	"trusted": true, "event": true, "env": true, "exec": true, "no-exec": true, "args-raw": true,
+	"render": true, "same-as-event": true, "from": true, "target": true, "judge": true, "drain-timeout": true,
+	"source": true, "system-root": true,
+}
+
+var headerKeyShape = regexp.MustCompile(`^[a-z][a-z-]*$`)
+
 func runCase(t *testing.T, file string) {
 	ar, err := txtar.ParseFile(file)
 	require.NoError(t, err)
 	c := &goldenCase{t: t, file: file, ar: ar, hdr: parseHeader(ar.Comment), got: map[string][]byte{}}
+	for k := range c.hdr {
+		if headerKeyShape.MatchString(k) && !headerKeys[k] {
+			t.Fatalf("%s: unknown header key %q (README.md lists the keys)", file, k)
+		}
+	}
 	switch kind := c.hdr.one("kind", ""); kind {
 	case "run":
 		c.run()
@@ -259,6 +277,17 @@ func (c *goldenCase) run() {
 	}
 	opts.Discover = c.hdr.one("discover", "") == "true"
 	opts.ManagedDir = filepath.Join(c.home, "no-managed-settings")
+	// System-wide files (/etc/…) come from the case only.
+	opts.SystemRoot = filepath.Join(c.home, "no-system-root")
+	if r := c.hdr.one("system-root", ""); r != "" {
+		opts.SystemRoot = c.path(r)
+	}
+	// source: FORMAT PATH names a source of any registered format.
+	for _, s := range c.hdr["source"] {
+		name, path, ok := strings.Cut(s, " ")
+		require.True(c.t, ok, "source: want FORMAT PATH, got %q", s)
+		opts.Sources = append(opts.Sources, format.Source{Format: name, Path: c.path(strings.TrimSpace(path))})
+	}
 	if m := c.hdr.one("managed-dir", ""); m != "" {
 		opts.ManagedDir = c.path(m)
 	}
@@ -412,12 +441,29 @@ func (c *goldenCase) run() {
 		require.NoError(c.t, enc.Encode(view))
 		c.got["want/native.json"] = buf.Bytes()
 	}
-	if wire == "claude" || c.hdr.one("render", "") == "claude" {
-		// What Claude Code would show the model (its format's renderer).
+	// What the agent whose payload this is (and each agent the render
+	// header names) would show the model: its format's renderer.
+	renders := map[string]bool{}
+	for _, r := range c.hdr["render"] {
+		renders[r] = true
+	}
+	if f, ok := format.Lookup(wire); ok {
+		if _, isRenderer := f.(format.Renderer); isRenderer {
+			renders[wire] = true
+		}
+	}
+	for name := range renders {
+		f, ok := format.Lookup(name)
+		if !ok {
+			continue
+		}
+		r, ok := f.(format.Renderer)
+		if !ok {
+			continue
+		}
 		buf.Reset()
-		f, _ := format.Lookup("claude")
-		require.NoError(c.t, enc.Encode(f.(format.Renderer).Render(out, loaded.Vocabulary)))
-		c.got["want/claude.json"] = []byte(c.normalise(buf.String()))
+		require.NoError(c.t, enc.Encode(r.Render(out, loaded.Vocabulary)))
+		c.got["want/"+name+".json"] = []byte(c.normalise(buf.String()))
 	}
 	require.NoError(c.t, eng.Close(ctx)) // detached hooks (Phi async) finish first
 	c.captures()
@@ -477,7 +523,11 @@ func (c *goldenCase) convert() {
 		c.got["want/error.txt"] = []byte(strings.Join(msgs, "\n") + "\n")
 		return
 	}
-	c.got["want/hooks.toml"] = res.TOML
+	outName := "want/hooks.toml"
+	if copts.Target != compat.TargetHookcompat && copts.Target != compat.TargetNative {
+		outName = "want/output"
+	}
+	c.got[outName] = res.Output
 	if len(res.Warnings) > 0 {
 		var ws []string
 		for _, w := range res.Warnings {
@@ -486,10 +536,18 @@ func (c *goldenCase) convert() {
 		c.got["want/warnings.txt"] = []byte(strings.Join(ws, "\n") + "\n")
 	}
 	// The output decodes, and converting it again gives the same bytes
-	// (issue 5: idempotence, like gofmt on its own output).
-	again := compat.Convert([]compat.Input{{Name: "out.toml", Data: res.TOML, From: "native"}}, copts)
-	require.Empty(c.t, again.Errors, "the converted TOML does not decode")
-	assert.Equal(c.t, string(res.TOML), string(again.TOML), "converting the output again changed it")
+	// (issue 5: idempotence, like gofmt on its own output). Another
+	// agent's file is read back as that agent's format.
+	from, name := "native", "out.toml"
+	if outName == "want/output" {
+		if _, ok := format.Lookup(copts.Target); !ok {
+			return
+		}
+		from, name = copts.Target, "out"
+	}
+	again := compat.Convert([]compat.Input{{Name: name, Data: res.Output, From: from}}, copts)
+	require.Empty(c.t, again.Errors, "the converted output does not decode")
+	assert.Equal(c.t, string(res.Output), string(again.Output), "converting the output again changed it")
 }
 
 // finish compares produced want/ sections with the archive's, or rewrites

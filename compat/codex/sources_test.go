@@ -184,7 +184,11 @@ func TestCodexLayers(t *testing.T) {
 	_, cmds = e.load(t)
 	assert.Equal(t, "project:project", cmds[len(cmds)-1], "trusted in Codex's own config.toml")
 
-	e.env.Trusted = func(f, p string) bool { assert.Equal(t, settings.ProtocolCodex, f); assert.Equal(t, e.proj, p); return false }
+	e.env.Trusted = func(f, p string) bool {
+		assert.Equal(t, settings.ProtocolCodex, f)
+		assert.Equal(t, e.proj, p)
+		return false
+	}
 	_, cmds = e.load(t)
 	assert.Equal(t, []string{"requirements:req", "system:sys-json", "system:sys-toml", "legacy:legacy"}, cmds,
 		"an untrusting host: only the layers Codex runs without review")
