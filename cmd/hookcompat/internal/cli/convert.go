@@ -44,7 +44,9 @@ Targets (--target): ` + strings.Join(format.TargetNames(), ", ") + `:
               "<original command>"], so their scripts run unchanged; exact matchers become
               native globs.
   hookcompat  TOML with hookcompat's extension fields (protocol, match_syntax, env, ...)
-              for agents that embed hookcompat; nothing needs the exec shim.`,
+              for agents that embed hookcompat; nothing needs the exec shim.
+  codex       a Codex hooks.json whose commands run the hooks through
+              "hookcompat exec --host codex" (Codex runs them once reviewed).`,
 		Example: `  hookcompat convert .claude/settings.json > hooks.toml
   hookcompat convert --target hookcompat --from claude plugin/hooks/hooks.json
   hookcompat convert --target hookcompat .phi/hooks
