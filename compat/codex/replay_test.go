@@ -520,7 +520,36 @@ func replayInto(r reporter, c *oracletest.Case) {
 	}
 	firings = append(firings, late...)
 	for _, f := range firings {
-		replayFiring(r, c, obs, l, cfg, f)
+		// A firing whose recorded hooks ended close to their timeout is
+		// timing-dependent (a loaded machine crosses the limit): it is
+		// replayed up to three times before a difference counts.
+		attempts := 1
+		if nearTimeout(cfg, f) {
+			attempts = 3
+		}
+		for i := 1; ; i++ {
+			probe := &collector{root: r.TempDir()}
+			func() {
+				defer func() {
+					if x := recover(); x != nil {
+						if _, ok := x.(errFatal); !ok {
+							panic(x)
+						}
+					}
+				}()
+				replayFiring(probe, c, obs, l, cfg, f)
+			}()
+			if len(probe.errs) == 0 || i == attempts {
+				for _, e := range probe.errs {
+					r.Errorf("%s", e)
+				}
+				for _, m := range probe.logs {
+					r.Logf("%s", m)
+				}
+				break
+			}
+			r.Logf("%s: timing-dependent firing differs on attempt %d, replaying it again", f.event, i)
+		}
 	}
 	compareModelView(r, c, obs, firings, l)
 }
@@ -646,6 +675,22 @@ func replayFiring(r reporter, c *oracletest.Case, obs *observed, l *layout, cfg 
 			r.Errorf("%s: %s: the environment differs from the launch environment by\n  %s\nCodex's (its npm launcher aside) by\n  %s", label, cp.Name, d, want)
 		}
 	}
+}
+
+// nearTimeout reports a firing with a recorded hook that ran for at least
+// 70% of its timeout.
+func nearTimeout(cfg *settings.Config, f *firing) bool {
+	for _, h := range f.runs {
+		if h.EndMS == nil {
+			continue
+		}
+		limit := timeoutOf(cfg, f, h)
+		ran := time.Duration((*h.EndMS - h.StartMS) * float64(time.Millisecond))
+		if limit > 0 && ran >= limit*7/10 {
+			return true
+		}
+	}
+	return false
 }
 
 // timeoutOf is the longest timeout of the case's hooks of f's event.
