@@ -13,7 +13,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -87,25 +86,23 @@ type goldenCase struct {
 	capture string
 }
 
-// headerKeys are the header keys the harness reads (README.md); any other
-// key is an error, so that a misspelt key cannot silently change a case.
+// headerKeys are the keys a case's header may have (README.md); any
+// other is a mistake in the case.
 var headerKeys = map[string]bool{
 	"kind": true, "repeat": true, "audit": true, "settings": true, "config": true, "plugin": true,
 	"discover": true, "phi-dir": true, "managed-dir": true, "http-response": true, "http-location": true,
 	"trusted": true, "event": true, "env": true, "exec": true, "no-exec": true, "args-raw": true,
-	"render": true, "same-as-event": true, "from": true, "target": true, "judge": true, "drain-timeout": true,
-	"source": true, "system-root": true,
+	"render": true, "same-as-event": true, "from": true, "target": true, "judge": true,
+	"drain-timeout": true, "sources": true, "existing": true, "system-root": true,
 }
-
-var headerKeyShape = regexp.MustCompile(`^[a-z][a-z-]*$`)
 
 func runCase(t *testing.T, file string) {
 	ar, err := txtar.ParseFile(file)
 	require.NoError(t, err)
 	c := &goldenCase{t: t, file: file, ar: ar, hdr: parseHeader(ar.Comment), got: map[string][]byte{}}
 	for k := range c.hdr {
-		if headerKeyShape.MatchString(k) && !headerKeys[k] {
-			t.Fatalf("%s: unknown header key %q (README.md lists the keys)", file, k)
+		if !headerKeys[k] {
+			t.Fatalf("%s: unknown header key %q (see golden/README.md)", file, k)
 		}
 	}
 	switch kind := c.hdr.one("kind", ""); kind {
@@ -282,12 +279,6 @@ func (c *goldenCase) run() {
 	if r := c.hdr.one("system-root", ""); r != "" {
 		opts.SystemRoot = c.path(r)
 	}
-	// source: FORMAT PATH names a source of any registered format.
-	for _, s := range c.hdr["source"] {
-		name, path, ok := strings.Cut(s, " ")
-		require.True(c.t, ok, "source: want FORMAT PATH, got %q", s)
-		opts.Sources = append(opts.Sources, format.Source{Format: name, Path: c.path(strings.TrimSpace(path))})
-	}
 	if m := c.hdr.one("managed-dir", ""); m != "" {
 		opts.ManagedDir = c.path(m)
 	}
@@ -296,6 +287,12 @@ func (c *goldenCase) run() {
 	}
 	for _, s := range c.hdr["phi-dir"] {
 		opts.PhiDirs = append(opts.PhiDirs, c.path(s))
+	}
+	for _, s := range c.hdr["sources"] {
+		// sources: FORMAT PATH, a source of any registered format.
+		name, path, ok := strings.Cut(s, " ")
+		require.True(c.t, ok, "sources: want FORMAT PATH, got %q", s)
+		opts.Sources = append(opts.Sources, format.Source{Format: name, Path: c.path(strings.TrimSpace(path))})
 	}
 	// Discovery reads the case's env lines (PHI_HOOKS), never the test's.
 	opts.Env = append([]string{}, c.hdr["env"]...)
@@ -441,29 +438,25 @@ func (c *goldenCase) run() {
 		require.NoError(c.t, enc.Encode(view))
 		c.got["want/native.json"] = buf.Bytes()
 	}
-	// What the agent whose payload this is (and each agent the render
-	// header names) would show the model: its format's renderer.
-	renders := map[string]bool{}
-	for _, r := range c.hdr["render"] {
-		renders[r] = true
-	}
-	if f, ok := format.Lookup(wire); ok {
-		if _, isRenderer := f.(format.Renderer); isRenderer {
-			renders[wire] = true
+	for _, name := range c.hdr["render"] {
+		if name == "claude" || name == "native" {
+			continue
 		}
-	}
-	for name := range renders {
+		// render: NAME — any other format's view of the outcome.
 		f, ok := format.Lookup(name)
-		if !ok {
-			continue
-		}
+		require.True(c.t, ok, "render: unknown format %q", name)
 		r, ok := f.(format.Renderer)
-		if !ok {
-			continue
-		}
+		require.True(c.t, ok, "render: format %q has no renderer", name)
 		buf.Reset()
 		require.NoError(c.t, enc.Encode(r.Render(out, loaded.Vocabulary)))
 		c.got["want/"+name+".json"] = []byte(c.normalise(buf.String()))
+	}
+	if wire == "claude" || c.hdr.one("render", "") == "claude" {
+		// What Claude Code would show the model (its format's renderer).
+		buf.Reset()
+		f, _ := format.Lookup("claude")
+		require.NoError(c.t, enc.Encode(f.(format.Renderer).Render(out, loaded.Vocabulary)))
+		c.got["want/claude.json"] = []byte(c.normalise(buf.String()))
 	}
 	require.NoError(c.t, eng.Close(ctx)) // detached hooks (Phi async) finish first
 	c.captures()
@@ -514,6 +507,12 @@ func (c *goldenCase) convert() {
 	}
 	require.NotEmpty(c.t, inputs, "convert case has no input/ sections")
 	copts := compat.ConvertOptions{Target: c.hdr.one("target", compat.TargetHookcompat)}
+	if name := c.hdr.one("existing", ""); name != "" {
+		// existing: SECTION — the file the output is written into.
+		data, ok := c.section(name)
+		require.True(c.t, ok, "existing: no section %q", name)
+		copts.Existing = data
+	}
 	res := compat.Convert(inputs, copts)
 	if len(res.Errors) > 0 {
 		var msgs []string
@@ -523,11 +522,12 @@ func (c *goldenCase) convert() {
 		c.got["want/error.txt"] = []byte(strings.Join(msgs, "\n") + "\n")
 		return
 	}
-	outName := "want/hooks.toml"
-	if copts.Target != compat.TargetHookcompat && copts.Target != compat.TargetNative {
-		outName = "want/output"
+	toml := copts.Target == compat.TargetHookcompat || copts.Target == compat.TargetNative
+	if toml {
+		c.got["want/hooks.toml"] = res.TOML
+	} else {
+		c.got["want/output"] = res.Output
 	}
-	c.got[outName] = res.Output
 	if len(res.Warnings) > 0 {
 		var ws []string
 		for _, w := range res.Warnings {
@@ -536,18 +536,20 @@ func (c *goldenCase) convert() {
 		c.got["want/warnings.txt"] = []byte(strings.Join(ws, "\n") + "\n")
 	}
 	// The output decodes, and converting it again gives the same bytes
-	// (issue 5: idempotence, like gofmt on its own output). Another
+	// (issue 5: idempotence, like gofmt on its own output); another
 	// agent's file is read back as that agent's format.
-	from, name := "native", "out.toml"
-	if outName == "want/output" {
-		if _, ok := format.Lookup(copts.Target); !ok {
-			return
+	if !toml {
+		copts.Existing = nil
+		again := compat.Convert([]compat.Input{{Name: "out", Data: res.Output, From: copts.Target}}, copts)
+		require.Empty(c.t, again.Errors, "the converted file does not read back")
+		if c.hdr.one("existing", "") == "" {
+			assert.Equal(c.t, string(res.Output), string(again.Output), "converting the output again changed it")
 		}
-		from, name = copts.Target, "out"
+		return
 	}
-	again := compat.Convert([]compat.Input{{Name: name, Data: res.Output, From: from}}, copts)
-	require.Empty(c.t, again.Errors, "the converted output does not decode")
-	assert.Equal(c.t, string(res.Output), string(again.Output), "converting the output again changed it")
+	again := compat.Convert([]compat.Input{{Name: "out.toml", Data: res.TOML, From: "native"}}, copts)
+	require.Empty(c.t, again.Errors, "the converted TOML does not decode")
+	assert.Equal(c.t, string(res.TOML), string(again.TOML), "converting the output again changed it")
 }
 
 // finish compares produced want/ sections with the archive's, or rewrites

@@ -24,14 +24,22 @@ type Options struct {
 	// os.Environ(): hooks are the user's own code and get the user's
 	// environment (HK-02); protocols add or remove variables.
 	Env []string
-	// OutputLimit caps captured stdout and stderr per run, in bytes. Zero
-	// means DefaultOutputLimit (1 MiB).
+	// OutputLimit caps captured stderr, and stdout that is not a JSON
+	// reply, per run, in bytes. Zero means DefaultOutputLimit (1 MiB).
 	OutputLimit int
+	// ReplyLimit caps captured stdout that is a JSON reply (its first
+	// byte other than whitespace or a byte order mark is '{'), per run,
+	// in bytes; a longer reply is cut and the hook failed. Zero means
+	// DefaultReplyLimit (64 MiB). The response body of an http hook has
+	// the same cap.
+	ReplyLimit int
 	// KillGrace is the time between SIGTERM and SIGKILL to a timed-out
 	// hook's process group. Zero means DefaultKillGrace (1 s).
 	KillGrace time.Duration
-	// DrainDelay bounds reading a hook's output after its process exited.
-	// Zero means DefaultDrainDelay (500 ms).
+	// DrainDelay bounds reading a hook's output after its process exited
+	// and what it wrote itself was read: output of processes that outlive
+	// the hook. Bytes still unread at the bound make the run failed
+	// (RunResult.Lost). Zero means DefaultDrainDelay (500 ms).
 	DrainDelay time.Duration
 	// MaxParallel caps how many hooks of one event's parallel group run at
 	// once; the rest start as slots free up, in configured order, each
@@ -39,6 +47,16 @@ type Options struct {
 	// negative means no cap, as Claude Code itself (which starts every
 	// matching hook at once).
 	MaxParallel int
+	// MaxProcesses caps the hook runs (command processes and http
+	// requests) in flight at once across every Fire call, the background
+	// queue and detached hooks of this engine, so that concurrent events
+	// cannot exhaust memory, processes or file descriptors: a hook waits
+	// for a slot before its payload is built, and its timeout starts when
+	// it gets one (the caller's context bounds the wait). Zero means
+	// DefaultMaxProcesses (64); negative means no cap. Memory is then
+	// bounded by about MaxProcesses × (the largest payload + ReplyLimit +
+	// OutputLimit) beyond the events themselves (docs/performance.md).
+	MaxProcesses int
 	// TimeoutReserve stops each command and http hook this much before
 	// its timeout (when the timeout is more than twice as long), while
 	// traces and messages still name the configured timeout. The exec
@@ -64,8 +82,10 @@ type Options struct {
 	// hooks finish before killing them. Zero means DefaultDrainTimeout
 	// (5 s, HK-33).
 	DrainTimeout time.Duration
-	// OnBackground receives the outcome of every background event (HK-30);
-	// nil discards them (each hook run is still audited through Logger).
+	// OnBackground receives the outcome of every background event (HK-30),
+	// also of one that Close cut short (its unanswered hooks traced as
+	// cancelled); nil discards them (each hook run is still audited
+	// through Logger).
 	OnBackground func(*Outcome)
 	// Warn receives terminal warnings for the user, such as the single
 	// "falling behind" warning of a full background queue (HK-31); nil
@@ -98,6 +118,8 @@ type Engine struct {
 	mu    sync.RWMutex // guards hooks
 	hooks []settings.Hook
 
+	procSlots chan struct{} // MaxProcesses; nil when uncapped
+
 	fails    failures           // last failures per hook (failures.go)
 	queue    queue              // background events (queue.go)
 	detached sync.WaitGroup     // detached hook runs still going
@@ -124,15 +146,24 @@ func New(cfg *settings.Config, opts Options) (*Engine, error) {
 	if e.opts.Env == nil {
 		e.opts.Env = os.Environ()
 	}
-	e.lim = procLimits{outputLimit: opts.OutputLimit, killGrace: opts.KillGrace, drainDelay: opts.DrainDelay}
+	e.lim = procLimits{outputLimit: opts.OutputLimit, replyLimit: opts.ReplyLimit, killGrace: opts.KillGrace, drainDelay: opts.DrainDelay}
 	if e.lim.outputLimit <= 0 {
 		e.lim.outputLimit = DefaultOutputLimit
+	}
+	if e.lim.replyLimit <= 0 {
+		e.lim.replyLimit = DefaultReplyLimit
 	}
 	if e.lim.killGrace <= 0 {
 		e.lim.killGrace = DefaultKillGrace
 	}
 	if e.lim.drainDelay <= 0 {
 		e.lim.drainDelay = DefaultDrainDelay
+	}
+	switch {
+	case opts.MaxProcesses == 0:
+		e.procSlots = make(chan struct{}, DefaultMaxProcesses)
+	case opts.MaxProcesses > 0:
+		e.procSlots = make(chan struct{}, opts.MaxProcesses)
 	}
 	if err := e.Replace(cfg); err != nil {
 		return nil, err
@@ -204,9 +235,17 @@ type Outcome struct {
 // Fire waits for every hook it started (or its timeout), except hooks
 // their protocol runs detached (a Phi async post_tool hook): those are
 // traced as "detached" and awaited by [Engine.Close]. It never leaves a
-// timed-out hook's process behind. It returns an error only for an event
-// it cannot fire (unknown event name) or after Close ([ErrClosed]); hook
-// failures are outcomes.
+// timed-out hook's process behind. Hook failures are outcomes, not
+// errors.
+//
+// Cancellation is never an allow: when ctx ends while hooks run (or
+// before they could start), the hooks that had not answered are stopped
+// (their process groups terminated) and traced as "cancelled"; one that
+// is fail_closed blocks, as a failed hook does. Fire then returns the
+// outcome (never nil) together with an error wrapping ctx.Err(): the
+// caller must not act on a reply that does not block, since hooks did not
+// all answer. Fire returns a nil outcome and an error only for an event
+// it cannot fire (unknown event name) or after Close ([ErrClosed]).
 func (e *Engine) Fire(ctx context.Context, ev Event) (*Outcome, error) {
 	e.queue.mu.Lock()
 	closed := e.queue.closed
@@ -237,14 +276,25 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	}
 	var groups []*group
 	byName := map[string]*group{}
+	var warnings map[*settings.Hook]string // selection warnings (SelectWarner)
 	for i := range all {
 		h := &all[i]
 		if h.Event != ev.Name {
 			continue
 		}
 		p, ok := e.protos[h.EffectiveProtocol()]
-		if !ok || !p.Selects(h, &ev) || !ifSelects(p, h, &ev) {
+		if !ok {
 			continue
+		}
+		selected, warning := selects(p, h, &ev)
+		if !selected || !ifSelects(p, h, &ev) {
+			continue
+		}
+		if warning != "" {
+			if warnings == nil {
+				warnings = map[*settings.Hook]string{}
+			}
+			warnings[h] = warning
 		}
 		g := byName[p.Name()]
 		if g == nil {
@@ -258,7 +308,7 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	out := &Outcome{}
 	cur := ev.Clone()
 	var groupReplies []Reply
-	blocked := false
+	blocked, cancelled := false, false
 	for _, g := range groups {
 		if blocked {
 			for _, h := range g.hooks {
@@ -266,7 +316,8 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 			}
 			continue
 		}
-		replies := e.runGroup(ctx, g.proto, g.hooks, &cur, out)
+		replies, groupCancelled := e.runGroup(ctx, g.proto, g.hooks, &cur, out, warnings)
+		cancelled = cancelled || groupCancelled
 		gr := g.proto.Combine(&cur, replies)
 		groupReplies = append(groupReplies, gr)
 		if gr.UpdatedArgs != nil {
@@ -278,6 +329,9 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	}
 	out.Reply = Merge(groupReplies)
 	out.Event = cur
+	if cancelled {
+		return out, fmt.Errorf("fire %s: hooks did not all answer: %w", ev.Name, ctx.Err())
+	}
 	return out, nil
 }
 
@@ -320,8 +374,9 @@ func (e *Engine) maxParallel() int {
 
 // runGroup runs one protocol's hooks for ev per the protocol's schedule,
 // records their traces in out (configured order) and returns their replies
-// in configured order, deduplicated hooks excluded.
-func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hook, ev *Event, out *Outcome) []HookReply {
+// in configured order, deduplicated hooks excluded, and whether the
+// caller's context cancelled any of them.
+func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hook, ev *Event, out *Outcome, warnings map[*settings.Hook]string) ([]HookReply, bool) {
 	sched := p.Schedule(ev)
 	var detach func(*settings.Hook, *Event) bool
 	if d, ok := p.(Detacher); ok {
@@ -352,62 +407,67 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 		evCopy := ev.Clone()
 		go func() {
 			defer e.detached.Done()
-			e.runOne(e.bgCtx, p, h, &evCopy, shared)
+			e.runOne(e.bgCtx, p, h, &evCopy, shared, warnings[h])
 		}()
 	}
-	if sched.Parallel {
-		var wg sync.WaitGroup
-		var slots chan struct{}
-		if n := e.maxParallel(); n > 0 {
-			slots = make(chan struct{}, n)
-		}
+	// The hooks to run, per phase (one phase unless the schedule has
+	// phases), in configured order.
+	phases := [][]int{nil}
+	if sched.Phase != nil {
+		phases = nil
+		byPhase := map[int][]int{}
+		var keys []int
 		for i, h := range hooks {
 			if dup[i] || detached[i] {
 				continue
 			}
-			ran[i] = true
-			if slots != nil {
-				slots <- struct{}{}
+			k := sched.Phase(h)
+			if _, seen := byPhase[k]; !seen {
+				keys = append(keys, k)
 			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				if slots != nil {
-					defer func() { <-slots }()
-				}
-				replies[i], results[i] = e.runOne(ctx, p, h, ev, shared)
-			}()
+			byPhase[k] = append(byPhase[k], i)
 		}
-		wg.Wait()
+		sort.Ints(keys)
+		for _, k := range keys {
+			phases = append(phases, byPhase[k])
+		}
 	} else {
-		local := ev.Clone()
-		blocked := false
-		for i, h := range hooks {
-			if dup[i] || detached[i] {
-				continue
-			}
-			if blocked {
-				replies[i] = HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}
-				continue
-			}
-			ran[i] = true
-			replies[i], results[i] = e.runOne(ctx, p, h, &local, shared)
-			if sched.ChainArgs && replies[i].UpdatedArgs != nil {
-				// Later hooks see the args the protocol would act on so
-				// far (native: the first hook's win, HK-60), not merely
-				// the latest hook's.
-				if args := p.Combine(&local, replies[:i+1]).UpdatedArgs; args != nil {
-					local.Args = cloneRaw(args)
-					shared = e.payloadOnce(p, &local)
-				}
-			}
-			if sched.StopOnBlock && replies[i].Decision.Blocks() {
-				blocked = true
+		for i := range hooks {
+			if !dup[i] && !detached[i] {
+				phases[0] = append(phases[0], i)
 			}
 		}
 	}
+	local := ev.Clone()
+	for pi, idx := range phases {
+		if pi > 0 {
+			// What the protocol would act on after the earlier phases.
+			var so []HookReply
+			for i := range hooks {
+				if ran[i] {
+					so = append(so, replies[i])
+				}
+			}
+			c := p.Combine(&local, so)
+			if c.Decision.Blocks() {
+				for _, i := range idx {
+					replies[i] = HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}
+				}
+				continue
+			}
+			if c.UpdatedArgs != nil && string(c.UpdatedArgs) != string(local.Args) {
+				local.Args = cloneRaw(c.UpdatedArgs)
+				shared = e.payloadOnce(p, &local)
+			}
+		}
+		e.runPhase(ctx, p, sched, hooks, idx, &local, &shared, warnings, replies, results, ran)
+	}
 	var counted []HookReply
+	cancelled := false
 	for i, h := range hooks {
+		if results[i] != nil && results[i].Cancelled {
+			cancelled = true
+		}
 		switch {
 		case dup[i]:
 			out.add(h, HookReply{Outcome: OutcomeDeduplicated, Err: "identical to an earlier hook of this event"}, nil)
@@ -420,7 +480,62 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 			}
 		}
 	}
-	return counted
+	return counted, cancelled
+}
+
+// runPhase runs the hooks of hooks at idx for ev per sched (in parallel,
+// or one after another with its StopOnBlock and ChainArgs), writing their
+// replies, results and whether each ran at their index.
+func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks []*settings.Hook, idx []int, ev *Event, shared *func() (*Payload, error), warnings map[*settings.Hook]string, replies []HookReply, results []*RunResult, ran []bool) {
+	if sched.Parallel {
+		var wg sync.WaitGroup
+		var slots chan struct{}
+		if n := e.maxParallel(); n > 0 {
+			slots = make(chan struct{}, n)
+		}
+		payload := *shared
+		for _, i := range idx {
+			h := hooks[i]
+			ran[i] = true
+			if slots != nil {
+				slots <- struct{}{}
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if slots != nil {
+					defer func() { <-slots }()
+				}
+				replies[i], results[i] = e.runOne(ctx, p, h, ev, payload, warnings[h])
+			}()
+		}
+		wg.Wait()
+		return
+	}
+	blocked := false
+	var done []HookReply
+	for _, i := range idx {
+		h := hooks[i]
+		if blocked {
+			replies[i] = HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}
+			continue
+		}
+		ran[i] = true
+		replies[i], results[i] = e.runOne(ctx, p, h, ev, *shared, warnings[h])
+		done = append(done, replies[i])
+		if sched.ChainArgs && replies[i].UpdatedArgs != nil {
+			// Later hooks see the args the protocol would act on so
+			// far (native: the first hook's win, HK-60), not merely
+			// the latest hook's.
+			if args := p.Combine(ev, done).UpdatedArgs; args != nil {
+				ev.Args = cloneRaw(args)
+				*shared = e.payloadOnce(p, ev)
+			}
+		}
+		if sched.StopOnBlock && replies[i].Decision.Blocks() {
+			blocked = true
+		}
+	}
 }
 
 // payloadOnce returns a function that encodes ev for p's hooks on first
@@ -430,14 +545,23 @@ func (e *Engine) payloadOnce(p Protocol, ev *Event) func() (*Payload, error) {
 }
 
 // runOne prepares, runs and classifies one hook, and writes its audit
-// record (HK-22).
-func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *Event, shared func() (*Payload, error)) (HookReply, *RunResult) {
+// record (HK-22). A selection warning is added to the audit record and to
+// the hook's trace (its error text), after the failure bookkeeping: it
+// does not make the run a failure.
+func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *Event, shared func() (*Payload, error), warning string) (HookReply, *RunResult) {
 	var res *RunResult
 	var reply HookReply
 	switch h.EffectiveType() {
 	case settings.TypePrompt, settings.TypeAgent:
 		reply, res = e.runJudge(ctx, p, h, ev)
 	default:
+		if !e.acquire(ctx) {
+			// Cancelled while waiting for a slot: the hook never started.
+			res = &RunResult{ExitCode: -1, Cancelled: true}
+			reply = p.Classify(h, ev, res)
+			break
+		}
+		defer e.release()
 		var inv *Invocation
 		pl, err := shared()
 		if err == nil {
@@ -458,12 +582,69 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 		}
 		reply = p.Classify(h, ev, res)
 	}
-	e.audit(h, ev, reply, res)
+	if res != nil && res.Cancelled {
+		reply = cancelledReply(h, reply)
+	}
+	e.audit(h, ev, reply, res, warning)
 	e.fails.record(h, ev, reply, res)
+	if warning != "" {
+		if reply.Err != "" {
+			reply.Err += "; "
+		}
+		reply.Err += warning
+	}
 	return reply, res
 }
 
-func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult) {
+// acquire takes one of the engine's process slots (MaxProcesses), or
+// reports false when ctx ends first.
+func (e *Engine) acquire(ctx context.Context) bool {
+	if e.procSlots == nil {
+		return true
+	}
+	select {
+	case e.procSlots <- struct{}{}:
+		return true
+	default:
+	}
+	select {
+	case e.procSlots <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (e *Engine) release() {
+	if e.procSlots != nil {
+		<-e.procSlots
+	}
+}
+
+// selects applies p's selection to h, with its warning when p is a
+// [SelectWarner].
+func selects(p Protocol, h *settings.Hook, ev *Event) (bool, string) {
+	if w, ok := p.(SelectWarner); ok {
+		return w.SelectWarn(h, ev)
+	}
+	return p.Selects(h, ev), ""
+}
+
+// cancelledReply is the reply of a hook the caller's context stopped
+// before it answered: whatever its protocol made of the cut run, it is
+// "cancelled", with no decision, and a fail_closed hook blocks, since a
+// hook whose run was cancelled has failed (a cancelled guard must never
+// read as an allow).
+func cancelledReply(h *settings.Hook, r HookReply) HookReply {
+	out := HookReply{Outcome: OutcomeCancelled, Err: "cancelled", Detail: r.Detail}
+	if h.FailClosed {
+		out.Decision = DecisionBlock
+		out.Reason = fmt.Sprintf("hook %s was cancelled before it answered and is fail_closed", h.Label())
+	}
+	return out
+}
+
+func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult, warning string) {
 	if e.opts.Logger == nil {
 		return
 	}
@@ -481,6 +662,10 @@ func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult)
 		attrs = append(attrs, slog.String("error", r.Err))
 	}
 	level := slog.LevelInfo
+	if warning != "" {
+		attrs = append(attrs, slog.String("warning", warning))
+		level = slog.LevelWarn
+	}
 	if r.Outcome == OutcomeError || r.Outcome == OutcomeTimeout {
 		level = slog.LevelWarn
 	}

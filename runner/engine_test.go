@@ -844,9 +844,11 @@ fail_closed = true
 	ctx, cancel := context.WithCancel(context.Background())
 	timer := time.AfterFunc(200*time.Millisecond, cancel)
 	defer timer.Stop()
-	out := fireCtx(t, ctx, e, preTool("shell", `{}`))
+	out, err := e.Fire(ctx, preTool("shell", `{}`))
+	require.ErrorIs(t, err, context.Canceled, "a cancelled Fire is an error wrapping ctx.Err()")
+	require.NotNil(t, out, "with the outcome")
 	assert.Equal(t, OutcomeCancelled, out.Hooks[0].Outcome)
-	assert.Equal(t, DecisionNone, out.Decision, "the caller's cancellation is not the hook's failure")
+	assert.Equal(t, DecisionBlock, out.Decision, "cancellation is never an allow: the fail_closed hook did not answer")
 }
 
 func TestEngineReplace(t *testing.T) {

@@ -58,7 +58,7 @@ func (e *Engine) runHTTP(ctx context.Context, h *settings.Hook, inv *Invocation)
 		return res
 	}
 	defer resp.Body.Close()
-	buf := &capBuffer{limit: e.lim.outputLimit}
+	buf := &capBuffer{limit: e.lim.outputLimit, replyLimit: e.lim.replyLimit}
 	if _, err := io.Copy(buf, resp.Body); err != nil {
 		if ctx.Err() != nil {
 			classifyCtxErr(parent, ctx, res)

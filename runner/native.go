@@ -3,12 +3,19 @@ package runner
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"strings"
 
+	"github.com/hookcompat/hookcompat/internal/hookjson"
 	"github.com/hookcompat/hookcompat/settings"
 )
+
+// maxPassedDepth bounds the nesting of the JSON values a reply passes on
+// (updated_args, updated_result): encoding/json, which encodes the merged
+// reply, stops at 10,000 levels.
+const maxPassedDepth = 10000
 
 // defaultBlockReason is the reason of an exit-2 block with empty stderr
 // (HK-20).
@@ -105,6 +112,10 @@ func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
 		return HookReply{Outcome: OutcomeCancelled, Err: "cancelled"}
 	case res.HTTPStatus != 0 && (res.HTTPStatus < 200 || res.HTTPStatus > 299):
 		return fail(OutcomeError, fmt.Sprintf("http status %d", res.HTTPStatus))
+	case res.Lost != "" && res.ExitCode != 2:
+		// Output was cut: the reply cannot be read whole (an exit 2
+		// blocks whatever its stderr holds).
+		return fail(OutcomeError, res.Lost)
 	case res.ExitCode == 2:
 		reason := strings.TrimSpace(string(res.Stderr))
 		if reason == "" {
@@ -122,7 +133,7 @@ func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
 		return fail(OutcomeError, why)
 	}
 	if res.StdoutTruncated {
-		return fail(OutcomeError, "stdout exceeded the output limit; the reply cannot be read whole")
+		return fail(OutcomeError, "stdout exceeded the output limit (64 MiB for a JSON reply, 1 MiB for plain text by default); the reply cannot be read whole")
 	}
 	out := bytes.TrimSpace(res.Stdout)
 	if len(out) == 0 {
@@ -149,11 +160,20 @@ func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
 	return r
 }
 
-// decodeNativeReply reads a native JSON reply. Unknown keys are tolerated
-// (a hook may print more than the reply), but known keys must have the
-// right types and decision must be one of the native values.
+// decodeNativeReply reads a native JSON reply, nested to any depth (up to
+// the engine's reply limit). Unknown keys are tolerated (a hook may print
+// more than the reply), but known keys must have the right types and
+// decision must be one of the native values; keys match
+// case-insensitively, the last one winning, as in encoding/json.
 func decodeNativeReply(data []byte, r *Reply) error {
-	if err := json.Unmarshal(data, r); err != nil {
+	if ok, _ := hookjson.Valid(data); !ok {
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			return err // encoding/json names the offset and the problem
+		}
+		return errors.New("not one JSON value")
+	}
+	if err := hookjson.Decode(data, r, hookjson.Fold); err != nil {
 		return err
 	}
 	switch r.Decision {
@@ -166,6 +186,11 @@ func decodeNativeReply(data []byte, r *Reply) error {
 	}
 	if r.UpdatedArgs != nil && bytes.TrimSpace(r.UpdatedArgs)[0] != '{' {
 		return fmt.Errorf("updated_args must be an object")
+	}
+	for _, raw := range []json.RawMessage{r.UpdatedArgs, r.UpdatedResult} {
+		if _, depth := hookjson.Valid(raw); raw != nil && depth > maxPassedDepth {
+			return fmt.Errorf("updated_args or updated_result is nested %d levels deep (at most %d are passed on)", depth, maxPassedDepth)
+		}
 	}
 	return nil
 }

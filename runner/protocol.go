@@ -57,6 +57,13 @@ type Payload struct {
 	// Env is the environment of each hook before the hook's own
 	// variables ("KEY=value").
 	Env []string
+	// Variants are further stdin bytes for hooks of the group that
+	// receive another form of the same event, keyed by the protocol
+	// (Cursor's tool-specific steps: a beforeShellExecution hook gets
+	// {command, cwd, …} where a preToolUse hook gets {tool_name,
+	// tool_input, …}); Prepare picks a hook's. Nil when every hook gets
+	// Stdin.
+	Variants map[string][]byte
 }
 
 // Validator is implemented by protocols that can check a hook before it
@@ -64,6 +71,18 @@ type Payload struct {
 // config with a hook that fails it, naming the hook's source.
 type Validator interface {
 	Validate(h *settings.Hook) error
+}
+
+// SelectWarner is implemented by protocols whose selection can fail to
+// decide, such as a regular-expression matcher that exceeds its
+// evaluation bound on a value. SelectWarn reports whether h runs for ev,
+// as Selects does, and a warning when it could not tell: a matcher that
+// cannot be evaluated must never skip a guard silently, so such a hook is
+// selected (it runs) and the warning goes to its trace (its error text)
+// and audit record. The engine calls SelectWarn instead of Selects when a
+// protocol implements it.
+type SelectWarner interface {
+	SelectWarn(h *settings.Hook, ev *Event) (selected bool, warning string)
 }
 
 // Detacher is implemented by protocols some of whose hooks run detached:
@@ -86,6 +105,13 @@ type Schedule struct {
 	// DedupKey, if set, runs hooks with equal non-empty keys once (the
 	// first in configured order); the others are traced as deduplicated.
 	DedupKey func(h *settings.Hook) string
+	// Phase, if set, splits the hooks into phases that run one after
+	// another, lowest first, each phase by the rules above: once the
+	// protocol's combined reply of the phases so far blocks, the hooks
+	// of later phases are skipped, and a later phase sees the args that
+	// combined reply updated (Cursor runs a call's preToolUse hooks
+	// before its beforeShellExecution hooks). Nil means one phase.
+	Phase func(h *settings.Hook) int
 }
 
 // protocolSet is the protocols of one engine, by name.

@@ -102,9 +102,8 @@ func (e *Engine) fireBackground(ev Event) {
 	out, err := e.fire(e.bgCtx, ev)
 	if err != nil {
 		e.logger().Warn("background event not fired", slog.String("event", string(ev.Name)), slog.String("error", err.Error()))
-		return
 	}
-	if e.opts.OnBackground != nil {
+	if out != nil && e.opts.OnBackground != nil {
 		e.opts.OnBackground(out)
 	}
 }

@@ -57,13 +57,15 @@ func (s *Session) event(name settings.Event) Event {
 }
 
 // Start fires session_start with reason (startup, resume or new) and
-// keeps its output for the next prompt (HK-51).
+// keeps its output for the next prompt (HK-51). When ctx ends while hooks
+// run, the outcome comes with an error wrapping ctx.Err() and nothing is
+// kept.
 func (s *Session) Start(ctx context.Context, reason string) (*Outcome, error) {
 	ev := s.event(settings.SessionStart)
 	ev.Reason = reason
 	out, err := s.Engine.Fire(ctx, ev)
 	if err != nil {
-		return nil, err
+		return out, err // cancelled: not every hook answered; nothing is kept
 	}
 	if c := strings.TrimSpace(out.AdditionalContext); c != "" {
 		s.mu.Lock()
@@ -87,7 +89,10 @@ type PromptResult struct {
 
 // Prompt fires prompt_submit for a new prompt (promptID identifies it,
 // HK-50) and resets the stop continuation count. A blocked prompt keeps
-// the session_start output for the next one.
+// the session_start output for the next one. When ctx ends while hooks
+// run, the error wraps ctx.Err() and the result says only whether the
+// prompt is blocked (a fail_closed hook that had not answered blocks):
+// the prompt must not be sent.
 func (s *Session) Prompt(ctx context.Context, promptID, prompt string) (*PromptResult, error) {
 	s.mu.Lock()
 	s.promptID, s.stops = promptID, 0
@@ -95,13 +100,16 @@ func (s *Session) Prompt(ctx context.Context, promptID, prompt string) (*PromptR
 	ev := s.event(settings.PromptSubmit)
 	ev.Prompt = prompt
 	out, err := s.Engine.Fire(ctx, ev)
-	if err != nil {
+	if out == nil {
 		return nil, err
 	}
 	res := &PromptResult{Outcome: out}
 	if out.Decision.Blocks() {
 		res.Blocked, res.Reason = true, out.Reason
-		return res, nil
+		return res, err
+	}
+	if err != nil {
+		return res, err
 	}
 	s.mu.Lock()
 	parts := append(s.pending, strings.TrimSpace(out.AdditionalContext))
@@ -143,7 +151,9 @@ func (s *Session) Stop(ctx context.Context, output string) (*StopResult, error) 
 	s.mu.Unlock()
 	out, err := s.Engine.Fire(ctx, ev)
 	if err != nil {
-		return nil, err
+		// Cancelled: the turn ends (no continuation from hooks that did
+		// not all answer).
+		return &StopResult{Outcome: out}, err
 	}
 	res := &StopResult{Outcome: out}
 	wants := out.Decision.Blocks() || (out.Continue != nil && *out.Continue)

@@ -276,13 +276,7 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 	boolean("once", &h.Once)
 	str("name", &h.Name)
 	str("dir", &h.Dir)
-	if v, ok := m["context_limit"]; ok {
-		if n, isInt := v.(int64); !isInt || n < 0 || n > math.MaxInt32 {
-			d.fail(hp+".context_limit", "want a non-negative integer number of tokens, got %s", tomlType(v))
-		} else {
-			h.ContextLimit = int(n)
-		}
-	}
+	strmap("options", &h.Options)
 	typeErrs := len(d.errs) > before
 	misspelt := false
 	for _, k := range sortedKeys(m) {

@@ -36,7 +36,7 @@ var fieldSpecs = []fieldSpec{
 	{"once", "boolean", "Extension: Claude's once (skill hooks).", nil},
 	{"name", "string", "Extension: the hook's name in its home format.", nil},
 	{"dir", "string", "Extension: the hook's working directory.", nil},
-	{"context_limit", "integer", "Extension: cap on the hook's model-visible text, in tokens of 4 bytes (Codex additionalContextLimit); 0 = the protocol's default.", nil},
+	{"options", "object", "Extension: settings of the hook's own format that have no native field (Cursor's loop_limit and step).", nil},
 }
 
 // JSONSchema returns the JSON Schema (draft 2020-12) of the native TOML
@@ -52,7 +52,7 @@ func JSONSchema() []byte {
 			p["items"] = map[string]any{"type": "string"}
 		case "object":
 			p["additionalProperties"] = map[string]any{"type": "string"}
-		case "number", "integer":
+		case "number":
 			p["minimum"] = 0
 		}
 		if f.enum != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookcompat/hookcompat/internal/hookjson"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -27,6 +28,9 @@ const (
 // ends with '}'. Several lines that each parse on their own (JSONL) are
 // plain text unless one sets a known output field, which makes the
 // output invalid. It returns the kind and, for StdoutJSON, the object.
+// Like JSON.parse, it reads objects nested to any depth (encoding/json
+// stops at 10,000 levels); its memory is bounded by stdout's size, which
+// the engine caps (runner.DefaultReplyLimit).
 func ClassifyStdout(stdout []byte) (StdoutKind, []byte) {
 	// String.prototype.trim also strips a byte order mark (U+FEFF).
 	t := bytes.TrimSpace(bytes.TrimPrefix(bytes.TrimSpace(stdout), []byte("\ufeff")))
@@ -36,8 +40,7 @@ func ClassifyStdout(stdout []byte) (StdoutKind, []byte) {
 	case t[0] != '{' || t[len(t)-1] != '}':
 		return StdoutPlain, nil
 	}
-	var probe map[string]json.RawMessage
-	if err := json.Unmarshal(t, &probe); err == nil {
+	if ok, _ := hookjson.Valid(t); ok {
 		return StdoutJSON, t
 	}
 	lines := bytes.Split(t, []byte("\n"))
@@ -48,14 +51,13 @@ func ClassifyStdout(stdout []byte) (StdoutKind, []byte) {
 			if len(l) == 0 {
 				continue
 			}
-			var v any
-			if json.Unmarshal(l, &v) != nil {
+			if ok, _ := hookjson.Valid(l); !ok {
 				allJSON = false
 				break
 			}
-			if m, ok := v.(map[string]any); ok {
-				for k := range m {
-					if knownOutputFields[k] {
+			if l[0] == '{' {
+				for _, m := range hookjson.Members(l) {
+					if knownOutputFields[m.Key] {
 						setsField = true
 					}
 				}
@@ -202,10 +204,15 @@ func (p *Protocol) classify(event string, h *settings.Hook, ev *runner.Event, re
 		r.Detail = &Detail{Exit2: true}
 		return r
 	}
+	if res.Lost != "" {
+		// Output was cut after the hook exited: what is left would be
+		// read as a reply it is not.
+		return failure(runner.OutcomeError, res.Lost)
+	}
 	if res.StdoutTruncated {
 		// Cut at the cap, the reply cannot be read whole: reading what is
 		// left as plain text would drop its decision silently.
-		return failure(runner.OutcomeError, "stdout exceeded hookcompat's 1 MiB cap; the reply cannot be read whole")
+		return failure(runner.OutcomeError, "stdout exceeded hookcompat's output cap (64 MiB for a JSON reply, 1 MiB for plain text by default); the reply cannot be read whole")
 	}
 	kind, obj := ClassifyStdout(res.Stdout)
 	detail := &Detail{StdoutKind: kind}
@@ -267,7 +274,7 @@ func applyJudge(event string, h *settings.Hook, obj []byte) (runner.HookReply, e
 		Impossible bool    `json:"impossible"`
 		Decision   *string `json:"decision"`
 	}
-	if err := unmarshalExact(obj, &a, "ok", "reason", "impossible", "decision"); err != nil {
+	if err := unmarshalExact(obj, &a); err != nil {
 		return runner.HookReply{}, err
 	}
 	ok := true
@@ -346,31 +353,14 @@ type permissionDecision struct {
 	Interrupt    *bool           `json:"interrupt"`
 }
 
-// unmarshalExact decodes a JSON object into v reading only the members
-// named in keys, spelled exactly, the last of duplicate names winning —
-// as JSON.parse reads them. (encoding/json matches names
-// case-insensitively, so {"permissionDecision":"deny","PermissionDecision":"allow"}
-// would otherwise become an allow that Claude Code never sees.)
-func unmarshalExact(obj []byte, v any, keys ...string) error {
-	var all runner.Fields
-	if err := json.Unmarshal(obj, &all); err != nil {
-		return err
-	}
-	want := make(map[string]bool, len(keys))
-	for _, k := range keys {
-		want[k] = true
-	}
-	var kept runner.Fields
-	for _, f := range all {
-		if want[f.Key] {
-			kept = append(kept, f)
-		}
-	}
-	b, err := kept.MarshalJSON()
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(b, v)
+// unmarshalExact decodes a JSON object (valid, at any depth) into the
+// struct v points to, reading only the members named by its json tags,
+// spelled exactly, the last of duplicate names winning — as JSON.parse
+// reads them. (encoding/json matches names case-insensitively, so
+// {"permissionDecision":"deny","PermissionDecision":"allow"} would
+// otherwise become an allow that Claude Code never sees.)
+func unmarshalExact(obj []byte, v any) error {
+	return hookjson.Decode(obj, v, hookjson.Exact)
 }
 
 // applyJSON applies a hook's JSON object for event. Unknown keys are
@@ -380,7 +370,7 @@ func unmarshalExact(obj []byte, v any, keys ...string) error {
 // (B15: a deny must not be lost).
 func (p *Protocol) applyJSON(event string, ev *runner.Event, obj []byte, d *Detail) (runner.HookReply, error) {
 	var o output
-	if err := unmarshalExact(obj, &o, "continue", "stopReason", "suppressOutput", "systemMessage", "decision", "reason", "hookSpecificOutput"); err != nil {
+	if err := unmarshalExact(obj, &o); err != nil {
 		return runner.HookReply{}, err
 	}
 	r := runner.HookReply{Outcome: runner.OutcomeSuccess}
@@ -399,8 +389,7 @@ func (p *Protocol) applyJSON(event string, ev *runner.Event, obj []byte, d *Deta
 	}
 	var hs specific
 	if len(o.HookSpecificOutput) > 0 && string(o.HookSpecificOutput) != "null" {
-		if err := unmarshalExact(o.HookSpecificOutput, &hs, "hookEventName", "permissionDecision", "permissionDecisionReason",
-			"updatedInput", "additionalContext", "updatedToolOutput", "updatedMCPToolOutput", "decision"); err != nil {
+		if err := unmarshalExact(o.HookSpecificOutput, &hs); err != nil {
 			return r, fmt.Errorf("hookSpecificOutput: %w", err)
 		}
 		if hs.HookEventName == nil {
@@ -458,7 +447,7 @@ func (p *Protocol) applyJSON(event string, ev *runner.Event, obj []byte, d *Deta
 	case "PermissionRequest":
 		if len(hs.Decision) > 0 && string(hs.Decision) != "null" {
 			var pd permissionDecision
-			if err := unmarshalExact(hs.Decision, &pd, "behavior", "updatedInput", "message", "interrupt"); err != nil {
+			if err := unmarshalExact(hs.Decision, &pd); err != nil {
 				return r, fmt.Errorf("hookSpecificOutput.decision: %w", err)
 			}
 			switch pd.Behavior {
@@ -520,6 +509,9 @@ func (p *Protocol) applyJSON(event string, ev *runner.Event, obj []byte, d *Deta
 				out = hs.UpdatedMCPToolOutput
 			}
 			if len(out) > 0 && string(out) != "null" {
+				if _, depth := hookjson.Valid(out); depth > maxUpdatedInputDepth {
+					return r, fmt.Errorf("updatedToolOutput is nested %d levels deep (hookcompat passes on at most %d)", depth, maxUpdatedInputDepth)
+				}
 				r.UpdatedResult = append(json.RawMessage(nil), out...)
 			}
 		}
@@ -530,6 +522,11 @@ func (p *Protocol) applyJSON(event string, ev *runner.Event, obj []byte, d *Deta
 	return r, nil
 }
 
+// maxUpdatedInputDepth bounds the nesting of an updatedInput (or
+// updatedToolOutput) hookcompat passes on: encoding/json, which encodes
+// the native reply, stops at 10,000 levels.
+const maxUpdatedInputDepth = 10000
+
 // setUpdatedInput records a Claude updatedInput (which replaces the whole
 // tool input) as native updated_args, renaming argument names.
 func (p *Protocol) setUpdatedInput(r *runner.HookReply, ev *runner.Event, in json.RawMessage) error {
@@ -539,6 +536,11 @@ func (p *Protocol) setUpdatedInput(r *runner.HookReply, ev *runner.Event, in jso
 	}
 	if t[0] != '{' {
 		return fmt.Errorf("updatedInput must be an object")
+	}
+	if _, depth := hookjson.Valid(t); depth > maxUpdatedInputDepth {
+		// Tool inputs are shallow; one this deep cannot be passed on
+		// (encoding it again would fail).
+		return fmt.Errorf("updatedInput is nested %d levels deep (hookcompat passes on at most %d)", depth, maxUpdatedInputDepth)
 	}
 	claudeTool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
 	r.UpdatedArgs = p.vocab.Args(translate.Claude, translate.Native, claudeTool, append(json.RawMessage(nil), t...))

@@ -33,7 +33,9 @@ export FROM_CMD=$(date)
 
 	require.NoError(t, os.WriteFile(p, []byte("export X=(\n"), 0o600))
 	_, err = EnvFileExports(p, nil)
-	assert.Error(t, err)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), p+":1:", "a parse error names the file and line")
+	assert.NotErrorIs(t, err, ErrEnvFileLimit, "a parse error is not a bound")
 }
 
 // TestEnvFilePathStaysInSessionEnv: a hostile or odd session id cannot

@@ -55,8 +55,22 @@ func (claudeFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 	lint(h, c.Project, add)
 }
 
+// CodeBacktracking: a Claude regex matcher can take exponential time on
+// some values (nested quantifiers); hookcompat stops evaluating it after
+// MatcherTimeout and runs the hook with a warning.
+const CodeBacktracking = "catastrophic-backtracking"
+
 func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string)) {
 	event, _ := translate.ClaudeEvent(h.Event)
+	if h.Match != "" && h.EffectiveMatchSyntax() == settings.MatchClaude {
+		if m := CompileMatcher(event, h.Match); m.IsRegex() {
+			if what := Backtracking(h.Match); what != "" {
+				add(CodeBacktracking, format.SeverityError,
+					fmt.Sprintf("matcher %q can take exponential time on some names (%s): hookcompat gives up after %s and runs the hook with a warning; Claude Code can hang on it", h.Match, what, MatcherTimeout),
+					"repeat the inner item only once, e.g. a+b instead of (a+)+b, or list the exact names")
+			}
+		}
+	}
 	if h.Timeout > time.Hour {
 		add(CodeTimeoutMS, format.SeverityWarning, fmt.Sprintf("timeout %s: Claude timeouts are seconds; this looks like milliseconds", h.Timeout), fmt.Sprintf("write %g", h.Timeout.Seconds()/1000))
 	}

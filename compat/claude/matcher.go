@@ -27,9 +27,12 @@ type Matcher struct {
 	err   error
 }
 
-// regexTimeout bounds one regex evaluation (catastrophic backtracking in a
-// user's matcher must not hang the engine).
-const regexTimeout = 100 * time.Millisecond
+// MatcherTimeout bounds one evaluation of a regex matcher: catastrophic
+// backtracking in a user's matcher must not hang the engine. A matcher
+// that exceeds it on a value could not be evaluated: the hook runs (it
+// might have matched, and a guard must never be skipped silently) and the
+// run's trace carries a warning.
+const MatcherTimeout = 100 * time.Millisecond
 
 // CompileMatcher compiles m for event (a Claude event name; it decides the
 // exact-name character set). The returned Matcher reports a compile error
@@ -56,7 +59,7 @@ func CompileMatcher(event, m string) *Matcher {
 	if err != nil {
 		return &Matcher{err: fmt.Errorf("matcher %q is not a valid JavaScript regular expression: %w", m, err)}
 	}
-	re.MatchTimeout = regexTimeout
+	re.MatchTimeout = MatcherTimeout
 	return &Matcher{re: re}
 }
 
@@ -101,6 +104,20 @@ func (m *Matcher) Match(value string) bool {
 		return err == nil && ok
 	}
 	return false
+}
+
+// MatchErr is Match, with the error of a regex evaluation that exceeded
+// [MatcherTimeout]; the match is then unknown and ok is true (the safe
+// answer: run the hook).
+func (m *Matcher) MatchErr(value string) (ok bool, err error) {
+	if m.re == nil {
+		return m.Match(value), nil
+	}
+	ok, err = m.re.MatchString(value)
+	if err != nil {
+		return true, fmt.Errorf("matcher %q could not be evaluated on %q within %s (catastrophic backtracking): %w", m.re.String(), value, MatcherTimeout, err)
+	}
+	return ok, nil
 }
 
 // matcherCache keeps compiled matchers per (event, pattern).

@@ -78,20 +78,35 @@ func SupportsMatcher(event string) bool {
 }
 
 // Selects applies the hook's Claude matcher to the event's match value
-// (claude §3.1, §3.2). Events without matcher support run every hook.
+// (claude §3.1, §3.2). Events without matcher support run every hook. A
+// regex that cannot be evaluated within [MatcherTimeout] selects the hook
+// (see SelectWarn).
 func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
+	ok, _ := p.SelectWarn(h, ev)
+	return ok
+}
+
+// SelectWarn is Selects with a warning when the hook's regex matcher
+// could not be evaluated on the value within [MatcherTimeout]: the hook is
+// selected then, so that it runs and the warning reaches its trace
+// (runner.SelectWarner).
+func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string) {
 	event, ok := translate.ClaudeEvent(ev.Name)
 	if !ok {
-		return false
+		return false, ""
 	}
 	value, supported := matchValue(p.vocab, event, ev)
 	if !supported || h.Match == "" || h.Match == "*" {
-		return true
+		return true, ""
 	}
 	if h.EffectiveMatchSyntax() != settings.MatchClaude {
-		return runner.NativeSelects(h, ev)
+		return runner.NativeSelects(h, ev), ""
 	}
-	return cachedMatcher(event, h.Match).Match(value)
+	matched, err := cachedMatcher(event, h.Match).MatchErr(value)
+	if err != nil {
+		return true, err.Error() + "; the hook ran"
+	}
+	return matched, ""
 }
 
 // Encode builds what every Claude hook gets for ev: stdin = [Payload];
@@ -257,6 +272,7 @@ var (
 	_ runner.Protocol     = (*Protocol)(nil)
 	_ runner.RuleProtocol = (*Protocol)(nil)
 	_ runner.Validator    = (*Protocol)(nil)
+	_ runner.SelectWarner = (*Protocol)(nil)
 )
 
 // Validate checks that h's matcher compiles (an invalid regex is an error

@@ -413,6 +413,10 @@ func (t *translation) handler(event string, native settings.Event, matcher, wher
 		if !ok || !ok6 || !okAll {
 			return h, false
 		}
+		if strings.TrimSpace(prompt) == "" {
+			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: %s handler without a prompt; skipped", where, typ))
+			return h, false
+		}
 		h.Type, h.Prompt, h.Model = typ, prompt, model
 		h.Timeout = defaultPromptTimeout
 		if typ == "agent" {

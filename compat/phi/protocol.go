@@ -85,6 +85,9 @@ func (*Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload)
 		Stdin:   pl.Stdin,
 		Timeout: timeoutOf(h),
 		Dir:     h.Dir,
+		// Phi keeps the first 1 MiB of stdout, JSON or not (phi §4): a
+		// longer reply is cut and fails to parse there too.
+		StdoutLimit: OutputCap,
 	}
 	switch {
 	case len(h.Args) > 0:

@@ -7,7 +7,9 @@
 // calls Load to re-read and re-translate every source. The result is
 // applied only when it differs from the last applied config (compared by
 // its encoded TOML); a broken edit keeps the last good config running and
-// is reported with its file:line.
+// is reported with its file:line. During a burst the sources are also
+// read every 25 ms, so that a burst whose last edit is broken ends on the
+// last valid version read during it. A lost-events overflow reloads.
 package watch
 
 import (
@@ -27,6 +29,11 @@ import (
 // DefaultDebounce is how long the watcher waits after the last file event
 // before reloading.
 const DefaultDebounce = 250 * time.Millisecond
+
+// burstLoadInterval is how often the sources are read while a burst of
+// edits goes on, so that the burst's valid versions are known: when its
+// last edit is broken, the last valid version seen is applied.
+const burstLoadInterval = 25 * time.Millisecond
 
 // Options configures a [Watcher].
 type Options struct {
@@ -142,8 +149,9 @@ func (w *Watcher) Close() error {
 // loop owns fsnotify events, the debounce timer and the applied state.
 func (w *Watcher) loop() {
 	defer w.wg.Done()
-	var timer *time.Timer
-	var fire <-chan time.Time
+	var timer, burstTimer *time.Timer
+	var fire, burstFire <-chan time.Time
+	var candidate *settings.Config // the last valid version seen during this burst
 	for {
 		select {
 		case <-w.done:
@@ -168,14 +176,41 @@ func (w *Watcher) loop() {
 				timer.Reset(w.opts.Debounce)
 			}
 			fire = timer.C
+			if burstFire == nil {
+				// Read the sources burstLoadInterval after the first
+				// event not read yet (a throttle, not a debounce: a
+				// continuous burst is still read every interval).
+				if burstTimer == nil {
+					burstTimer = time.NewTimer(burstLoadInterval)
+				} else {
+					burstTimer.Reset(burstLoadInterval)
+				}
+				burstFire = burstTimer.C
+			}
 		case err, ok := <-w.fs.Errors:
 			if !ok {
 				return
 			}
 			w.report(Change{Err: fmt.Errorf("watch: %w", err)})
+			if errors.Is(err, fsnotify.ErrEventOverflow) {
+				// Events were lost: the files may have changed unseen.
+				if timer == nil {
+					timer = time.NewTimer(w.opts.Debounce)
+				} else {
+					timer.Stop()
+					timer.Reset(w.opts.Debounce)
+				}
+				fire = timer.C
+			}
+		case <-burstFire:
+			burstFire = nil
+			if cfg, err := w.opts.Load(); err == nil {
+				candidate = cfg
+			}
 		case <-fire:
 			fire = nil
-			w.reload()
+			w.reload(candidate)
+			candidate = nil
 		}
 	}
 }
@@ -239,12 +274,25 @@ func (w *Watcher) relevant(name string) bool {
 	return false
 }
 
-func (w *Watcher) reload() {
+// reload reads the sources after a burst of edits and applies them. When
+// the last edit is broken but a valid version was read during the burst
+// (candidate), that version is applied — the burst ends on its last valid
+// config — and the error is reported after it.
+func (w *Watcher) reload(candidate *settings.Config) {
 	cfg, err := w.opts.Load()
 	if err != nil {
+		if candidate != nil && !bytes.Equal(encode(candidate), w.current) {
+			w.apply(candidate)
+			err = fmt.Errorf("the last edit is broken; the last valid version read during the edits is running: %w", err)
+		}
 		w.report(Change{Err: err})
 		return
 	}
+	w.apply(cfg)
+}
+
+// apply installs cfg unless it has the hooks already running.
+func (w *Watcher) apply(cfg *settings.Config) {
 	enc := encode(cfg)
 	if bytes.Equal(enc, w.current) {
 		return // same hooks: nothing to do

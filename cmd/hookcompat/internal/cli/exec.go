@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,7 +32,9 @@ reply schema (HK-20, HK-53, HK-60): {"decision", "reason", "continue", "addition
 COMMAND is one shell command string (Claude's shell form, run as /bin/sh -c), or with --exec a
 program and its arguments (Claude's exec form). --matcher applies the format's matcher to the
 event (tool name, source, …); when it does not match, the reply is empty. Unknown fields of the
-native event are kept and passed on. On SIGTERM the hook's process group is terminated first.
+native event are kept and passed on. On SIGTERM, SIGINT or SIGHUP the hook's process group is
+terminated first; then a --fail-closed hook answers a block, any other exits 1 without an
+answer.
 
 With --host FORMAT the shim runs inside that agent instead of a native engine (what
 "convert --target FORMAT" writes): it reads the agent's hook payload and answers in the
@@ -181,6 +184,10 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 		if err == nil && score == 0 {
 			err = fmt.Errorf("stdin is not a %s hook payload", opts.Spec.Host)
 		}
+		if hr, ok := host.(format.HostEventReader); ok && err == nil {
+			// The hook gets its own agent's payload, not the host's.
+			ev, err = hr.ReadHostEvent(data, wd, opts.Spec.Protocol)
+		}
 	} else {
 		ev, err = runner.DecodeEventLenient(data)
 	}
@@ -199,7 +206,10 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 			return fmt.Errorf("exec: %w", err)
 		}
 		out, err = eng.Fire(cmd.Context(), ev)
-		if err != nil {
+		if out == nil || (err != nil && !out.Decision.Blocks()) {
+			// Signalled before the hook answered: no answer (a failure
+			// of this shim), unless the hook is fail_closed.
+			_ = eng.Close(context.Background())
 			return fmt.Errorf("exec: %w", err)
 		}
 		_ = eng.Close(cmd.Context()) // detached (async Phi) hooks finish, or are killed, first

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -37,7 +38,10 @@ the hooks of the given sources and prints ONE JSON object, the merged native rep
    "hooks": [{"source", "protocol", "command", "outcome", "exit_code", "duration_ms", ...}]}
 
 The exit status is 0 whenever the event was dispatched, whatever the decision; it is 1
-with a message on stderr for bad input (unreadable event, invalid config).
+with a message on stderr for bad input (unreadable event, invalid config). When a signal
+(SIGTERM, SIGINT, SIGHUP) ends the run, the hooks are stopped and the exit status is 1;
+the reply is printed only when it blocks (a fail_closed hook that had not answered
+blocks), never one with an empty decision.
 
 Without --settings, --config and --phi-dir, the Claude Code files that exist of
 ~/.claude/settings.json, <project>/.claude/settings.json and
@@ -112,15 +116,30 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 		return err
 	}
 	out, err := eng.Fire(cmd.Context(), ev)
-	if err != nil {
+	if out == nil {
 		return err
 	}
 	appendFailures(out) // for `hookcompat list` (HK-66)
-	reply, err := replyJSON(out, opts.Render, renderer, loaded)
-	if err != nil {
+	if err == nil && cmd.Context().Err() != nil {
+		// A signal after the hooks answered still ends the run unanswered.
+		err = fmt.Errorf("interrupted: %w", context.Cause(cmd.Context()))
+	}
+	if err != nil && !out.Decision.Blocks() {
+		// Cancellation is never an allow: without every hook's answer
+		// there is no reply to print, unless it blocks.
+		_ = eng.Close(context.Background())
 		return err
 	}
-	if _, err := opts.Out.Write(reply); err != nil {
+	reply, encErr := replyJSON(out, opts.Render, renderer, loaded)
+	if encErr != nil {
+		return encErr
+	}
+	if _, werr := opts.Out.Write(reply); werr != nil {
+		return werr
+	}
+	if err != nil {
+		// The block is printed; the run still failed.
+		_ = eng.Close(context.Background())
 		return err
 	}
 	// Detached hooks (Phi async) finish, or are killed after the drain
