@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -74,6 +75,19 @@ type Detail struct {
 // in tokens of 4 bytes (codex §3.9).
 const defaultContextLimit = 2500
 
+// OptionContextLimit is the settings.Hook Options key carrying a Codex
+// handler's additionalContextLimit (tokens of 4 bytes, decimal); absent,
+// unparsable or not positive means defaultContextLimit.
+const OptionContextLimit = "additionalContextLimit"
+
+// contextLimit is h's model-visible text budget in tokens.
+func contextLimit(h *settings.Hook) int {
+	if n, err := strconv.Atoi(h.Options[OptionContextLimit]); err == nil && n > 0 {
+		return n
+	}
+	return defaultContextLimit
+}
+
 // permissionDenied is Codex's message for a deny without one (codex §3.4).
 const permissionDenied = "PermissionRequest hook denied approval"
 
@@ -90,10 +104,7 @@ const permissionDenied = "PermissionRequest hook denied approval"
 // native TOML still blocks, hookcompat's rule). The Detail is a *Detail.
 func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
 	row, _ := rowFor(ev.Name)
-	d := &Detail{Duration: res.Duration, Limit: h.ContextLimit}
-	if d.Limit <= 0 {
-		d.Limit = defaultContextLimit
-	}
+	d := &Detail{Duration: res.Duration, Limit: contextLimit(h)}
 	d.Stderr = lossy(res.Stderr)
 	r := p.classify(row, h, ev, res, d)
 	r.Detail = d

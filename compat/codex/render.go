@@ -108,7 +108,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			}
 		}
 		if d.Limit == 0 {
-			d.Limit = defaultContextLimit
+			d.Limit = contextLimit(t.Hook)
 		}
 		hooks = append(hooks, hr{t.Hook, d, &t.Reply})
 		r.Statuses = append(r.Statuses, string(d.Status))

@@ -102,6 +102,11 @@ type collector struct {
 	errs, logs []string
 	root       string
 	n          int
+	// timing marks a case with a timing-dependent firing (a hook that
+	// ran close to its timeout, parallel rewrites decided by which hook
+	// finished last): one that differs is replayed again once the other
+	// cases are done, when the machine is less loaded.
+	timing bool
 }
 
 // errFatal ends a collected replay (Fatal).
@@ -185,6 +190,18 @@ func TestCodexOracleReplay(t *testing.T) {
 			defer func() { <-sem }()
 			res.skip = res.c.run(dir)
 		}()
+	}
+	// A timing-dependent case that differed is replayed again, up to
+	// twice, one case at a time, once every case is done.
+	for i, dir := range dirs {
+		res := results[i]
+		<-res.done
+		for try := 1; try <= 2 && res.skip == "" && len(res.c.errs) > 0 && res.c.timing; try++ {
+			again := &collector{root: filepath.Join(root, fmt.Sprintf("%d-again%d", i, try))}
+			again.logs = append(res.c.logs, fmt.Sprintf("timing-dependent case differed (%s); replayed again alone (try %d)", firstLine(res.c.errs[0]), try))
+			res.skip = again.run(dir)
+			res.c = again
+		}
 	}
 	passed, skipped := 0, 0
 	for i, dir := range dirs {
@@ -520,6 +537,9 @@ func replayInto(r reporter, c *oracletest.Case) {
 	}
 	firings = append(firings, late...)
 	for _, f := range firings {
+		if nearTimeout(cfg, f) {
+			markTiming(r)
+		}
 		// A firing whose recorded hooks ended close to their timeout is
 		// timing-dependent (a loaded machine crosses the limit): it is
 		// replayed up to three times before a difference counts.
@@ -549,6 +569,9 @@ func replayInto(r reporter, c *oracletest.Case) {
 				break
 			}
 			r.Logf("%s: timing-dependent firing differs on attempt %d, replaying it again", f.event, i)
+		}
+		if rewrites(f.out) > 1 {
+			markTiming(r)
 		}
 	}
 	compareModelView(r, c, obs, firings, l)
@@ -652,6 +675,27 @@ func replayFiring(r reporter, c *oracletest.Case, obs *observed, l *layout, cfg 
 			want[name+"=killed at Codex's exit"] += n
 		}
 	}
+	// A hook that printed its reply and exited just before its timeout
+	// shows its exit in the capture even when the engine's timer won the
+	// race: the timeouts are counted from the traces too.
+	wantTimeouts, gotTimeouts := 0, 0
+	for _, h := range f.runs {
+		if h.ExitCode == nil {
+			wantTimeouts++
+		}
+	}
+	for _, n := range atExit {
+		wantTimeouts -= n
+	}
+	for i := range out.Hooks {
+		if out.Hooks[i].Reply.Outcome == runner.OutcomeTimeout {
+			gotTimeouts++
+		}
+	}
+	if gotTimeouts > wantTimeouts {
+		r.Errorf("%s: %d hook(s) timed out in hookcompat, %d in Codex; traces: %s", label, gotTimeouts, wantTimeouts, traceString(out))
+		return
+	}
 	if !equalCounts(want, got) {
 		r.Errorf("%s: hooks that ran (name=exit) differ:\n  codex:      %s\n  hookcompat: %s\n  traces: %s", label, countsString(want), countsString(got), traceString(out))
 		return
@@ -677,8 +721,33 @@ func replayFiring(r reporter, c *oracletest.Case, obs *observed, l *layout, cfg 
 	}
 }
 
+// markTiming marks r's case as timing-dependent (collector.timing).
+func markTiming(r reporter) {
+	if c, ok := r.(*collector); ok {
+		c.mu.Lock()
+		c.timing = true
+		c.mu.Unlock()
+	}
+}
+
+// rewrites counts the Codex hooks of out that answered with an
+// updatedInput.
+func rewrites(out *runner.Outcome) int {
+	n := 0
+	if out == nil {
+		return 0
+	}
+	for i := range out.Hooks {
+		if d, ok := out.Hooks[i].Reply.Detail.(*Detail); ok && d.Rewrite != nil {
+			n++
+		}
+	}
+	return n
+}
+
 // nearTimeout reports a firing with a recorded hook that ran for at least
-// 70% of its timeout.
+// 70% of its timeout, or whose timeout is at most a second (SessionEnd's
+// cap): a loaded machine can start even a trivial hook that late.
 func nearTimeout(cfg *settings.Config, f *firing) bool {
 	for _, h := range f.runs {
 		if h.EndMS == nil {
@@ -686,7 +755,7 @@ func nearTimeout(cfg *settings.Config, f *firing) bool {
 		}
 		limit := timeoutOf(cfg, f, h)
 		ran := time.Duration((*h.EndMS - h.StartMS) * float64(time.Millisecond))
-		if limit > 0 && ran >= limit*7/10 {
+		if limit > 0 && (ran >= limit*7/10 || limit <= time.Second) {
 			return true
 		}
 	}

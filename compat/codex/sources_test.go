@@ -71,7 +71,7 @@ func TestCodexHooksJSONTranslate(t *testing.T) {
 	assert.Equal(t, time.Second, pre.Timeout, "timeout 0 is 1 s; timeoutSec is not an alias")
 	assert.Equal(t, "Bash", pre.Match)
 	assert.Equal(t, settings.MatchCodex, pre.MatchSyntax)
-	assert.Equal(t, 100, pre.ContextLimit)
+	assert.Equal(t, "100", pre.Options[OptionContextLimit])
 	assert.Equal(t, 1, pre.Source.Ordinal)
 	all := cfg.Hooks[1]
 	assert.Equal(t, DefaultTimeout, all.Timeout, "600 s by default")

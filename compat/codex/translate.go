@@ -3,6 +3,7 @@ package codex
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hookcompat/hookcompat/settings"
@@ -21,7 +22,7 @@ import (
 // (match_syntax "codex"; dropped, with a warning, on events whose matcher
 // Codex ignores), its timeout in seconds made explicit (600 s when absent,
 // 0 read as 1 s), async, statusMessage and additionalContextLimit
-// (context_limit) carried, fail_closed false (Codex has none). A
+// (the option additionalContextLimit) carried, fail_closed false (Codex has none). A
 // PostToolUse hook also runs for a native post_tool_failure (Codex fires
 // PostToolUse for a failing shell command): it is emitted a second time on
 // that event. An mcp_tool handler, which Codex runs by calling an MCP
@@ -89,8 +90,9 @@ func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]
 			hook.Match, hook.MatchSyntax = matcher, settings.MatchCodex
 		}
 		if h.contextLimit != nil {
-			// 0 is read as 1 token (0 would mean "the default" natively).
-			hook.ContextLimit = int(max(1, min(*h.contextLimit, 1<<31-1)))
+			// Carried as the option additionalContextLimit (settings.Hook
+			// Options, read by this protocol only); 0 is read as 1 token.
+			hook.Options = map[string]string{OptionContextLimit: strconv.FormatUint(max(1, min(*h.contextLimit, 1<<31-1)), 10)}
 		}
 		if h.async {
 			warn(h.line, h.col, CodeUnsupported, fmt.Sprintf("%s[%d].hooks[%d].async: the hook runs in the background and its reply is ignored (as in Codex)", h.ev.Codex, h.group, h.index))
