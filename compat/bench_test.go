@@ -15,6 +15,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/internal/benchratio"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -45,7 +46,7 @@ func newClaudeBench(b *testing.B) *claudeBench {
 	}
 	// The environment is this process's with PWD the project, as for an
 	// agent started there (both sides get the same).
-	env := append(runner.WithoutEnv(os.Environ(), "PWD"), "PWD="+ws)
+	env := append(hookkit.WithoutEnv(os.Environ(), "PWD"), "PWD="+ws)
 	return &claudeBench{ws: ws, env: env, ev: runner.Event{Name: settings.PreTool, SessionID: "bench", Workspace: ws, Cwd: ws,
 		Tool: "shell", ToolCallID: "toolu_01", Args: json.RawMessage(`{"command":"go test ./...","description":"Run the tests"}`)}}
 }

@@ -29,6 +29,7 @@ const (
 	CodeNotChecked   = "not-checked"       // HK-40: the command contains $;|& and is not checked
 	CodeHTTPHook     = "http-hook"         // HK-40: http hooks are listed
 	CodePromptHook   = "prompt-hook"       // HK-40: prompt hooks are listed
+	CodeMCPToolHook  = "mcp-tool-hook"     // mcp_tool hooks are listed like http hooks
 	CodeInvalidShim  = "invalid-shim"      // a hookcompat exec command line that does not parse
 )
 
@@ -75,6 +76,9 @@ func doctorHook(h *settings.Hook, project string, env []string) []Finding {
 			msg += " (" + h.Model + ")"
 		}
 		add(CodePromptHook, SeverityInfo, msg, "it runs only when the embedding agent provides a judge")
+		return out
+	case settings.TypeMCPTool:
+		add(CodeMCPToolHook, SeverityInfo, "mcp_tool hook: calls "+h.MCPTool+" on MCP server "+h.MCPServer, "it runs only when the embedding agent provides an MCP caller")
 		return out
 	}
 	fm, _ := format.Lookup(h.EffectiveProtocol())

@@ -390,7 +390,6 @@ func doubleQuotedLit(v string) (string, bool) {
 // variable the shell takes from its environment unchanged.
 func simpleParam(p *syntax.ParamExp) (string, bool) {
 	if p.Param == nil || p.Flags != nil || p.Excl || p.Length || p.Width || p.IsSet ||
-		p.Split != syntax.OptUnset || p.GlobSubst != syntax.OptUnset || p.RcExpand != syntax.OptUnset ||
 		p.NestedParam != nil || p.Index != nil || len(p.Modifiers) > 0 || p.Slice != nil ||
 		p.Repl != nil || p.Names != 0 || p.Exp != nil {
 		return "", false

@@ -11,4 +11,4 @@ func planDirect(*Invocation, []string) *directPlan { return nil }
 
 func (*directPlan) spec(string) procSpec { return procSpec{} }
 
-func (*directPlan) asShell(*os.ProcessState, *RunResult, *capBuffer, bool) {}
+func (*directPlan) asShell(*os.ProcessState, *RunResult, *capBuffer, string) {}

@@ -235,8 +235,9 @@ func bashSHLVL(env []string) (string, bool) {
 // makes the shell exit 128+n after printing the signal's description
 // (but for SIGINT and SIGPIPE) on stderr; when the engine signalled the
 // hook's group (timeout, cancellation) while the program still ran, the
-// shell itself died of that SIGTERM.
-func (d *directPlan) asShell(state *os.ProcessState, res *RunResult, stderr *capBuffer, termSent bool) {
+// shell itself died of that signal, sent ("TERM", or "KILL" for a run
+// killed at once).
+func (d *directPlan) asShell(state *os.ProcessState, res *RunResult, stderr *capBuffer, sent string) {
 	if state == nil {
 		return
 	}
@@ -244,8 +245,8 @@ func (d *directPlan) asShell(state *os.ProcessState, res *RunResult, stderr *cap
 	if !ok {
 		return
 	}
-	if termSent {
-		res.ExitCode, res.Signal = -1, "TERM"
+	if sent != "" {
+		res.ExitCode, res.Signal = -1, sent
 		return
 	}
 	if !ws.Signaled() {

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// Default process limits (DESIGN §4).
+// Default process limits (see the package documentation).
 const (
 	// DefaultOutputLimit caps captured stderr, and stdout that is not a
 	// JSON reply, each, per run (1 MiB); the rest is read and discarded
@@ -30,8 +30,7 @@ const (
 	DefaultKillGrace = time.Second
 	// DefaultDrainDelay bounds how long output pipes are read after the
 	// hook's own process exited and everything it wrote was read, so that
-	// a background child holding them cannot hold the engine (bug class
-	// PROC, B24).
+	// a background child holding them cannot hold the engine.
 	DefaultDrainDelay = 500 * time.Millisecond
 	// DefaultMaxParallel caps the hooks of one event that run at once
 	// (Options.MaxParallel), so that a config with hundreds of hooks on
@@ -73,6 +72,15 @@ type Invocation struct {
 	// only where that difference is acceptable (the native protocol sets
 	// it for bash, which replaces itself with the command).
 	Direct bool
+	// KillGrace, when non-zero, replaces the engine's grace between
+	// SIGTERM and SIGKILL for this run (Options.KillGrace); a negative
+	// value sends SIGKILL at the timeout without a SIGTERM first, as
+	// agents that kill their hooks outright do (Codex).
+	KillGrace time.Duration
+	// OutputLimit, when positive, replaces the engine's cap on captured
+	// stdout and stderr for this run (Options.OutputLimit), in bytes, for
+	// protocols whose agent reads a hook's whole output (Codex).
+	OutputLimit int
 	// StdoutLimit, when positive, caps captured stdout at this many
 	// bytes whatever it holds (a protocol whose agent cuts replies at a
 	// size of its own, such as Phi's 1 MiB); zero means the engine's
@@ -134,7 +142,7 @@ type procLimits struct {
 	drainDelay  time.Duration
 }
 
-// runProcess runs inv as a process in its own process group (DESIGN §4):
+// runProcess runs inv as a process in its own process group:
 // stdin is written concurrently with reading stdout and stderr and then
 // closed (a hook that never reads it is not an error); output is capped
 // while still drained; on timeout or cancellation the whole group gets
@@ -155,6 +163,12 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	if len(inv.Argv) == 0 {
 		res.StartErr = errors.New("nothing to run")
 		return res
+	}
+	if inv.KillGrace != 0 {
+		lim.killGrace = inv.KillGrace
+	}
+	if inv.OutputLimit > 0 {
+		lim.outputLimit = inv.OutputLimit
 	}
 	parent := ctx
 	if inv.Timeout > 0 {
@@ -247,14 +261,17 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	var state *os.ProcessState
 	go func() { state, _ = proc.Wait(); close(exited) }()
 
-	termSent := false // the group got SIGTERM while the hook's own process ran
+	sent := "" // the signal the group got while the hook's own process ran
 	select {
 	case <-exited:
 	case <-ctx.Done():
 		select {
 		case <-exited:
 		default:
-			termSent = true
+			sent = "TERM"
+			if lim.killGrace < 0 {
+				sent = "KILL"
+			}
 		}
 		terminateGroup(pgid, exited, lim.killGrace, tracked)
 		// Descendants that left the group are part of the timed-out hook
@@ -268,7 +285,7 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	// What the hook itself wrote before it exited is in the pipes now (or
 	// already read): it is read whole, however long that takes under load
 	// (it is at most a pipe's capacity). Only output of processes that
-	// outlived the hook is bounded by the drain delay (B24).
+	// outlived the hook is bounded by the drain delay.
 	<-outRd.catchUp()
 	<-errRd.catchUp()
 	drain := time.NewTimer(lim.drainDelay)
@@ -301,7 +318,7 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 
 	res.ExitCode, res.Signal = exitStatus(state)
 	if direct != nil && direct.forks {
-		direct.asShell(state, res, errBuf, termSent)
+		direct.asShell(state, res, errBuf, sent)
 	}
 	res.Stdout, res.StdoutTruncated = outBuf.bytes()
 	res.Stderr, res.StderrTruncated = errBuf.bytes()
@@ -339,13 +356,21 @@ func processSpec(inv *Invocation, env []string, direct *directPlan) (procSpec, e
 // terminateGroup ends a timed-out or cancelled hook: SIGTERM to its
 // process group and to its known descendants outside the group (tracked;
 // it looks for new ones every tick), then — once the grace period is over
-// and something is still alive — SIGKILL to the group and to them.
-// Escalation is based on observed exits (the hook's own, the group being
-// empty, the descendants being gone), never on a signal having been sent
-// (B26, B27). It returns after the hook's own process has exited and the
-// rest is gone or was SIGKILLed.
+// and something is still alive — SIGKILL to the group and to them; a
+// negative grace SIGKILLs them at once, with no SIGTERM (Invocation
+// KillGrace). Escalation is based on observed exits (the hook's own, the
+// group being empty, the descendants being gone), never on a signal
+// having been sent (a hook may ignore SIGTERM, a descendant may survive
+// it). It returns after the hook's own process has exited and the rest is
+// gone or was SIGKILLed.
 func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration, tracked *trackedRun) {
 	procTracker.refresh(tracked) // a snapshot at the timeout, before any signal
+	if grace < 0 {
+		_ = signalGroup(pgid, sigKill)
+		tracked.killAll()
+		<-exited
+		return
+	}
 	_ = signalGroup(pgid, sigTerm)
 	tracked.outside(sigTerm, false)
 	deadline := time.NewTimer(grace)

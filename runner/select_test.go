@@ -71,7 +71,7 @@ func bruteForce(hooks []settings.Hook, ev Event) []string {
 	byProto := map[string][]string{}
 	for i := range hooks {
 		h := &hooks[i]
-		if h.Event == ev.Name && NativeSelects(h, &ev) && ifSelects(native{}, h, &ev) {
+		if h.Event == ev.Name && NativeSelects(h, &ev) && ifSelects(native{}, h, &ev, DefaultToolKinds()) {
 			p := h.EffectiveProtocol()
 			if byProto[p] == nil {
 				order = append(order, p)

@@ -62,6 +62,11 @@ const (
 	AfterAgentThought  Event = "after_agent_thought"
 	TabFileRead        Event = "tab_file_read"
 	TabFileEdit        Event = "tab_file_edit"
+	// WorkspaceOpen is Cursor's workspaceOpen: a workspace opened, outside
+	// any session.
+	WorkspaceOpen Event = "workspace_open"
+	// OpenAI Codex: right before an interrupted turn is aborted.
+	Interrupt Event = "interrupt"
 )
 
 var nativeEvents = []Event{
@@ -76,7 +81,8 @@ var extensionEvents = []Event{
 	PostModelSwitch, Elicitation, ElicitationResult,
 	BeforeModel, AfterModel, BeforeToolSelection,
 	SessionDelete, TodoCreated, TodoCompleted,
-	AfterAgentResponse, AfterAgentThought, TabFileRead, TabFileEdit,
+	AfterAgentResponse, AfterAgentThought, TabFileRead, TabFileEdit, WorkspaceOpen,
+	Interrupt,
 }
 
 var eventRank = func() map[Event]int {

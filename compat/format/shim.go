@@ -49,6 +49,9 @@ type ShimSpec struct {
 	FailClosed bool
 	// Async marks an async hook: its decisions have no effect (--async).
 	Async bool
+	// Rewake marks an async hook whose exit 2 wakes the agent (Claude's
+	// asyncRewake, --rewake).
+	Rewake bool
 	// Exec says Command is a program and its arguments (--exec), not one
 	// shell command string.
 	Exec bool
@@ -64,6 +67,10 @@ type ShimSpec struct {
 	Name string
 	// Dir is the hook's working directory (--dir; Phi's hook directory).
 	Dir string
+	// Options are the hook's format-specific settings (--option
+	// KEY=value, repeatable; settings.Hook.Options), such as Cursor's
+	// loop_limit.
+	Options map[string]string
 	// PhiDirs are Phi hooks folders whose hooks of Event run together,
 	// merged as Phi merges them (--phi-dir, repeatable).
 	PhiDirs []string
@@ -134,13 +141,19 @@ func SpecOf(h *settings.Hook, matcher string) (*ShimSpec, error) {
 	}
 	s := &ShimSpec{
 		Protocol: h.EffectiveProtocol(), Event: event, Matcher: matcher, If: h.If,
-		Timeout: h.Timeout, FailClosed: h.FailClosed, Async: h.Async,
+		Timeout: h.Timeout, FailClosed: h.FailClosed, Async: h.Async, Rewake: h.Rewake,
 		Name: h.Name, Dir: h.Dir,
 	}
 	if len(h.Env) > 0 {
 		s.Env = map[string]string{}
 		for k, v := range h.Env {
 			s.Env[k] = v
+		}
+	}
+	if len(h.Options) > 0 {
+		s.Options = map[string]string{}
+		for k, v := range h.Options {
+			s.Options[k] = v
 		}
 	}
 	switch {
@@ -183,8 +196,14 @@ func ShimArgs(shim string, s *ShimSpec) []string {
 	if s.Async {
 		argv = append(argv, "--async")
 	}
+	if s.Rewake {
+		argv = append(argv, "--rewake")
+	}
 	for _, k := range sortedKeys(s.Env) {
 		argv = append(argv, "--env", k+"="+s.Env[k])
+	}
+	for _, k := range sortedKeys(s.Options) {
+		argv = append(argv, "--option", k+"="+s.Options[k])
 	}
 	if s.Name != "" {
 		argv = append(argv, "--name", s.Name)
@@ -219,8 +238,8 @@ func ShimArgs(shim string, s *ShimSpec) []string {
 // value.
 var shimFlags = map[string]bool{
 	"host": true, "protocol": true, "event": true, "matcher": true, "if": true, "timeout": true,
-	"fail-closed": false, "async": false, "exec": false, "env": true, "url": true,
-	"header": true, "allowed-env-var": true, "name": true, "dir": true, "phi-dir": true,
+	"fail-closed": false, "async": false, "rewake": false, "exec": false, "env": true, "url": true,
+	"header": true, "allowed-env-var": true, "name": true, "dir": true, "phi-dir": true, "option": true,
 }
 
 // ShimFlagNames returns the flags of `hookcompat exec`, sorted, for help
@@ -297,6 +316,8 @@ func ParseShimArgs(args []string) (*ShimSpec, error) {
 			s.FailClosed = true
 		case "async":
 			s.Async = true
+		case "rewake":
+			s.Rewake = true
 		case "exec":
 			s.Exec = true
 		case "env":
@@ -308,6 +329,15 @@ func ParseShimArgs(args []string) (*ShimSpec, error) {
 				s.Env = map[string]string{}
 			}
 			s.Env[k] = v
+		case "option":
+			k, v, ok := strings.Cut(val, "=")
+			if !ok || k == "" {
+				return nil, usage("--option %q: want KEY=value", val)
+			}
+			if s.Options == nil {
+				s.Options = map[string]string{}
+			}
+			s.Options[k] = v
 		case "url":
 			s.URL = val
 		case "header":
@@ -425,10 +455,10 @@ func shimFormats() []string {
 }
 
 // ApplyTo copies the fields every format's shim carries the same way
-// into h: if rule, timeout, fail_closed, async, env, name, dir and what
-// runs (command, args or an http request).
+// into h: if rule, timeout, fail_closed, async, rewake, env, options,
+// name, dir and what runs (command, args or an http request).
 func (s *ShimSpec) ApplyTo(h *settings.Hook) {
-	h.If, h.FailClosed, h.Async, h.Name, h.Dir = s.If, s.FailClosed, s.Async, s.Name, s.Dir
+	h.If, h.FailClosed, h.Async, h.Rewake, h.Name, h.Dir = s.If, s.FailClosed, s.Async, s.Rewake, s.Name, s.Dir
 	if s.Timeout > 0 {
 		h.Timeout = s.Timeout
 	}
@@ -436,6 +466,12 @@ func (s *ShimSpec) ApplyTo(h *settings.Hook) {
 		h.Env = map[string]string{}
 		for k, v := range s.Env {
 			h.Env[k] = v
+		}
+	}
+	if len(s.Options) > 0 {
+		h.Options = map[string]string{}
+		for k, v := range s.Options {
+			h.Options[k] = v
 		}
 	}
 	switch {

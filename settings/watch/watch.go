@@ -6,10 +6,11 @@
 // filters events by file name, debounces bursts (250 ms by default), then
 // calls Load to re-read and re-translate every source. The result is
 // applied only when it differs from the last applied config (compared by
-// its encoded TOML); a broken edit keeps the last good config running and
-// is reported with its file:line. During a burst the sources are also
-// read every 25 ms, so that a burst whose last edit is broken ends on the
-// last valid version read during it. A lost-events overflow reloads.
+// its encoded TOML and its Options.Notes); a broken edit keeps the last
+// good config running and is reported with its file:line. During a burst
+// the sources are also read every 25 ms, so that a burst whose last edit
+// is broken ends on the last valid version read during it. A lost-events
+// overflow reloads.
 package watch
 
 import (
@@ -54,6 +55,11 @@ type Options struct {
 	// Debounce is the quiet time before a reload; zero means
 	// DefaultDebounce.
 	Debounce time.Duration
+	// Notes, if set, returns what else a loaded config comes with (its
+	// load's warnings, as text): a reload whose hooks are unchanged but
+	// whose notes differ is applied and reported too, so that a new
+	// warning (a hook dropped on reload) is never silent.
+	Notes func(*settings.Config) []byte
 }
 
 // Change is the result of one reload attempt.
@@ -70,16 +76,17 @@ type Change struct {
 // Watcher reloads configs on change. One goroutine owns the fsnotify
 // watcher, the debounce timer and the last applied config.
 type Watcher struct {
-	opts    Options
-	fs      *fsnotify.Watcher
-	done    chan struct{}
-	wg      sync.WaitGroup
-	files   map[string]bool // watched file names (absolute)
-	dirs    map[string]bool // directory sources (absolute)
-	watched map[string]bool // directories with an fsnotify watch; owned by loop after Start
-	pending map[string]bool // source directories that do not exist yet; owned by loop after Start
-	current []byte          // encoded TOML of the applied config; owned by loop
-	hooks   []string        // labels of the applied hooks; owned by loop
+	opts      Options
+	fs        *fsnotify.Watcher
+	done      chan struct{}
+	wg        sync.WaitGroup
+	closeOnce sync.Once
+	files     map[string]bool // watched file names (absolute)
+	dirs      map[string]bool // directory sources (absolute)
+	watched   map[string]bool // directories with an fsnotify watch; owned by loop after Start
+	pending   map[string]bool // source directories that do not exist yet; owned by loop after Start
+	current   []byte          // key of the applied config (encoded TOML and notes); owned by loop
+	hooks     []string        // labels of the applied hooks; owned by loop
 }
 
 // Start loads the sources once, applies them, and starts watching. It
@@ -106,7 +113,7 @@ func Start(opts Options) (*Watcher, error) {
 		fsw.Close()
 		return nil, err
 	}
-	w.current, w.hooks = encode(cfg), labels(cfg)
+	w.current, w.hooks = w.key(cfg), labels(cfg)
 	for _, f := range opts.Files {
 		abs, err := filepath.Abs(f)
 		if err != nil {
@@ -138,11 +145,15 @@ func Start(opts Options) (*Watcher, error) {
 	return w, nil
 }
 
-// Close stops watching and waits for the watcher's goroutine.
+// Close stops watching and waits for the watcher's goroutine. Closing
+// again does nothing and returns nil.
 func (w *Watcher) Close() error {
-	close(w.done)
-	err := w.fs.Close()
-	w.wg.Wait()
+	var err error
+	w.closeOnce.Do(func() {
+		close(w.done)
+		err = w.fs.Close()
+		w.wg.Wait()
+	})
 	return err
 }
 
@@ -281,7 +292,7 @@ func (w *Watcher) relevant(name string) bool {
 func (w *Watcher) reload(candidate *settings.Config) {
 	cfg, err := w.opts.Load()
 	if err != nil {
-		if candidate != nil && !bytes.Equal(encode(candidate), w.current) {
+		if candidate != nil && !bytes.Equal(w.key(candidate), w.current) {
 			w.apply(candidate)
 			err = fmt.Errorf("the last edit is broken; the last valid version read during the edits is running: %w", err)
 		}
@@ -293,7 +304,7 @@ func (w *Watcher) reload(candidate *settings.Config) {
 
 // apply installs cfg unless it has the hooks already running.
 func (w *Watcher) apply(cfg *settings.Config) {
-	enc := encode(cfg)
+	enc := w.key(cfg)
 	if bytes.Equal(enc, w.current) {
 		return // same hooks: nothing to do
 	}
@@ -316,6 +327,15 @@ func (w *Watcher) report(c Change) {
 func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
+}
+
+// key is what tells two loads apart: the encoded config and its notes.
+func (w *Watcher) key(cfg *settings.Config) []byte {
+	k := encode(cfg)
+	if w.opts.Notes != nil {
+		k = append(append(k, 0), w.opts.Notes(cfg)...)
+	}
+	return k
 }
 
 func encode(cfg *settings.Config) []byte {

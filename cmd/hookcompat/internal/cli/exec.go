@@ -42,8 +42,8 @@ agent's reply schema and exit codes.
 
 Flags (before --):
   --host FORMAT           the agent running the shim (default: native, an engine of the
-                          native spec)
-  --protocol NAME         the hook's format: claude (default) or phi
+                          native spec; codex: OpenAI Codex)
+  --protocol NAME         the hook's format: claude (default), codex or phi
   --event EVENT           the event the hook is configured for, in its format's terms
                           (Claude: PreToolUse, …; Phi: pre_tool or post_tool); required
   --matcher M             the hook's matcher in its format's syntax
@@ -52,6 +52,7 @@ Flags (before --):
                           stopped a fifth of it earlier, at most 0.5 s, so this shim answers in time
   --fail-closed           a failure blocks (Claude onFailure: block)
   --async                 the hook is async: its decisions have no effect
+  --rewake                with --async, an exit 2 wakes the agent (Claude asyncRewake)
   --exec                  COMMAND is a program and its arguments, not a shell command string
   --env KEY=value         added to the hook's environment (repeatable)
   --url URL               run an http hook: POST the event to URL
@@ -202,6 +203,10 @@ func fireShim(ctx context.Context, opts *execOptions, native settings.Event, bui
 		ev, score, err = host.ReadEvent(data, wd, nil)
 		if err == nil && score == 0 {
 			err = fmt.Errorf("stdin is not a %s hook payload", opts.Spec.Host)
+		}
+		if hr, ok := host.(format.HostEventReader); ok && err == nil {
+			// The hook gets its own agent's payload, not the host's.
+			ev, err = hr.ReadHostEvent(data, wd, opts.Spec.Protocol)
 		}
 	} else {
 		ev, err = runner.DecodeEventLenient(data)
