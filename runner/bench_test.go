@@ -86,7 +86,9 @@ func fireOnce(b *testing.B, e *Engine, ev Event, want int) func() {
 //   - bash: command = "true" (a bash builtin: bash runs) against
 //     bash -c true;
 //   - bash-direct: command = "PROGRAM" (one simple command: it runs
-//     without bash) against bash -c PROGRAM.
+//     without bash) against bash -c PROGRAM;
+//   - direct-vs-sh: the same hook against /bin/sh -c PROGRAM, what a
+//     host that always uses the shell pays.
 func BenchmarkFireVsRawExec(b *testing.B) {
 	ws := b.TempDir()
 	prog := hookProgram(b, ws)
@@ -104,6 +106,7 @@ func BenchmarkFireVsRawExec(b *testing.B) {
 		{"args", settings.Hook{Event: settings.PreTool, Args: []string{prog}}, []string{prog}},
 		{"bash", settings.Hook{Event: settings.PreTool, Command: "true"}, []string{"bash", "-c", "true"}},
 		{"bash-direct", settings.Hook{Event: settings.PreTool, Command: prog}, []string{"bash", "-c", prog}},
+		{"direct-vs-sh", settings.Hook{Event: settings.PreTool, Command: prog}, []string{"/bin/sh", "-c", prog}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			e, err := New(&settings.Config{Hooks: []settings.Hook{bc.hook}}, Options{Workspace: ws, Env: env})
