@@ -53,7 +53,7 @@ peer() { # NAME DIR
 	cat "$here/${name}_driver.go.txt" "$here/ratio.go.txt" >"$drv"
 	if (cd "$dir" && go test -c -o "$work/$name.test" ./internal/hooks); then
 		engines+=("$name")
-		echo "# $name: $(cd "$dir" && (git log -1 --format='%h %cs' 2>/dev/null || echo 'checkout'))" >&2
+		echo "# $name: $dir $(cd "$dir" && (git log -1 --format='at %h %cs' 2>/dev/null || echo '(not a git work tree: name its commit yourself)'))" >&2
 	else
 		echo "# $name: the driver did not build; skipped" >&2
 	fi
