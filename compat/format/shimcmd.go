@@ -18,7 +18,8 @@ import (
 var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`)
 
 // ShellQuote quotes s as one /bin/sh word: as it is when it consists of
-// safe characters, else in single quotes (a single quote written '\”).
+// safe characters, else in single quotes (a quote inside is closed,
+// escaped with a backslash and reopened).
 func ShellQuote(s string) string {
 	if shellSafe.MatchString(s) {
 		return s
