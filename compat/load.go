@@ -87,6 +87,10 @@ type Loaded struct {
 	// Sources are the sources loaded, per format in load order, named and
 	// discovered.
 	Sources []format.Source
+	// Undiscovered are the sources discovery would have loaded when named
+	// sources turned it off (Options.Discover without AlsoDiscover), so
+	// that a caller can say what was left out.
+	Undiscovered []format.Source
 	// Watch are the paths whose creation or change changes the hooks.
 	Watch   []string
 	Project string
@@ -119,6 +123,12 @@ func Load(opts Options) (*Loaded, error) {
 			d := f.Discover(env)
 			srcs = append(srcs, d.Sources...)
 			l.Watch = append(l.Watch, d.Watch...)
+		} else if opts.Discover {
+			for _, d := range f.Discover(env).Sources {
+				if !namedAlready(named, d) {
+					l.Undiscovered = append(l.Undiscovered, d)
+				}
+			}
 		}
 		for _, s := range named {
 			if s.Format == f.Name() {
@@ -142,6 +152,18 @@ func Load(opts Options) (*Loaded, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// namedAlready reports whether the discovered source d is among the
+// named ones (the same file, however written).
+func namedAlready(named []format.Source, d format.Source) bool {
+	da, _ := filepath.Abs(d.Path)
+	for _, s := range named {
+		if sa, _ := filepath.Abs(s.Path); s.Format == d.Format && filepath.Clean(sa) == filepath.Clean(da) {
+			return true
+		}
+	}
+	return false
 }
 
 // validate checks every hook as the engine will: structure (HK-01,

@@ -50,11 +50,11 @@ Sources are found as for run.`,
 }
 
 func runList(opts *listOptions) error {
-	loaded, err := opts.load()
+	loaded, err := opts.load(opts.Err)
 	if err != nil {
 		return err
 	}
-	printWarnings(opts.Err, loaded.Warnings)
+	opts.warn(opts.Err, loaded.Warnings)
 	logged := readFailureLog()
 	list := compat.List(loaded, func(h *settings.Hook) []runner.Failure { return logged[runner.HookKey(h)] })
 	if opts.JSON {

@@ -30,8 +30,8 @@ func TestRunExitCodes(t *testing.T) {
 		want    int
 		wantErr string // first line of stderr; "" = no stderr
 	}{
-		{name: "run blocks, still 0", args: []string{"run", "--config", config, "--project", dir}, stdin: event, want: ExitOK},
-		{name: "run bad event", args: []string{"run", "--config", config, "--project", dir}, stdin: "{", want: ExitError, wantErr: "hookcompat: reading the event: stdin is not JSON"},
+		{name: "run blocks, still 0", args: []string{"run", "--quiet", "--config", config, "--project", dir}, stdin: event, want: ExitOK},
+		{name: "run bad event", args: []string{"run", "-q", "--config", config, "--project", dir}, stdin: "{", want: ExitError, wantErr: "hookcompat: reading the event: stdin is not JSON"},
 		{name: "run bad render", args: []string{"run", "--config", config, "--render", "x"}, stdin: event, want: ExitUsage, wantErr: `hookcompat: --render "x"`},
 		{name: "run unknown flag", args: []string{"run", "--bogus"}, want: ExitUsage, wantErr: "hookcompat: unknown flag: --bogus"},
 		{name: "convert", args: []string{"convert", config}, want: ExitOK},

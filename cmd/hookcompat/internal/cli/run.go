@@ -94,11 +94,11 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 			return usageErrorf("--render %q: want one of %s", opts.Render, strings.Join(renderers(), ", "))
 		}
 	}
-	loaded, err := opts.load()
+	loaded, err := opts.load(opts.Err)
 	if err != nil {
 		return err
 	}
-	printWarnings(opts.Err, loaded.Warnings)
+	opts.warn(opts.Err, loaded.Warnings)
 	data, err := readEvent(opts.In)
 	if err != nil {
 		return err

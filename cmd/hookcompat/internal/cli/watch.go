@@ -49,7 +49,10 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 	if err != nil {
 		return err
 	}
-	printWarnings(opts.Err, first.Warnings)
+	if !opts.Quiet {
+		fmt.Fprintln(opts.Err, sourcesLine(first))
+	}
+	opts.warn(opts.Err, first.Warnings)
 	eng, err := compat.NewEngine(first, runner.Options{})
 	if err != nil {
 		return err
