@@ -26,7 +26,12 @@ type execOptions struct {
 const execLong = `Exec reads a native event on stdin, runs COMMAND with the given protocol's stdin, environment
 and working directory exactly as its home agent would, and answers on stdout in the native
 reply schema (HK-20, HK-53, HK-60): {"decision", "reason", "continue", "additional_context",
-"updated_args", "system_message"}, exit status 0. This is what lets TOML converted with
+"updated_args", "system_message"}, exit status 0. The reply also carries hookcompat's
+extension field "hookcompat": {"hooks": [{"protocol", "command", "outcome", "exit_code",
+"error", ...}]}, the run of the wrapped hook, so that an engine that knows the field (hookcompat
+itself) traces and records the wrapped hook's failure (exit 127, a timeout) as its own; a
+plain native engine ignores it, and the decision is always in the native fields. Failures
+are also written on stderr. This is what lets TOML converted with
 --target native run unchanged Claude Code scripts under any engine of the native spec.
 
 COMMAND is one shell command string (Claude's shell form, run as /bin/sh -c), or with --exec a
@@ -169,7 +174,8 @@ func absUnder(dir, p string) string {
 // directory when the event has none), waits for detached hooks
 // (Engine.Close) and answers: the native reply, or the host's reply
 // schema and exit status. For another event the answer is the empty
-// reply. Hook failures are echoed on stderr.
+// reply. Hook failures are echoed on stderr, and the native reply carries
+// every run's outcome, exit code and error in its runner.ReportKey field.
 func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, build func(workspace string) (*runner.Engine, error)) error {
 	data, err := readEvent(opts.In)
 	if err != nil {
@@ -192,6 +198,7 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 	}
 	read := ev.Clone()
 	out := &runner.Outcome{Event: ev}
+	var report *runner.Report
 	if ev.Name == native {
 		workspace := ev.Workspace
 		if workspace == "" {
@@ -211,9 +218,14 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 		_ = eng.Close(cmd.Context()) // detached (async Phi) hooks finish, or are killed, first
 		for _, tr := range out.Hooks {
 			if tr.Error != "" {
-				fmt.Fprintf(opts.Err, "hookcompat exec: %s: %s\n", tr.Outcome, tr.Error)
+				code := ""
+				if tr.ExitCode != nil {
+					code = fmt.Sprintf(" (exit %d)", *tr.ExitCode)
+				}
+				fmt.Fprintf(opts.Err, "hookcompat exec: %s: %s%s: %s\n", tr.Command, tr.Outcome, code, tr.Error)
 			}
 		}
+		report = runner.ReportOf(out)
 	} else {
 		fmt.Fprintf(opts.Err, "hookcompat exec: the event is %q, the hooks are configured for %s; not run\n", ev.Name, opts.Spec.Event)
 	}
@@ -230,7 +242,13 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 		}
 		return nil
 	}
-	b, err := json.Marshal(out.Reply)
+	// The native reply, and hookcompat's extension field naming the runs
+	// it stands for (runner.ReportKey), so that an engine that knows it
+	// traces the wrapped hook's failure; a plain one ignores it.
+	b, err := json.Marshal(struct {
+		runner.Reply
+		Report *runner.Report `json:"hookcompat,omitempty"`
+	}{out.Reply, report})
 	if err != nil {
 		return err
 	}
