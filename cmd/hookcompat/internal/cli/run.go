@@ -119,7 +119,7 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 	if out == nil {
 		return err
 	}
-	appendFailures(out) // for `hookcompat list` (HK-66)
+	runner.DefaultFailureLog(nil).Record(out) // for `hookcompat list` (HK-66)
 	if err == nil && cmd.Context().Err() != nil {
 		// A signal after the hooks answered still ends the run unanswered.
 		err = fmt.Errorf("interrupted: %w", context.Cause(cmd.Context()))
