@@ -66,6 +66,9 @@ type ConvertOptions struct {
 	// Project is the workspace the output is for: paths under it are
 	// written relative to it.
 	Project string
+	// Home is the home directory whose paths are written under "~"; empty
+	// means the user's.
+	Home string
 }
 
 // Convert translates inputs to one config of the target format. Hooks
@@ -102,7 +105,7 @@ func Convert(inputs []Input, opts ConvertOptions) *Converted {
 		out.Errors = append(out.Errors, err)
 		return out
 	}
-	topts := &format.TargetOptions{Shim: opts.Shim, Inputs: names, Existing: opts.Existing, Project: opts.Project}
+	topts := &format.TargetOptions{Shim: opts.Shim, Inputs: names, Existing: opts.Existing, Project: opts.Project, Home: opts.Home}
 	if len(inputs) == 1 {
 		topts.Header = out.Config.Header
 	}

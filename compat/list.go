@@ -14,9 +14,9 @@ type ListedHook struct {
 	// Runs is what the hook runs: its command, args, URL or prompt; for a
 	// hook that calls the exec shim, the command of the hook it wraps.
 	Runs string `json:"runs"`
-	// Script is the script or program of Runs (the script an
-	// interpreter such as python3 or uv run is given, else the program),
-	// as written; empty when the command is a list or a pipe.
+	// Script is the script of Runs, as written: the one an interpreter
+	// such as python3 or uv run is given, else the program when it is a
+	// path; empty for a program found on PATH, a list or a pipe.
 	Script string `json:"script,omitempty"`
 	Type   string `json:"type"`
 	// Wraps is the format of the hook the exec shim runs ("claude",
@@ -114,7 +114,8 @@ func runs(h *settings.Hook) (string, string) {
 	return h.Command, script(words)
 }
 
-// script is the script an interpreter of words runs, else the program.
+// script is the script an interpreter of words runs, else the program
+// when it is a path (a program found on PATH is no script of the user's).
 func script(words []word) string {
 	if len(words) == 0 {
 		return ""
@@ -122,5 +123,8 @@ func script(words []word) string {
 	if i, interp := scriptArg(words); interp && i >= 0 {
 		return words[i].value
 	}
-	return words[0].value
+	if strings.Contains(words[0].value, "/") {
+		return words[0].value
+	}
+	return ""
 }

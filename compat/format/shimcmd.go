@@ -118,8 +118,9 @@ func ShimCommandArgs(command string) (argv []string, ok bool) {
 // become relative to it (the shim resolves them against the event's
 // workspace), under home "~/…"; an --env value that is an absolute path
 // (a Claude plugin's CLAUDE_PLUGIN_ROOT) becomes "./…" under project and
-// "~/…" under home. Other paths stay as they are. Empty project or home
-// skips that rewrite.
+// "~/…" under home (the nearer of the two when one lies inside the
+// other). Other paths stay as they are. Empty project or home skips that
+// rewrite.
 func (s *ShimSpec) Portable(project, home string) {
 	for k, v := range s.Env {
 		if filepath.IsAbs(v) {
@@ -159,20 +160,22 @@ func portable(abs, project, home string, dotSlash bool) string {
 		return abs
 	}
 	abs = filepath.Clean(abs)
-	if r, ok := under(abs, project); ok {
-		if !dotSlash {
-			return r
-		}
-		if r == "." {
-			return "."
-		}
-		return "./" + r
+	rp, inProject := under(abs, project)
+	rh, inHome := under(abs, home)
+	if inProject && inHome && len(filepath.Clean(home)) > len(filepath.Clean(project)) {
+		inProject = false // the home lies inside the project: the nearer one counts
 	}
-	if r, ok := under(abs, home); ok {
-		if r == "." {
-			return "~"
-		}
-		return "~/" + r
+	switch {
+	case inProject && !dotSlash:
+		return rp
+	case inProject && rp == ".":
+		return "."
+	case inProject:
+		return "./" + rp
+	case inHome && rh == ".":
+		return "~"
+	case inHome:
+		return "~/" + rh
 	}
 	return abs
 }

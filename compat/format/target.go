@@ -41,6 +41,9 @@ type TargetOptions struct {
 	// Project is the workspace the output is for; paths under it are
 	// written relative to it where the target can.
 	Project string
+	// Home is the home directory whose paths are written under "~" where
+	// the target can ([ShimSpec.Portable]); empty means the user's.
+	Home string
 }
 
 // Output is what a [Target] wrote.

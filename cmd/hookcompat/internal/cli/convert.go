@@ -2,15 +2,18 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -22,7 +25,12 @@ type convertOptions struct {
 	Strict bool
 	// WarningsJSON prints the warnings as one JSON array on stderr.
 	WarningsJSON bool
-	Files        []string
+	// JSON prints the whole result as one JSON object on stdout.
+	JSON bool
+	// Project is the workspace the output is for (default: the working
+	// directory).
+	Project string
+	Files   []string
 }
 
 func newConvertCmd(stdio IO, runF func(*convertOptions) error) *cobra.Command {
@@ -63,6 +71,8 @@ Targets (--target): ` + strings.Join(format.TargetNames(), ", ") + `:
 	cmd.Flags().StringVar(&opts.Shim, "shim", "hookcompat", "command that runs `hookcompat exec` in the output")
 	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings as errors")
 	cmd.Flags().BoolVar(&opts.WarningsJSON, "warnings-json", false, "print warnings on stderr as one JSON array of {file, line, col, code, message}")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result on stdout as one JSON object: {target, output, wrapped, warnings, errors}")
+	cmd.Flags().StringVar(&opts.Project, "project", "", "the workspace the output is for (default: the current directory): paths under it are written relative to it, paths under your home with ~")
 	return cmd
 }
 
@@ -93,7 +103,18 @@ func runConvert(opts *convertOptions) error {
 		}
 		inputs = append(inputs, compat.Input{Name: name, Data: data, From: opts.From})
 	}
-	res := compat.Convert(inputs, compat.ConvertOptions{Target: opts.Target, Shim: opts.Shim})
+	project := opts.Project
+	if project == "" {
+		project = "."
+	}
+	project, err := filepath.Abs(project)
+	if err != nil {
+		return err
+	}
+	res := compat.Convert(inputs, compat.ConvertOptions{Target: opts.Target, Shim: opts.Shim, Project: project})
+	if opts.JSON {
+		return convertJSON(opts, res, len(inputs))
+	}
 	for _, err := range res.Errors {
 		fmt.Fprintln(opts.Err, err)
 	}
@@ -118,6 +139,59 @@ func runConvert(opts *convertOptions) error {
 	case opts.Strict && len(res.Warnings) > 0:
 		return fmt.Errorf("convert: %d warning(s) and --strict; no output written", len(res.Warnings))
 	}
-	_, err := opts.Out.Write(res.Output)
+	_, err = opts.Out.Write(res.Output)
 	return err
+}
+
+// convertResult is what convert --json prints.
+type convertResult struct {
+	Target string `json:"target"`
+	// Output is the converted file; empty when the conversion failed (or
+	// --strict met a warning).
+	Output   string              `json:"output"`
+	Wrapped  int                 `json:"wrapped"`
+	Warnings []translate.Warning `json:"warnings"`
+	Errors   []convertError      `json:"errors"`
+}
+
+type convertError struct {
+	Message string `json:"message"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Col     int    `json:"col,omitempty"`
+}
+
+// convertJSON prints res as one JSON object on stdout, with the same exit
+// status as the text form.
+func convertJSON(opts *convertOptions, res *compat.Converted, inputs int) error {
+	out := convertResult{Target: opts.Target, Output: string(res.Output), Wrapped: res.Wrapped,
+		Warnings: res.Warnings, Errors: []convertError{}}
+	if out.Warnings == nil {
+		out.Warnings = []translate.Warning{}
+	}
+	for _, err := range res.Errors {
+		e := convertError{Message: err.Error()}
+		var se *settings.Error
+		if errors.As(err, &se) {
+			e.File, e.Line, e.Col = se.File, se.Line, se.Col
+		}
+		out.Errors = append(out.Errors, e)
+	}
+	var fail error
+	switch {
+	case len(res.Errors) > 0:
+		fail = fmt.Errorf("convert: %d of %d file(s) could not be converted; no output written", len(res.Errors), inputs)
+	case opts.Strict && len(res.Warnings) > 0:
+		fail = fmt.Errorf("convert: %d warning(s) and --strict; no output written", len(res.Warnings))
+	}
+	if fail != nil {
+		out.Output = ""
+	}
+	enc := json.NewEncoder(opts.Out)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	return fail
 }

@@ -123,11 +123,15 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 		}
 		return fmt.Errorf("exec: %w", err)
 	}
+	home, _ := os.UserHomeDir()
 	if len(spec.PhiDirs) > 0 {
 		return fireShim(cmd, opts, h.Event, func(workspace string) (*runner.Engine, error) {
+			// Folders are relative to the workspace, or under ~
+			// (format.ShimSpec.Portable).
+			spec.Resolve(workspace, home)
 			var srcs []format.Source
 			for _, d := range spec.PhiDirs {
-				srcs = append(srcs, format.Source{Format: settings.ProtocolPhi, Path: absUnder(workspace, d)})
+				srcs = append(srcs, format.Source{Format: settings.ProtocolPhi, Path: d})
 			}
 			loaded, err := compat.Load(compat.Options{Project: workspace, Sources: srcs})
 			if err != nil {
@@ -144,6 +148,15 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 		return fmt.Errorf("exec: %w", err)
 	}
 	return fireShim(cmd, opts, h.Event, func(workspace string) (*runner.Engine, error) {
+		// Paths of the call (a plugin's CLAUDE_PLUGIN_ROOT, --dir) are
+		// relative to the workspace, or under ~
+		// (format.ShimSpec.Portable).
+		spec.Resolve(workspace, home)
+		h, err := spec.Hook()
+		if err != nil {
+			return nil, err
+		}
+		one := &settings.Config{Hooks: []settings.Hook{*h}}
 		// A short kill grace: the engine that runs this shim gives it its
 		// own grace after SIGTERM, and the hook's group must be gone first.
 		ropts := runner.Options{Workspace: workspace, KillGrace: 300 * time.Millisecond}
@@ -158,14 +171,6 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 		}
 		return compat.NewEngine(&compat.Loaded{Config: one, Project: workspace}, ropts)
 	})
-}
-
-// absUnder resolves a relative path against dir.
-func absUnder(dir, p string) string {
-	if p == "" || p[0] == '/' || dir == "" {
-		return p
-	}
-	return dir + "/" + p
 }
 
 // fireShim reads one event from stdin — a native event, or the host's
