@@ -25,9 +25,13 @@ func newWatchCmd(stdio IO, runF func(*watchOptions) error) *cobra.Command {
 		Use:   "watch " + sourceFlagsUsage() + " [--for DURATION]",
 		Short: "Reload hooks when their files change, and say what changed",
 		Long: `Watch loads the hooks of the given sources (found as for run) and watches their files.
-When an edit changes the hooks, they are re-translated and swapped in at once, and each
-added or removed hook is printed. A broken edit keeps the previous hooks running and is
-reported with file:line. It runs until interrupted, or for --for.`,
+When an edit changes the hooks, they are re-translated and swapped in at once, and
+"reloaded: A hook(s) added, R removed, C changed" is printed, then each hook added (+),
+removed (-) and changed (~, with what changed: its matcher, timeout, if rule, fail_closed,
+command, type, …), and each new load warning that means a hook will not run (!, such as an
+event renamed to a name its format does not know). A Phi hooks folder is watched with its
+hook folders, also those created after the start. A broken edit keeps the previous hooks
+running and is reported with file:line. It runs until interrupted, or for --for.`,
 		Example: `  hookcompat watch --project .
   hookcompat watch --config hooks.toml --for 10m`,
 		Args: usageArgs(cobra.NoArgs),
@@ -65,12 +69,22 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 			fmt.Fprintf(opts.Out, "kept the previous hooks: %v\n", c.Err)
 			return
 		}
-		fmt.Fprintf(opts.Out, "reloaded: %d hook(s) added, %d removed\n", len(c.Added), len(c.Removed))
+		if c.Applied {
+			fmt.Fprintf(opts.Out, "reloaded: %d hook(s) added, %d removed, %d changed\n", len(c.Added), len(c.Removed), len(c.Changed))
+		} else if len(c.Warnings) > 0 {
+			fmt.Fprintln(opts.Out, "reloaded: the hooks are unchanged")
+		}
 		for _, a := range c.Added {
 			fmt.Fprintf(opts.Out, "  + %s\n", a)
 		}
 		for _, r := range c.Removed {
 			fmt.Fprintf(opts.Out, "  - %s\n", r)
+		}
+		for _, x := range c.Changed {
+			fmt.Fprintf(opts.Out, "  ~ %s\n", x)
+		}
+		for _, x := range c.Warnings {
+			fmt.Fprintf(opts.Out, "  ! %s\n", x)
 		}
 	})
 	if err != nil {
