@@ -290,7 +290,8 @@ const WireNative = settings.ProtocolNative
 // whose [format.EventReader] is surest reads it (a Claude Code payload
 // has "hook_event_name") and translates it to the native event — or a
 // native event (it has "event"), decoded strictly except that tool_use_id
-// is accepted for tool_call_id. workspace fills the native workspace
+// is accepted for tool_call_id; its args, when present, must be an
+// object. workspace fills the native workspace
 // field when the input lacks it; vocab translates tool names (nil: the
 // default). It returns the event and the name of its wire form.
 func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) (runner.Event, string, error) {
@@ -343,10 +344,28 @@ func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) 
 	if !ev.Name.Known() {
 		return runner.Event{}, "", fmt.Errorf("native event: unknown event %q", ev.Name)
 	}
+	if a := bytes.TrimSpace(ev.Args); len(a) > 0 && a[0] != '{' && !bytes.Equal(a, []byte("null")) {
+		// HK-10: args are the tool's arguments, an object; a hook given
+		// a string would read no field of it.
+		return runner.Event{}, "", fmt.Errorf("native event: args must be a JSON object (the tool's arguments by name), got %s", jsonKind(a))
+	}
 	if ev.Workspace == "" {
 		ev.Workspace = workspace
 	}
 	return ev, WireNative, nil
+}
+
+// jsonKind names the kind of the JSON value that starts data.
+func jsonKind(data []byte) string {
+	switch data[0] {
+	case '"':
+		return "a string"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "a boolean"
+	}
+	return "a number"
 }
 
 // lookupEnv returns a getenv over env ("KEY=value"; the last definition
