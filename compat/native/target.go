@@ -38,6 +38,12 @@ const (
 	// nothing there either); the engine waits for it, where the home agent
 	// would not.
 	CodeAsyncFirst = "async-runs-first"
+	// CodeDedupDiffers marks a hook whose command is already a hook of
+	// the same event, in a format that runs identical handlers once per
+	// event (Claude Code), when both can run for one call: the home agent
+	// runs it once, a native engine runs each copy. Both are kept (no
+	// hook is dropped).
+	CodeDedupDiffers = "dedup-differs"
 	// CodeMergeDiffers marks the second of two wrapped hooks of a format
 	// that runs one event's hooks in parallel (Claude Code) and that can
 	// fire for the same call of an event whose block stops the action: a
@@ -171,10 +177,16 @@ func portableFile(name, project, home string) string {
 // there), paths under home with "~" ([format.ShimSpec.Portable]), and so
 // are the file names of the provenance comments.
 //
+// A hook that repeats the command of another of its event, in a format
+// that runs identical handlers once per event (Claude Code), gets a
+// dedup-differs warning when both can run for one call: a native engine
+// runs each copy. Both are kept.
+//
 // Async hooks of a format that runs an event's hooks in parallel keep
 // running when another hook of the event blocks, as at home: they are
 // written before the event's other hooks, with an async-runs-first
-// warning, on events where a native engine stops at the first block.
+// warning (once per event), on events where a native engine stops at the
+// first block.
 func Wrap(cfg *settings.Config, shim, project, home string) (*settings.Config, int, []translate.Warning) {
 	out := &settings.Config{}
 	var warns []translate.Warning
@@ -189,6 +201,7 @@ func Wrap(cfg *settings.Config, shim, project, home string) (*settings.Config, i
 	}
 	vocab := translate.DefaultVocabulary
 	asyncAt := map[int]*settings.Hook{} // wrapped async hooks by index in out.Hooks
+	var wrappedKeys []dupCandidate      // wrapped hooks of formats that run identical hooks once
 	for i := range cfg.Hooks {
 		h := cfg.Hooks[i]
 		if h.EffectiveProtocol() == settings.ProtocolNative && h.EffectiveMatchSyntax() == settings.MatchGlob && len(h.Env) == 0 && !h.Async && h.Shell == "" {
@@ -245,6 +258,10 @@ func Wrap(cfg *settings.Config, shim, project, home string) (*settings.Config, i
 			warn(&h, CodeNotForNative, err.Error()+"; hook left out (it runs with --target hookcompat)")
 			continue
 		}
+		if k := dedupKey(f, &h); k != "" {
+			wrappedKeys = append(wrappedKeys, dupCandidate{key: k, hook: &cfg.Hooks[i], globs: matches, rest: rest,
+				all: len(matches) == 1 && matches[0] == "" && rest == "" && h.If == ""})
+		}
 		spec.Portable(project, home)
 		wrapped++
 		if parallel(f, h.Event) && h.Event != settings.PostTool && h.Event != settings.PostToolFailure && !h.Async && !mergeWarned[h.Event] {
@@ -278,16 +295,65 @@ func Wrap(cfg *settings.Config, shim, project, home string) (*settings.Config, i
 			}
 		}
 	}
+	warns = append(warns, dedupe(wrappedKeys)...)
 	warns = append(warns, asyncFirst(out, asyncAt)...)
 	return out, wrapped, warns
+}
+
+// dupCandidate is a wrapped hook of a format that runs identical handlers
+// of one event once: its key (event and protocol dedup key) and the calls
+// it selects (native globs, the matcher left to the shim; all when every
+// call).
+type dupCandidate struct {
+	key, rest string
+	globs     []string
+	all       bool
+	hook      *settings.Hook
+}
+
+// dedupe returns a dedup-differs warning for every wrapped hook that
+// repeats the command of an earlier hook of its event whose calls can
+// overlap with its own (either selects every call, or they share a
+// native glob, or a matcher left to the shim makes it unknown): the home
+// agent runs the command once for such a call, a native engine runs each
+// copy. Both copies are kept, so that no hook its author wrote is lost.
+func dedupe(cands []dupCandidate) []translate.Warning {
+	var warns []translate.Warning
+	for i, c := range cands {
+		for _, p := range cands[:i] {
+			if p.key != c.key || !overlap(p, c) {
+				continue
+			}
+			h := c.hook
+			warns = append(warns, translate.Warning{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col, Code: CodeDedupDiffers,
+				Message: fmt.Sprintf("the same command is already a %s hook of this event (%s): for a call both select, %s runs it once, a native engine runs each copy", firstNonEmpty(h.Source.Event, string(h.Event)), p.hook.Source.String(), title(h))})
+			break
+		}
+	}
+	return warns
+}
+
+// overlap reports whether two wrapped hooks can be selected for one call.
+func overlap(a, b dupCandidate) bool {
+	if a.all || b.all || a.rest != "" || b.rest != "" || a.hook.If != "" || b.hook.If != "" {
+		return true
+	}
+	for _, x := range a.globs {
+		for _, y := range b.globs {
+			if x == "" || y == "" || x == y {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // asyncFirst moves the wrapped async hooks (asyncAt: their index in
 // out.Hooks, with the hook they wrap) before the other hooks of their
 // event, on events whose native schedule stops at the first block, when a
-// hook that could block comes before them; each moved hook gets an
-// async-runs-first warning. The order among the async hooks, and among the
-// others, is kept.
+// hook that could block comes before them; the first such hook of each
+// event gets an async-runs-first warning. The order among the async
+// hooks, and among the others, is kept.
 func asyncFirst(out *settings.Config, asyncAt map[int]*settings.Hook) []translate.Warning {
 	if len(asyncAt) == 0 {
 		return nil
@@ -308,10 +374,12 @@ func asyncFirst(out *settings.Config, asyncAt map[int]*settings.Hook) []translat
 			continue // every hook runs (post_tool): nothing to move
 		}
 		var async, rest []int
+		warned := false // once per event
 		for _, i := range idx {
 			if h := asyncAt[i]; h != nil {
 				async = append(async, i)
-				if blockerBefore(out, rest, out.Hooks[i].Match) {
+				if !warned && blockerBefore(out, rest, out.Hooks[i].Match) {
+					warned = true
 					warns = append(warns, translate.Warning{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col, Code: CodeAsyncFirst,
 						Message: fmt.Sprintf("async %s hook moved before the event's other hooks: a native engine runs them one after another and stops at the first block (HK-20), where %s starts async hooks alongside the rest, whatever they decide; written first, it still runs when another hook blocks (its decisions count for nothing either way), and the engine waits for it where %s would not", firstNonEmpty(h.Source.Event, string(e)), title(h), title(h))})
 				}
@@ -350,6 +418,21 @@ func title(h *settings.Hook) string {
 		return f.Info().Title
 	}
 	return h.EffectiveProtocol()
+}
+
+// dedupKey is the key under which f's protocol runs identical hooks of
+// one event once (runner.Schedule.DedupKey), with the event, or "".
+func dedupKey(f format.Format, h *settings.Hook) string {
+	p := f.Protocol(translate.DefaultVocabulary)
+	if p == nil {
+		return ""
+	}
+	if key := p.Schedule(&runner.Event{Name: h.Event}).DedupKey; key != nil {
+		if k := key(h); k != "" {
+			return string(h.Event) + "\x00" + k
+		}
+	}
+	return ""
 }
 
 // parallel reports whether f's protocol runs the hooks of event e in
