@@ -58,14 +58,17 @@ Flags (before --):
   --fail-closed           a failure blocks (Claude onFailure: block)
   --async                 the hook is async: its decisions have no effect
   --exec                  COMMAND is a program and its arguments, not a shell command string
-  --env KEY=value         added to the hook's environment (repeatable)
+  --env KEY=value         added to the hook's environment (repeatable); a value ".", "./…" or
+                          "../…" is a path under the event's workspace, "~" or "~/…" under the
+                          home directory (what convert writes for a plugin's directories)
   --url URL               run an http hook: POST the event to URL
   --header "Name: value"  header of the http hook (repeatable)
   --allowed-env-var NAME  variable the http headers may use (repeatable)
   --name NAME             the hook's name (Phi: used in its messages)
-  --dir DIR               the hook's working directory (Phi: the hook directory)
+  --dir DIR               the hook's working directory (Phi: the hook directory; relative to
+                          the event's workspace, or ~/…)
   --phi-dir DIR           run every Phi hook of --event in this hooks folder, merged as Phi
-                          merges them (repeatable; relative to the event's workspace)`
+                          merges them (repeatable; relative to the event's workspace, or ~/…)`
 
 func newExecCmd(stdio IO, runF func(*execOptions) error) *cobra.Command {
 	opts := &execOptions{IO: stdio}
