@@ -1,6 +1,6 @@
 module github.com/hookcompat/hookcompat
 
-go 1.26.8
+go 1.25.0
 
 require (
 	github.com/dlclark/regexp2 v1.12.0
@@ -11,8 +11,9 @@ require (
 	github.com/spf13/pflag v1.0.9
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.2
+	github.com/tidwall/sjson v1.2.9
 	golang.org/x/sys v0.47.0
-	mvdan.cc/sh/v3 v3.14.1
+	mvdan.cc/sh/v3 v3.13.1
 )
 
 require (

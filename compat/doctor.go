@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/format"
-	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -28,6 +28,7 @@ const (
 	CodeNotChecked   = "not-checked"       // HK-40: what the command runs cannot be known before it runs
 	CodeHTTPHook     = "http-hook"         // HK-40: http hooks are listed
 	CodePromptHook   = "prompt-hook"       // HK-40: prompt hooks are listed
+	CodeMCPToolHook  = "mcp-tool-hook"     // mcp_tool hooks are listed like http hooks
 	CodeInvalidShim  = "invalid-shim"      // a hookcompat exec command line that does not parse
 	CodeShimNotFound = "shim-not-found"    // the hookcompat binary a converted hook calls does not resolve
 	// CodeMissingScript: the script an interpreter (python3, node, uv
@@ -79,8 +80,9 @@ func Doctor(l *Loaded, env []string) []Finding { return Diagnose(l, env).Finding
 // hook it wraps is checked as a hook of its own format, with the paths of
 // the call resolved as the shim resolves them (the workspace is the
 // loaded project). Every hook then gets its format's lints
-// ([format.Linter]). env is the environment hooks get ("KEY=value"); nil
-// means os.Environ().
+// ([format.Linter]). http, prompt and mcp_tool hooks are listed, not
+// checked. env is the environment hooks get ("KEY=value"); nil means
+// os.Environ().
 func Diagnose(l *Loaded, env []string) *Report {
 	if env == nil {
 		env = os.Environ()
@@ -168,6 +170,9 @@ func (d *doctor) hook(h *settings.Hook) ([]Finding, bool) {
 			msg += " (" + h.Model + ")"
 		}
 		add(CodePromptHook, SeverityInfo, msg, "it runs only when the embedding agent provides a judge")
+		return out, false
+	case settings.TypeMCPTool:
+		add(CodeMCPToolHook, SeverityInfo, "mcp_tool hook: calls "+h.MCPTool+" on MCP server "+h.MCPServer, "it runs only when the embedding agent provides an MCP caller")
 		return out, false
 	}
 	fm, _ := format.Lookup(h.EffectiveProtocol())
@@ -384,7 +389,7 @@ func resolvable(word, dir string, env []string) (bool, string) {
 
 // envValue is the value of name in env ("KEY=value"; the last definition
 // wins).
-func envValue(env []string, name string) string { return runner.EnvValue(env, name) }
+func envValue(env []string, name string) string { return hookkit.EnvValue(env, name) }
 
 func isShellBuiltin(w string) bool {
 	switch w {

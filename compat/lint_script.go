@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 )
 
 // Doctor codes for hooks that could fail at run time in ways the runner
@@ -31,7 +31,7 @@ func lintScript(word, dir string, add func(code, sev, msg, hint string)) {
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(dir, p)
 	}
-	interp, crlf, ok := runner.Shebang(p)
+	interp, crlf, ok := hookkit.Shebang(p)
 	if !ok {
 		return
 	}

@@ -86,10 +86,25 @@ type goldenCase struct {
 	capture string
 }
 
+// headerKeys are the keys a case's header may have (README.md); any
+// other is a mistake in the case.
+var headerKeys = map[string]bool{
+	"kind": true, "repeat": true, "audit": true, "settings": true, "config": true, "plugin": true,
+	"discover": true, "phi-dir": true, "managed-dir": true, "http-response": true, "http-location": true,
+	"trusted": true, "event": true, "env": true, "exec": true, "no-exec": true, "args-raw": true,
+	"render": true, "same-as-event": true, "from": true, "target": true, "judge": true,
+	"drain-timeout": true, "sources": true, "existing": true,
+}
+
 func runCase(t *testing.T, file string) {
 	ar, err := txtar.ParseFile(file)
 	require.NoError(t, err)
 	c := &goldenCase{t: t, file: file, ar: ar, hdr: parseHeader(ar.Comment), got: map[string][]byte{}}
+	for k := range c.hdr {
+		if !headerKeys[k] {
+			t.Fatalf("%s: unknown header key %q (see golden/README.md)", file, k)
+		}
+	}
 	switch kind := c.hdr.one("kind", ""); kind {
 	case "run":
 		c.run()
@@ -228,18 +243,19 @@ func (c *goldenCase) startHTTP() {
 	c.httpURL = srv.URL
 }
 
-// staticJudge answers every prompt hook with one JSON reply (HK-63); the
-// answer "panic" panics when the event's prompt says "panic" (HK-32).
+// staticJudge answers every prompt hook with one JSON answer (HK-63),
+// read with runner.ParseVerdict; the answer "panic" panics when the
+// event's prompt says "panic" (HK-32).
 type staticJudge struct{ answer string }
 
-func (j staticJudge) Judge(_ context.Context, h *settings.Hook, ev *runner.Event) (json.RawMessage, error) {
+func (j staticJudge) Judge(_ context.Context, req *runner.JudgeRequest) (runner.Verdict, error) {
 	if j.answer == "panic" {
-		if ev.Prompt == "panic" || ev.Message == "panic" {
+		if req.Event.Prompt == "panic" || req.Event.Message == "panic" {
 			panic("the judge crashed")
 		}
-		return json.RawMessage(`{"additional_context":"judged"}`), nil
+		return runner.Verdict{Context: "judged"}, nil
 	}
-	return json.RawMessage(j.answer), nil
+	return runner.ParseVerdict([]byte(j.answer))
 }
 
 func (c *goldenCase) run() {
@@ -267,6 +283,12 @@ func (c *goldenCase) run() {
 	}
 	for _, s := range c.hdr["phi-dir"] {
 		opts.PhiDirs = append(opts.PhiDirs, c.path(s))
+	}
+	for _, s := range c.hdr["sources"] {
+		// sources: FORMAT PATH, a source of any registered format.
+		name, path, ok := strings.Cut(s, " ")
+		require.True(c.t, ok, "sources: want FORMAT PATH, got %q", s)
+		opts.Sources = append(opts.Sources, format.Source{Format: name, Path: c.path(strings.TrimSpace(path))})
 	}
 	// Discovery reads the case's env lines (PHI_HOOKS), never the test's.
 	opts.Env = append([]string{}, c.hdr["env"]...)
@@ -412,6 +434,19 @@ func (c *goldenCase) run() {
 		require.NoError(c.t, enc.Encode(view))
 		c.got["want/native.json"] = buf.Bytes()
 	}
+	for _, name := range c.hdr["render"] {
+		if name == "claude" || name == "native" {
+			continue
+		}
+		// render: NAME — any other format's view of the outcome.
+		f, ok := format.Lookup(name)
+		require.True(c.t, ok, "render: unknown format %q", name)
+		r, ok := f.(format.Renderer)
+		require.True(c.t, ok, "render: format %q has no renderer", name)
+		buf.Reset()
+		require.NoError(c.t, enc.Encode(r.Render(out, loaded.Vocabulary)))
+		c.got["want/"+name+".json"] = []byte(c.normalise(buf.String()))
+	}
 	if wire == "claude" || c.hdr.one("render", "") == "claude" {
 		// What Claude Code would show the model (its format's renderer).
 		buf.Reset()
@@ -468,6 +503,12 @@ func (c *goldenCase) convert() {
 	}
 	require.NotEmpty(c.t, inputs, "convert case has no input/ sections")
 	copts := compat.ConvertOptions{Target: c.hdr.one("target", compat.TargetHookcompat)}
+	if name := c.hdr.one("existing", ""); name != "" {
+		// existing: SECTION — the file the output is written into.
+		data, ok := c.section(name)
+		require.True(c.t, ok, "existing: no section %q", name)
+		copts.Existing = data
+	}
 	res := compat.Convert(inputs, copts)
 	if len(res.Errors) > 0 {
 		var msgs []string
@@ -477,7 +518,12 @@ func (c *goldenCase) convert() {
 		c.got["want/error.txt"] = []byte(strings.Join(msgs, "\n") + "\n")
 		return
 	}
-	c.got["want/hooks.toml"] = res.TOML
+	toml := copts.Target == compat.TargetHookcompat || copts.Target == compat.TargetNative
+	if toml {
+		c.got["want/hooks.toml"] = res.TOML
+	} else {
+		c.got["want/output"] = res.Output
+	}
 	if len(res.Warnings) > 0 {
 		var ws []string
 		for _, w := range res.Warnings {
@@ -486,7 +532,17 @@ func (c *goldenCase) convert() {
 		c.got["want/warnings.txt"] = []byte(strings.Join(ws, "\n") + "\n")
 	}
 	// The output decodes, and converting it again gives the same bytes
-	// (issue 5: idempotence, like gofmt on its own output).
+	// (issue 5: idempotence, like gofmt on its own output); another
+	// agent's file is read back as that agent's format.
+	if !toml {
+		copts.Existing = nil
+		again := compat.Convert([]compat.Input{{Name: "out", Data: res.Output, From: copts.Target}}, copts)
+		require.Empty(c.t, again.Errors, "the converted file does not read back")
+		if c.hdr.one("existing", "") == "" {
+			assert.Equal(c.t, string(res.Output), string(again.Output), "converting the output again changed it")
+		}
+		return
+	}
 	again := compat.Convert([]compat.Input{{Name: "out.toml", Data: res.TOML, From: "native"}}, copts)
 	require.Empty(c.t, again.Errors, "the converted TOML does not decode")
 	assert.Equal(c.t, string(res.TOML), string(again.TOML), "converting the output again changed it")

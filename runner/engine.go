@@ -2,9 +2,10 @@ package runner
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"os"
 	"sort"
@@ -75,6 +76,28 @@ type Options struct {
 	// not runnable: they are traced as not_runnable and, when fail_closed,
 	// block.
 	Judge Judge
+	// MCP calls the MCP tools of mcp_tool hooks (Claude's mcp_tool
+	// handlers). Nil means such hooks are not runnable, as prompt hooks
+	// without a judge.
+	MCP MCPCaller
+	// Observer is told when each hook run starts and ends (event, hook,
+	// protocol, duration, outcome), for metrics or tracing; nil observes
+	// nothing. See [Observer].
+	Observer Observer
+	// MaxTimeout caps every hook's timeout (command, http, prompt, agent
+	// and mcp_tool hooks alike): a hook whose own timeout is longer is
+	// stopped at MaxTimeout and its trace names that timeout. Zero means
+	// no cap: each hook keeps the timeout its format gives it (Claude
+	// Code's default is 600 s, a native hook's 30 s, HK-02).
+	MaxTimeout time.Duration
+	// ToolKinds maps the tool names of the events fired (native tool
+	// names: the host agent's own) to their native rule kind
+	// (settings.RuleShell, RuleRead, RuleWrite, RuleDelete, RuleWeb,
+	// RuleSkill, RuleAgent), so that a native if rule such as
+	// shell(git push *) selects the calls of every tool of that kind
+	// (HK-64). Nil means [DefaultToolKinds]. Package compat's NewEngine
+	// sets it from the load's tool vocabulary. The map is copied.
+	ToolKinds map[string]string
 	// QueueSize bounds the background queue of [Engine.Enqueue]. Zero
 	// means DefaultQueueSize (256, HK-31).
 	QueueSize int
@@ -99,14 +122,6 @@ type Options struct {
 	Protocols []Protocol
 }
 
-// Judge evaluates a prompt (or agent) hook for an embedding agent: it asks
-// a model whether the event meets the hook's prompt and returns the reply
-// as a native reply JSON object ({"decision": ""} when the criteria do not
-// apply), HK-63.
-type Judge interface {
-	Judge(ctx context.Context, h *settings.Hook, ev *Event) (json.RawMessage, error)
-}
-
 // Engine fires events through a set of hooks. It is safe for concurrent
 // use; [Engine.Replace] swaps the hooks atomically while Fire calls in
 // flight keep the set they started with.
@@ -114,6 +129,7 @@ type Engine struct {
 	opts   Options
 	lim    procLimits
 	protos protocolSet
+	kinds  map[string]string // ToolKinds, copied
 
 	mu    sync.RWMutex // guards hooks
 	hooks []settings.Hook
@@ -127,14 +143,18 @@ type Engine struct {
 	bgCancel context.CancelFunc // kills them (Close after the drain timeout)
 }
 
-// New returns an engine for cfg. It returns an error when a hook names a
-// protocol that is not registered or fails validation.
+// New returns an engine for cfg (nil: no hooks yet, see
+// [Engine.Replace]). It returns an error when a hook names a protocol
+// the engine does not speak or fails validation, as Replace does.
 func New(cfg *settings.Config, opts Options) (*Engine, error) {
 	protos, err := newProtocolSet(opts.Protocols)
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{opts: opts, protos: protos}
+	e := &Engine{opts: opts, protos: protos, kinds: DefaultToolKinds()}
+	if opts.ToolKinds != nil {
+		e.kinds = maps.Clone(opts.ToolKinds)
+	}
 	e.bgCtx, e.bgCancel = context.WithCancel(context.Background())
 	if e.opts.Workspace == "" {
 		wd, err := os.Getwd()
@@ -173,7 +193,10 @@ func New(cfg *settings.Config, opts Options) (*Engine, error) {
 
 // Replace swaps the engine's hooks for cfg's, atomically. Every hook must
 // validate, name a protocol the engine speaks and pass that protocol's
-// [Validator]; on error the previous hooks stay in place.
+// [Validator]; on error the previous hooks stay in place. Errors are
+// positioned by the hook's Source; errors.As finds a
+// [*settings.UnknownEventError], [*settings.MatcherError] or
+// [*settings.RuleError] among them.
 func (e *Engine) Replace(cfg *settings.Config) error {
 	var hooks []settings.Hook
 	if cfg != nil {
@@ -188,7 +211,7 @@ func (e *Engine) Replace(cfg *settings.Config) error {
 			}
 			if v, ok := p.(Validator); ok {
 				if err := v.Validate(h); err != nil {
-					return fmt.Errorf("%s: %w", h.Source, err)
+					return positionedError(h, err)
 				}
 			}
 		}
@@ -222,6 +245,10 @@ type Outcome struct {
 	// Event is the event as the hooks received it, with the final args
 	// (after updated_args) when a hook rewrote them.
 	Event Event `json:"-"`
+	// Queued reports that [Engine.Dispatch] put the event on the
+	// background queue for hooks whose protocol does not await it; their
+	// outcome goes to Options.OnBackground.
+	Queued bool `json:"-"`
 }
 
 // Fire runs the hooks selected for ev and merges their replies. Hooks are
@@ -247,18 +274,30 @@ type Outcome struct {
 // all answer. Fire returns a nil outcome and an error only for an event
 // it cannot fire (unknown event name) or after Close ([ErrClosed]).
 func (e *Engine) Fire(ctx context.Context, ev Event) (*Outcome, error) {
-	e.queue.mu.Lock()
-	closed := e.queue.closed
-	e.queue.mu.Unlock()
-	if closed {
+	if e.closed() {
 		return nil, ErrClosed
 	}
-	return e.fire(ctx, ev)
+	return e.fire(ctx, ev, partAll)
 }
 
-func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
+// part selects which of an event's hooks fire runs: all of them (Fire),
+// or those whose protocol awaits the event and the others ([Engine.Dispatch]).
+type part int
+
+const (
+	partAll part = iota
+	partAwaited
+	partQueued
+)
+
+// in reports whether a hook of protocol p belongs to part x of an event.
+func (x part) in(p Protocol, e settings.Event) bool {
+	return x == partAll || awaits(p, e) == (x == partAwaited)
+}
+
+func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, error) {
 	if !ev.Name.Known() {
-		return nil, fmt.Errorf("fire: unknown event %q", ev.Name)
+		return nil, &settings.UnknownEventError{Event: ev.Name}
 	}
 	if ev.Workspace == "" {
 		ev.Workspace = e.opts.Workspace
@@ -283,11 +322,11 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 			continue
 		}
 		p, ok := e.protos[h.EffectiveProtocol()]
-		if !ok {
+		if !ok || !which.in(p, ev.Name) {
 			continue
 		}
 		selected, warning := selects(p, h, &ev)
-		if !selected || !ifSelects(p, h, &ev) {
+		if !selected || !ifSelects(p, h, &ev, e.kinds) {
 			continue
 		}
 		if warning != "" {
@@ -404,56 +443,57 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 			e.runOne(e.bgCtx, p, h, &evCopy, shared, warnings[h])
 		}()
 	}
-	if sched.Parallel {
-		var wg sync.WaitGroup
-		var slots chan struct{}
-		if n := e.maxParallel(); n > 0 {
-			slots = make(chan struct{}, n)
-		}
+	// The hooks to run, per phase (one phase unless the schedule has
+	// phases), in configured order.
+	phases := [][]int{nil}
+	if sched.Phase != nil {
+		phases = nil
+		byPhase := map[int][]int{}
+		var keys []int
 		for i, h := range hooks {
 			if dup[i] || detached[i] {
 				continue
 			}
-			ran[i] = true
-			if slots != nil {
-				slots <- struct{}{}
+			k := sched.Phase(h)
+			if _, seen := byPhase[k]; !seen {
+				keys = append(keys, k)
 			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				if slots != nil {
-					defer func() { <-slots }()
-				}
-				replies[i], results[i] = e.runOne(ctx, p, h, ev, shared, warnings[h])
-			}()
+			byPhase[k] = append(byPhase[k], i)
 		}
-		wg.Wait()
+		sort.Ints(keys)
+		for _, k := range keys {
+			phases = append(phases, byPhase[k])
+		}
 	} else {
-		local := ev.Clone()
-		blocked := false
-		for i, h := range hooks {
-			if dup[i] || detached[i] {
-				continue
-			}
-			if blocked {
-				replies[i] = HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}
-				continue
-			}
-			ran[i] = true
-			replies[i], results[i] = e.runOne(ctx, p, h, &local, shared, warnings[h])
-			if sched.ChainArgs && replies[i].UpdatedArgs != nil {
-				// Later hooks see the args the protocol would act on so
-				// far (native: the first hook's win, HK-60), not merely
-				// the latest hook's.
-				if args := p.Combine(&local, replies[:i+1]).UpdatedArgs; args != nil {
-					local.Args = cloneRaw(args)
-					shared = e.payloadOnce(p, &local)
-				}
-			}
-			if sched.StopOnBlock && replies[i].Decision.Blocks() {
-				blocked = true
+		for i := range hooks {
+			if !dup[i] && !detached[i] {
+				phases[0] = append(phases[0], i)
 			}
 		}
+	}
+	local := ev.Clone()
+	for pi, idx := range phases {
+		if pi > 0 {
+			// What the protocol would act on after the earlier phases.
+			var so []HookReply
+			for i := range hooks {
+				if ran[i] {
+					so = append(so, replies[i])
+				}
+			}
+			c := p.Combine(&local, so)
+			if c.Decision.Blocks() {
+				for _, i := range idx {
+					replies[i] = HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}
+				}
+				continue
+			}
+			if c.UpdatedArgs != nil && string(c.UpdatedArgs) != string(local.Args) {
+				local.Args = cloneRaw(c.UpdatedArgs)
+				shared = e.payloadOnce(p, &local)
+			}
+		}
+		e.runPhase(ctx, p, sched, hooks, idx, &local, &shared, warnings, replies, results, ran)
 	}
 	var counted []HookReply
 	cancelled := false
@@ -476,6 +516,61 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 	return counted, cancelled
 }
 
+// runPhase runs the hooks of hooks at idx for ev per sched (in parallel,
+// or one after another with its StopOnBlock and ChainArgs), writing their
+// replies, results and whether each ran at their index.
+func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks []*settings.Hook, idx []int, ev *Event, shared *func() (*Payload, error), warnings map[*settings.Hook]string, replies []HookReply, results []*RunResult, ran []bool) {
+	if sched.Parallel {
+		var wg sync.WaitGroup
+		var slots chan struct{}
+		if n := e.maxParallel(); n > 0 {
+			slots = make(chan struct{}, n)
+		}
+		payload := *shared
+		for _, i := range idx {
+			h := hooks[i]
+			ran[i] = true
+			if slots != nil {
+				slots <- struct{}{}
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if slots != nil {
+					defer func() { <-slots }()
+				}
+				replies[i], results[i] = e.runOne(ctx, p, h, ev, payload, warnings[h])
+			}()
+		}
+		wg.Wait()
+		return
+	}
+	blocked := false
+	var done []HookReply
+	for _, i := range idx {
+		h := hooks[i]
+		if blocked {
+			replies[i] = HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}
+			continue
+		}
+		ran[i] = true
+		replies[i], results[i] = e.runOne(ctx, p, h, ev, *shared, warnings[h])
+		done = append(done, replies[i])
+		if sched.ChainArgs && replies[i].UpdatedArgs != nil {
+			// Later hooks see the args the protocol would act on so
+			// far (native: the first hook's win, HK-60), not merely
+			// the latest hook's.
+			if args := p.Combine(ev, done).UpdatedArgs; args != nil {
+				ev.Args = cloneRaw(args)
+				*shared = e.payloadOnce(p, ev)
+			}
+		}
+		if sched.StopOnBlock && replies[i].Decision.Blocks() {
+			blocked = true
+		}
+	}
+}
+
 // payloadOnce returns a function that encodes ev for p's hooks on first
 // use and returns the same result to every later caller.
 func (e *Engine) payloadOnce(p Protocol, ev *Event) func() (*Payload, error) {
@@ -485,40 +580,50 @@ func (e *Engine) payloadOnce(p Protocol, ev *Event) func() (*Payload, error) {
 // runOne prepares, runs and classifies one hook, and writes its audit
 // record (HK-22). A selection warning is added to the audit record and to
 // the hook's trace (its error text), after the failure bookkeeping: it
-// does not make the run a failure.
+// does not make the run a failure. A hook whose timeout exceeds
+// Options.MaxTimeout runs, and is classified, with MaxTimeout.
 func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *Event, shared func() (*Payload, error), warning string) (HookReply, *RunResult) {
+	ended := e.observe(ctx, p, h, ev)
+	run := h
+	if limit := e.opts.MaxTimeout; limit > 0 && h.EffectiveTimeout() > limit {
+		capped := *h
+		capped.Timeout = limit
+		run = &capped
+	}
 	var res *RunResult
 	var reply HookReply
-	switch h.EffectiveType() {
+	switch run.EffectiveType() {
 	case settings.TypePrompt, settings.TypeAgent:
-		reply, res = e.runJudge(ctx, p, h, ev)
+		reply, res = e.runJudge(ctx, p, run, ev, shared)
+	case settings.TypeMCPTool:
+		reply, res = e.runMCP(ctx, p, run, ev, shared)
 	default:
 		if !e.acquire(ctx) {
 			// Cancelled while waiting for a slot: the hook never started.
 			res = &RunResult{ExitCode: -1, Cancelled: true}
-			reply = p.Classify(h, ev, res)
+			reply = p.Classify(run, ev, res)
 			break
 		}
 		defer e.release()
 		var inv *Invocation
 		pl, err := shared()
 		if err == nil {
-			inv, err = p.Prepare(h, ev, pl)
+			inv, err = p.Prepare(run, ev, pl)
 		}
 		if err == nil && e.opts.TimeoutReserve > 0 && inv.Timeout > 2*e.opts.TimeoutReserve {
 			inv.Timeout -= e.opts.TimeoutReserve
 		}
 		if err != nil {
 			res = &RunResult{ExitCode: -1, StartErr: err}
-		} else if h.EffectiveType() == settings.TypeHTTP {
-			res = e.runHTTP(ctx, h, inv)
+		} else if run.EffectiveType() == settings.TypeHTTP {
+			res = e.runHTTP(ctx, run, inv)
 		} else {
 			if inv.Dir == "" {
 				inv.Dir = e.opts.Workspace
 			}
 			res = runProcess(ctx, inv, e.lim)
 		}
-		reply = p.Classify(h, ev, res)
+		reply = p.Classify(run, ev, res)
 	}
 	if res != nil && res.Cancelled {
 		reply = cancelledReply(h, reply)
@@ -531,6 +636,7 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 		}
 		reply.Err += warning
 	}
+	ended(reply, res)
 	return reply, res
 }
 
@@ -614,4 +720,27 @@ func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult,
 	e.opts.Logger.Log(context.Background(), level, "hook "+string(ev.Name), attrs...)
 }
 
-func sortStrings(s []string) { sort.Strings(s) }
+// positionedError gives a protocol's validation error for h the hook's
+// position: a [*settings.MatcherError] or [*settings.RuleError] without
+// one gets h's Source, another error is prefixed with it.
+func positionedError(h *settings.Hook, err error) error {
+	var me *settings.MatcherError
+	if errors.As(err, &me) && me.File == "" {
+		c := *me
+		c.File, c.Line, c.Col = h.Source.File, h.Source.Line, h.Source.Col
+		if c.Field == "" {
+			c.Field = "hooks." + string(h.Event) + ".match"
+		}
+		return &c
+	}
+	var re *settings.RuleError
+	if errors.As(err, &re) && re.File == "" {
+		c := *re
+		c.File, c.Line, c.Col = h.Source.File, h.Source.Line, h.Source.Col
+		if c.Field == "" {
+			c.Field = "hooks." + string(h.Event) + ".if"
+		}
+		return &c
+	}
+	return fmt.Errorf("%s: %w", h.Source, err)
+}

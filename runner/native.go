@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/internal/hookjson"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -69,7 +70,7 @@ func (native) Encode(ev *Event, base []string) (*Payload, error) {
 // hook's headers have $VAR and ${VAR} expanded for allowed_env_vars only
 // (HK-62).
 func (native) Prepare(h *settings.Hook, ev *Event, p *Payload) (*Invocation, error) {
-	env := WithEnv(p.Env, h.Env)
+	env := hookkit.WithEnv(p.Env, h.Env)
 	inv := &Invocation{
 		Dir:     firstNonEmpty(h.Dir, ev.Workspace),
 		Env:     env,
@@ -77,7 +78,7 @@ func (native) Prepare(h *settings.Hook, ev *Event, p *Payload) (*Invocation, err
 		Timeout: h.EffectiveTimeout(),
 		URL:     h.URL,
 		// HK-62: $VAR and ${VAR} only for allowed_env_vars; others stay.
-		Headers: ExpandHeaders(h.Headers, h.AllowedEnvVars, env, true),
+		Headers: hookkit.ExpandHeaders(h.Headers, h.AllowedEnvVars, env, true),
 	}
 	switch {
 	case len(h.Args) > 0:
@@ -130,7 +131,7 @@ func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
 		if res.Signal != "" {
 			why = "killed by SIG" + res.Signal
 		}
-		if s := FirstLine(res.Stderr); s != "" {
+		if s := hookkit.FirstLine(res.Stderr); s != "" {
 			why += ": " + s
 		}
 		return fail(OutcomeError, why)
@@ -233,68 +234,6 @@ func (native) Combine(ev *Event, replies []HookReply) Reply {
 		out.Reason = strings.Join(reasons, "\n")
 	}
 	return out
-}
-
-// FirstLine is the first line of b, trimmed: the short form of a hook's
-// stderr in messages.
-func FirstLine(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return strings.TrimSpace(s)
-}
-
-// WithEnv returns base ("KEY=value") with the variables of add set,
-// replacing any earlier definition; added variables come last, sorted by
-// name. With nothing to add it returns base itself (callers must not
-// modify the result).
-func WithEnv(base []string, add map[string]string) []string {
-	if len(add) == 0 {
-		return base
-	}
-	out := make([]string, 0, len(base)+len(add))
-	for _, kv := range base {
-		k, _, _ := strings.Cut(kv, "=")
-		if _, replaced := add[k]; !replaced {
-			out = append(out, kv)
-		}
-	}
-	keys := make([]string, 0, len(add))
-	for k := range add {
-		keys = append(keys, k)
-	}
-	sortStrings(keys)
-	for _, k := range keys {
-		out = append(out, k+"="+add[k])
-	}
-	return out
-}
-
-// WithoutEnv returns env ("KEY=value") without the named variables.
-func WithoutEnv(env []string, names ...string) []string {
-	out := make([]string, 0, len(env))
-next:
-	for _, kv := range env {
-		for _, n := range names {
-			if strings.HasPrefix(kv, n+"=") {
-				continue next
-			}
-		}
-		out = append(out, kv)
-	}
-	return out
-}
-
-// EnvValue returns the value of name in env ("KEY=value"; the last
-// definition wins), or "".
-func EnvValue(env []string, name string) string {
-	for i := len(env) - 1; i >= 0; i-- {
-		if v, ok := strings.CutPrefix(env[i], name+"="); ok {
-			return v
-		}
-	}
-	return ""
 }
 
 func firstNonEmpty(s ...string) string {

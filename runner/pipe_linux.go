@@ -139,7 +139,7 @@ func (r *pipeReader) catchUp() <-chan struct{} {
 // such processes wrote after the hook's own: those read since catchUp and
 // those left unread in the pipe. More than zero means their output was
 // cut, so the stream read is not the whole output; zero is a holder that
-// wrote nothing (B24's background child).
+// wrote nothing (a background child that only keeps the pipe open).
 func (r *pipeReader) stop() (late int64) {
 	if r.rc == nil {
 		return 0

@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// Default process limits (DESIGN §4).
+// Default process limits (see the package documentation).
 const (
 	// DefaultOutputLimit caps captured stderr, and stdout that is not a
 	// JSON reply, each, per run (1 MiB); the rest is read and discarded
@@ -29,8 +29,7 @@ const (
 	DefaultKillGrace = time.Second
 	// DefaultDrainDelay bounds how long output pipes are read after the
 	// hook's own process exited and everything it wrote was read, so that
-	// a background child holding them cannot hold the engine (bug class
-	// PROC, B24).
+	// a background child holding them cannot hold the engine.
 	DefaultDrainDelay = 500 * time.Millisecond
 	// DefaultMaxParallel caps the hooks of one event that run at once
 	// (Options.MaxParallel), so that a config with hundreds of hooks on
@@ -118,7 +117,7 @@ type procLimits struct {
 	drainDelay  time.Duration
 }
 
-// runProcess runs inv as a process in its own process group (DESIGN §4):
+// runProcess runs inv as a process in its own process group:
 // stdin is written concurrently with reading stdout and stderr and then
 // closed (a hook that never reads it is not an error); output is capped
 // while still drained; on timeout or cancellation the whole group gets
@@ -225,7 +224,7 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	// What the hook itself wrote before it exited is in the pipes now (or
 	// already read): it is read whole, however long that takes under load
 	// (it is at most a pipe's capacity). Only output of processes that
-	// outlived the hook is bounded by the drain delay (B24).
+	// outlived the hook is bounded by the drain delay.
 	<-outRd.catchUp()
 	<-errRd.catchUp()
 	drain := time.NewTimer(lim.drainDelay)
@@ -268,8 +267,9 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 // and something is still alive — SIGKILL to the group and to them.
 // Escalation is based on observed exits (the hook's own, the group being
 // empty, the descendants being gone), never on a signal having been sent
-// (B26, B27). It returns after the hook's own process has exited and the
-// rest is gone or was SIGKILLed.
+// (a hook may ignore SIGTERM, a descendant may survive it). It returns
+// after the hook's own process has exited and the rest is gone or was
+// SIGKILLed.
 func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration, tracked *trackedRun) {
 	procTracker.refresh(tracked) // a snapshot at the timeout, before any signal
 	_ = signalGroup(pgid, sigTerm)

@@ -126,12 +126,12 @@ func exitOf(r *HookReply, res *RunResult) (*int, string) {
 	if res == nil {
 		return nil, ""
 	}
-	if res.StartErr == nil && res.HTTPStatus == 0 && res.ExitCode >= 0 {
-		code := res.ExitCode
-		return &code, res.Signal
-	}
-	if res.HTTPStatus != 0 {
+	switch {
+	case res.HTTPStatus != 0:
 		code := res.HTTPStatus
+		return &code, res.Signal
+	case res.StartErr == nil && res.ExitCode >= 0:
+		code := res.ExitCode
 		return &code, res.Signal
 	}
 	return nil, res.Signal

@@ -1,13 +1,13 @@
 package runner
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"strings"
+
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 )
 
 // envWithoutNUL returns env made safe to pass to a process: a NUL byte
@@ -80,42 +80,10 @@ func explainStartErr(path string, err error) error {
 	if !errors.Is(err, fs.ErrNotExist) || path == "" {
 		return err
 	}
-	if interp, crlf, ok := Shebang(path); ok {
+	if interp, crlf, ok := hookkit.Shebang(path); ok {
 		if _, statErr := os.Stat(interp); crlf || statErr != nil {
 			return &InterpreterError{Script: path, Interpreter: interp, CRLF: crlf, Err: err}
 		}
 	}
 	return err
-}
-
-// Shebang reads the interpreter a script's #! line names (its first
-// word, "\r" kept) and whether the line ends with a carriage return; ok is
-// false when path cannot be read or has no #! line.
-func Shebang(path string) (interpreter string, crlf, ok bool) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", false, false
-	}
-	defer f.Close()
-	head := make([]byte, 256)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	if !bytes.HasPrefix(head, []byte("#!")) {
-		return "", false, false
-	}
-	line := head[2:]
-	if i := bytes.IndexByte(line, '\n'); i >= 0 {
-		line = line[:i]
-	}
-	crlf = bytes.HasSuffix(line, []byte("\r"))
-	fields := bytes.Fields(bytes.TrimLeft(line, " \t"))
-	if len(fields) == 0 {
-		return "", crlf, false
-	}
-	interpreter = string(fields[0])
-	if crlf && len(fields) == 1 {
-		// Fields splits at '\r' too: keep it, it is what the kernel sees.
-		interpreter += "\r"
-	}
-	return interpreter, crlf, true
 }

@@ -14,7 +14,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// The descendant tracker (issue class PROC): a hook's descendants are
+// The descendant tracker: a hook's descendants are
 // found by parentage in /proc, snapshotted every trackInterval while the
 // hook runs and again at its timeout, so that a process that left the
 // hook's process group (setsid, setpgid, a daemonising double fork) with

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"encoding/json"
 	"fmt"
 	"path"
 	"time"
@@ -18,6 +19,11 @@ const (
 	// TypeAgent carries Claude Code's agent handler; it runs only through an
 	// interface the embedding agent provides.
 	TypeAgent = "agent"
+	// TypeMCPTool carries Claude Code's mcp_tool handler (claude §2.2): a
+	// call of tool MCPTool on the agent's MCP server MCPServer with the
+	// arguments MCPInput; it runs only through an MCP caller the embedding
+	// agent provides.
+	TypeMCPTool = "mcp_tool"
 )
 
 // Protocols a hook can speak. The empty protocol means ProtocolNative.
@@ -103,7 +109,7 @@ type Hook struct {
 	// a shell (HK-65). A hook has Command or Args, never both.
 	Args []string
 	// Type is "command" (default, also for Args), "http", "prompt", or the
-	// Claude-only "agent".
+	// Claude-only "agent" and "mcp_tool".
 	Type string
 	// Timeout bounds one run of the hook. It is written as
 	// timeout_seconds (seconds, fractions allowed). Zero means the default of
@@ -159,6 +165,22 @@ type Hook struct {
 	// in its own directory). Empty means the protocol's default (the
 	// workspace, or the event's cwd for Claude).
 	Dir string
+	// Options is an extension: settings of the hook's own format that the
+	// native model has no field for, keyed and spelled in that format's
+	// terms (Cursor's loop_limit, or its step when several of its events
+	// map to one native event). Only the hook's protocol reads them.
+	Options map[string]string
+	// MCPServer is an extension: the MCP server an mcp_tool hook calls,
+	// as the agent names it (Claude's server: "github", or
+	// "plugin:<plugin>:<server>").
+	MCPServer string
+	// MCPTool is an extension: the tool an mcp_tool hook calls.
+	MCPTool string
+	// MCPInput is an extension: the arguments of an mcp_tool hook's call,
+	// a JSON object (written in TOML as a string holding it). String
+	// values may hold ${path} lookups into the event's payload, as
+	// Claude's "${tool_input.file_path}"; nil means no arguments.
+	MCPInput json.RawMessage
 
 	// Source is provenance; see [Source].
 	Source Source `toml:"-"`
@@ -211,6 +233,8 @@ func (h *Hook) Label() string {
 		return h.URL
 	case h.Prompt != "":
 		return "prompt: " + h.Prompt
+	case h.MCPTool != "":
+		return "mcp_tool: " + h.MCPServer + "/" + h.MCPTool
 	}
 	return "(empty hook)"
 }

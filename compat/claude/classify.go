@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/internal/hookjson"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -159,7 +160,7 @@ type Detail struct {
 	// or "".
 	Decision string
 	// MissingHookEventName reports a hookSpecificOutput without
-	// hookEventName (honoured, bug-log B15).
+	// hookEventName (honoured: a deny must not be lost).
 	MissingHookEventName bool
 }
 
@@ -222,14 +223,6 @@ func (p *Protocol) classify(event string, h *settings.Hook, ev *runner.Event, re
 		r.Detail = detail
 		return r
 	}
-	if kind == StdoutJSON && (h.EffectiveType() == settings.TypePrompt || h.EffectiveType() == settings.TypeAgent) {
-		r, err := applyJudge(event, h, obj)
-		if err != nil {
-			r = failure(runner.OutcomeError, "prompt hook answer: "+err.Error())
-		}
-		r.Detail = detail
-		return r
-	}
 	if kind == StdoutJSON {
 		r, err := p.applyJSON(event, ev, obj, detail)
 		if err != nil {
@@ -241,7 +234,7 @@ func (p *Protocol) classify(event string, h *settings.Hook, ev *runner.Event, re
 		return r
 	}
 	if res.ExitCode != 0 {
-		why := fmt.Sprintf("Failed with non-blocking status code: %s", runner.FirstLine(res.Stderr))
+		why := fmt.Sprintf("Failed with non-blocking status code: %s", hookkit.FirstLine(res.Stderr))
 		if res.Signal != "" {
 			why = "killed by SIG" + res.Signal
 		}
@@ -259,47 +252,6 @@ func (p *Protocol) classify(event string, h *settings.Hook, ev *runner.Event, re
 		r.AdditionalContext = strings.TrimSpace(string(res.Stdout))
 	}
 	return r
-}
-
-// applyJudge reads a prompt or agent hook's answer (claude §6.11):
-// {"ok": true} lets the action proceed; {"ok": false, "reason": R} has the
-// event's blocking effect with R (on Stop and SubagentStop it continues
-// the turn unless "impossible": true; on PermissionRequest and
-// PermissionDenied it has no effect). The old shape {"decision":
-// "approve"|"block", "reason"} is accepted too (claude §8.2).
-func applyJudge(event string, h *settings.Hook, obj []byte) (runner.HookReply, error) {
-	var a struct {
-		OK         *bool   `json:"ok"`
-		Reason     string  `json:"reason"`
-		Impossible bool    `json:"impossible"`
-		Decision   *string `json:"decision"`
-	}
-	if err := unmarshalExact(obj, &a); err != nil {
-		return runner.HookReply{}, err
-	}
-	ok := true
-	switch {
-	case a.OK != nil:
-		ok = *a.OK
-	case a.Decision != nil:
-		switch *a.Decision {
-		case "approve", "":
-		case "block":
-			ok = false
-		default:
-			return runner.HookReply{}, fmt.Errorf("decision %q (want approve or block)", *a.Decision)
-		}
-	default:
-		return runner.HookReply{}, fmt.Errorf(`want {"ok": true|false, "reason": …}`)
-	}
-	if ok || event == "PermissionRequest" || event == "PermissionDenied" ||
-		((event == "Stop" || event == "SubagentStop") && a.Impossible) {
-		return runner.HookReply{Outcome: runner.OutcomeSuccess}, nil
-	}
-	if a.Reason == "" {
-		a.Reason = "blocked by " + h.EffectiveType() + " hook"
-	}
-	return blockingError(event, a.Reason), nil
 }
 
 // blockingError is the effect of exit 2 (or a failing onFailure "block"
@@ -364,10 +316,10 @@ func unmarshalExact(obj []byte, v any) error {
 }
 
 // applyJSON applies a hook's JSON object for event. Unknown keys are
-// tolerated (bug-log B14); a known key of the wrong type, a
+// tolerated; a known key of the wrong type, a
 // hookSpecificOutput for another event, or an unknown decision value is a
 // validation error. A hookSpecificOutput without hookEventName is honoured
-// (B15: a deny must not be lost).
+// (a deny must not be lost).
 func (p *Protocol) applyJSON(event string, ev *runner.Event, obj []byte, d *Detail) (runner.HookReply, error) {
 	var o output
 	if err := unmarshalExact(obj, &o); err != nil {

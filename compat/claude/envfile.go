@@ -17,6 +17,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 )
 
@@ -139,7 +140,7 @@ func (req envFileRequest) inChild() ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("CLAUDE_ENV_FILE: %w", err)
 	}
-	env := append(runner.WithoutEnv(os.Environ(), envFileChildVar), envFileChildVar+"="+envFileChildValue)
+	env := append(hookkit.WithoutEnv(os.Environ(), envFileChildVar), envFileChildVar+"="+envFileChildValue)
 	if raceEnabled {
 		env = append(env, "GORACE=atexit_sleep_ms=0") // a race build would wait 1 s at exit
 	}
@@ -166,7 +167,7 @@ func (req envFileRequest) inChild() ([]string, error) {
 	if err := json.Unmarshal(res.Stdout, &resp); err != nil || res.ExitCode != 0 {
 		// The interpreter died: out of its memory or stack (the Go
 		// runtime's "fatal error"), or killed.
-		why := runner.FirstLine(res.Stderr)
+		why := hookkit.FirstLine(res.Stderr)
 		switch {
 		case strings.Contains(string(res.Stderr), "out of memory"):
 			why = fmt.Sprintf("interpreting it needs more than %d MiB", EnvFileMemory>>20)

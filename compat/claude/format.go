@@ -110,6 +110,8 @@ func (claudeFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 		Project:   env.Project,
 		Trusted:   func(p string) bool { return env.IsTrusted(settings.ProtocolClaude) },
 		PluginEnv: func(path string) map[string]string { return SourceFor(path, nil, env.Home).Env },
+		Judge:     env.Judge,
+		MCP:       env.MCP,
 	})
 	if err != nil {
 		return nil, err

@@ -20,7 +20,7 @@ import (
 const (
 	CodeUndefinedEnv    = "undefined-env-var"         // a variable Claude Code never sets
 	CodeBashOnly        = "bash-only-syntax"          // bash syntax in a command /bin/sh (dash) runs
-	CodeUnquotedProject = "unquoted-project-dir"      // $CLAUDE_PROJECT_DIR outside quotes (B39)
+	CodeUnquotedProject = "unquoted-project-dir"      // $CLAUDE_PROJECT_DIR outside quotes
 	CodeRelativePath    = "relative-path"             // a relative script path breaks after cd
 	CodeMissingScript   = "missing-script"            // an interpreter whose script is missing
 	CodePluginVar       = "plugin-var-outside-plugin" // $CLAUDE_PLUGIN_ROOT in a hook that is not a plugin's
@@ -125,7 +125,7 @@ func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string
 		return true
 	})
 	if unquoted {
-		add(CodeUnquotedProject, format.SeverityWarning, "$CLAUDE_PROJECT_DIR outside double quotes splits on spaces in the project path (B39)",
+		add(CodeUnquotedProject, format.SeverityWarning, "$CLAUDE_PROJECT_DIR outside double quotes splits on spaces in the project path",
 			`write "$CLAUDE_PROJECT_DIR"/path/to/script`)
 	}
 	if len(f.Stmts) == 0 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -92,7 +93,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 // (runner.SelectWarner).
 func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string) {
 	event, ok := translate.ClaudeEvent(ev.Name)
-	if !ok {
+	if !ok || mcpSkipped(h, ev) {
 		return false, ""
 	}
 	value, supported := matchValue(p.vocab, event, ev)
@@ -114,7 +115,7 @@ func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string)
 // CLAUDECODE=1, CLAUDE_CODE_SESSION_ID and, on SessionStart,
 // CLAUDE_ENV_FILE (claude §7.3, §7.4; oracle "Spawning").
 func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, error) {
-	home := runner.EnvValue(base, "HOME")
+	home := hookkit.EnvValue(base, "HOME")
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
@@ -138,7 +139,7 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 			add["CLAUDE_ENV_FILE"] = envFile
 		}
 	}
-	return &runner.Payload{Stdin: stdin, Env: runner.WithEnv(runner.WithoutEnv(base, "CLAUDE_ENV_FILE"), add)}, nil
+	return &runner.Payload{Stdin: stdin, Env: hookkit.WithEnv(hookkit.WithoutEnv(base, "CLAUDE_ENV_FILE"), add)}, nil
 }
 
 // Prepare builds the run of a Claude hook: the shell form as
@@ -149,7 +150,7 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 // plus the hook's own variables (a plugin's CLAUDE_PLUGIN_ROOT).
 func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
 	env := pl.Env
-	env = runner.WithEnv(env, h.Env)
+	env = hookkit.WithEnv(env, h.Env)
 	dir := ev.Cwd
 	if st, err := os.Stat(dir); dir == "" || err != nil || !st.IsDir() {
 		dir = ev.Workspace
@@ -165,7 +166,7 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 		URL:     h.URL,
 	}
 	if h.EffectiveType() == settings.TypeHTTP {
-		inv.Headers = runner.ExpandHeaders(h.Headers, h.AllowedEnvVars, inv.Env, false)
+		inv.Headers = hookkit.ExpandHeaders(h.Headers, h.AllowedEnvVars, inv.Env, false)
 		return inv, nil
 	}
 	switch {
@@ -252,7 +253,7 @@ func (p *Protocol) RuleSelects(h *settings.Hook, ev *runner.Event) bool {
 	args := gjson.ParseBytes(p.vocab.Args(translate.Native, translate.Claude, ev.Tool, ev.Args))
 	switch tool {
 	case "Bash", "PowerShell":
-		return runner.ShellRuleMatches(rule.Specifier, args.Get("command").String())
+		return hookkit.ShellRuleMatches(rule.Specifier, args.Get("command").String())
 	case "Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "Glob", "Grep":
 		p := args.Get("file_path").String()
 		if p == "" {
@@ -261,11 +262,11 @@ func (p *Protocol) RuleSelects(h *settings.Hook, ev *runner.Event) bool {
 		if p == "" {
 			p = args.Get("path").String()
 		}
-		return runner.PathRuleMatches(rule.Specifier, p, ev.Cwd)
+		return hookkit.PathRuleMatches(rule.Specifier, p, ev.Cwd)
 	case "WebFetch":
-		return runner.HostRuleMatches(rule.Specifier, args.Get("url").String())
+		return hookkit.HostRuleMatches(rule.Specifier, args.Get("url").String())
 	}
-	return runner.ShellRuleMatches(rule.Specifier, args.Get("command").String())
+	return hookkit.ShellRuleMatches(rule.Specifier, args.Get("command").String())
 }
 
 var (
@@ -283,5 +284,8 @@ func (*Protocol) Validate(h *settings.Hook) error {
 		return nil
 	}
 	event, _ := translate.ClaudeEvent(h.Event)
-	return CompileMatcher(event, h.Match).Err()
+	if err := CompileMatcher(event, h.Match).Err(); err != nil {
+		return &settings.MatcherError{Syntax: settings.MatchClaude, Match: h.Match, Err: err}
+	}
+	return nil
 }

@@ -11,8 +11,8 @@ import (
 )
 
 // RenderVersion is the Claude Code version whose model-visible texts
-// [Render] reproduces (../shared/oracle/CLAUDE_CODE_VERSION). The texts
-// change between versions; they are all in the texts table below.
+// [Render] reproduces (the version the recordings were made with). The
+// texts change between versions.
 const RenderVersion = "2.1.332"
 
 // texts is every text template of the renderer, as Claude Code 2.1.332

@@ -17,7 +17,16 @@ import (
 // hooks.json files (with their {"description", "hooks"} wrapper) into
 // native hooks, one file at a time ([Format] applies the rules across
 // files).
-type Translator struct{}
+type Translator struct {
+	// Judge reports that the hooks will run with a judge
+	// (runner.Options.Judge): prompt and agent handlers are translated
+	// without the warning that they cannot run.
+	Judge bool
+	// MCP reports that the hooks will run with an MCP caller
+	// (runner.Options.MCP): mcp_tool handlers are translated (type
+	// mcp_tool) instead of skipped with a warning.
+	MCP bool
+}
 
 // Claude's default timeouts in seconds (claude §2.4).
 const (
@@ -66,8 +75,8 @@ func (Translator) Detect(src translate.Source) bool {
 //
 // Errors: the file is not JSON (with line:col), or its top level is not
 // an object.
-func (Translator) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
-	t := &translation{src: src, data: src.Data}
+func (tr Translator) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
+	t := &translation{src: src, data: src.Data, judge: tr.Judge, mcp: tr.MCP}
 	if bytes.HasPrefix(t.data, []byte("\ufeff")) {
 		t.data = t.data[3:]
 		t.warnAt(0, translate.CodeBOM, "the file starts with a UTF-8 byte order mark; it was ignored")
@@ -120,6 +129,8 @@ type translation struct {
 	data     []byte
 	lines    *jsonpos.Lines // of data, built on first use
 	warnings []translate.Warning
+	judge    bool // prompt and agent handlers will run (Translator.Judge)
+	mcp      bool // mcp_tool handlers will run (Translator.MCP)
 }
 
 // pos is the 1-based line and column of a byte offset of t.data.
@@ -422,13 +433,49 @@ func (t *translation) handler(event string, native settings.Event, matcher, wher
 		if typ == "agent" {
 			h.Timeout = defaultAgentTimeout
 		}
-		if n.Get("continueOnBlock") != nil {
-			t.warnAt(n.Get("continueOnBlock").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.continueOnBlock: the judge of the embedding agent decides how a block continues", where))
+		if cob := n.Get("continueOnBlock"); cob != nil {
+			switch {
+			case cob.Kind != jsonpos.Bool:
+				t.warnAt(cob.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.continueOnBlock: want a boolean, got %s; read as false", where, cob.Kind))
+			case typ == "agent":
+				t.warnAt(cob.Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.continueOnBlock: prompt handlers only; an agent handler always continues on a block (as in Claude Code)", where))
+			default:
+				h.Options = map[string]string{OptionContinueOnBlock: fmt.Sprint(cob.Bool)}
+			}
 		}
-		t.warnAt(n.Offset, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: %s handler runs only through the embedding agent's judge (the CLI reports it as not runnable)", where, typ))
+		if !t.judge {
+			t.warnAt(n.Offset, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: %s handler runs only through the embedding agent's judge (the CLI reports it as not runnable)", where, typ))
+		}
 	case "mcp_tool":
-		t.warnAt(n.Offset, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: mcp_tool handlers are not supported yet; skipped", where))
-		return h, false
+		if !t.mcp {
+			t.warnAt(n.Offset, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: mcp_tool handler runs only through the embedding agent's MCP caller; skipped", where))
+			return h, false
+		}
+		if event == "Setup" {
+			t.warnAt(n.Offset, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: Claude Code never runs mcp_tool handlers on Setup (no MCP client yet); skipped", where))
+			return h, false
+		}
+		server, ok7 := str("server")
+		tool, ok8 := str("tool")
+		if !ok7 || !ok8 || !okAll {
+			return h, false
+		}
+		if strings.TrimSpace(server) == "" || strings.TrimSpace(tool) == "" {
+			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: mcp_tool handler needs a server and a tool; skipped", where))
+			return h, false
+		}
+		h.Type, h.MCPServer, h.MCPTool = settings.TypeMCPTool, server, tool
+		if in := n.Get("input"); in != nil {
+			if in.Kind != jsonpos.Object {
+				t.warnAt(in.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.input: want an object of arguments, got %s; handler skipped", where, in.Kind))
+				return h, false
+			}
+			h.MCPInput = append([]byte(nil), in.Raw...)
+		}
+		h.Timeout = defaultCommandTimeout
+		if d, ok := eventDefaultTimeout[event]; ok {
+			h.Timeout = d
+		}
 	default:
 		t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: unknown handler type %q; skipped", where, typ))
 		return h, false

@@ -99,6 +99,14 @@ type Env struct {
 	// Vocabulary is the tool vocabulary of the load (matchers that name
 	// tools are translated with it); nil means the default.
 	Vocabulary *translate.Vocabulary
+	// Judge reports that the engines built from the load have a judge
+	// (runner.Options.Judge): prompt and agent hooks run, so they load
+	// without the warning that they cannot.
+	Judge bool
+	// MCP reports that the engines built from the load have an MCP caller
+	// (runner.Options.MCP): mcp_tool hooks are loaded (Claude's) instead
+	// of skipped with a warning.
+	MCP bool
 }
 
 // IsTrusted reports whether project's own hooks of format may run.
@@ -187,6 +195,18 @@ type Host interface {
 	// shim prints on stdout and stderr and its exit status. ev is the
 	// event as read (out.Event is the event as the hooks left it).
 	WriteReply(out *runner.Outcome, ev *runner.Event) (stdout, stderr []byte, exit int)
+}
+
+// HostEventReader is implemented by hosts whose payload carries fields
+// the wrapped hook's own agent never sends (Cursor's cursor_version,
+// workspace_roots): the shim reads the host's payload with ReadHostEvent
+// instead of ReadEvent, so that the hook sees the payload of its own
+// agent — protocol names the hook's format ("claude") — and cannot
+// mistake the host for another agent. Fields of the hook's agent the
+// native event has no place for are set in Extra under that agent's
+// names.
+type HostEventReader interface {
+	ReadHostEvent(data []byte, workspace, protocol string) (runner.Event, error)
 }
 
 // CommandVars is implemented by formats whose agents set variables that

@@ -6,10 +6,11 @@
 // filters events by file name, debounces bursts (250 ms by default), then
 // calls Load to re-read and re-translate every source. The result is
 // applied only when it differs from the last applied config (compared by
-// its encoded TOML); a broken edit keeps the last good config running and
-// is reported with its file:line. During a burst the sources are also
-// read every 25 ms, so that a burst whose last edit is broken ends on the
-// last valid version read during it. A lost-events overflow reloads.
+// its encoded TOML and its Options.Notes); a broken edit keeps the last
+// good config running and is reported with its file:line. During a burst
+// the sources are also read every 25 ms, so that a burst whose last edit
+// is broken ends on the last valid version read during it. A lost-events
+// overflow reloads.
 //
 // Each applied reload is reported with the hooks added, removed and
 // changed: a hook whose matcher, timeout, if rule, fail_closed, command,
@@ -53,12 +54,6 @@ type Options struct {
 	// Its error (a *settings.Error or ErrorList for a broken file) keeps
 	// the last good config.
 	Load func() (*settings.Config, error)
-	// Warnings, if set, is asked after each successful Load for that
-	// load's notices worth telling the user — hooks the load dropped (an
-	// event renamed to a name the format does not know) — one string
-	// each. A reload reports those it had not reported before, even when
-	// the hooks did not change.
-	Warnings func() []string
 	// Apply installs a new config (for example runner.Engine.Replace). An
 	// error keeps the last good config.
 	Apply func(*settings.Config) error
@@ -67,6 +62,11 @@ type Options struct {
 	// Debounce is the quiet time before a reload; zero means
 	// DefaultDebounce.
 	Debounce time.Duration
+	// Notes, if set, returns what else a loaded config comes with (its
+	// load's warnings, as text): a reload whose hooks are unchanged but
+	// whose notes differ is applied and reported too, so that a new
+	// warning (a hook dropped on reload) is never silent.
+	Notes func(*settings.Config) []byte
 }
 
 // Change is the result of one reload attempt.
@@ -82,24 +82,22 @@ type Change struct {
 	// timeout, if rule, command, …: "event: label (source): what changed"
 	// (match "Bash" → "Edit"; timeout 30s → 10s).
 	Changed []string
-	// Warnings are the load's notices not reported before (Options.Warnings).
-	Warnings []string
 }
 
 // Watcher reloads configs on change. One goroutine owns the fsnotify
 // watcher, the debounce timer and the last applied config.
 type Watcher struct {
-	opts    Options
-	fs      *fsnotify.Watcher
-	done    chan struct{}
-	wg      sync.WaitGroup
-	files   map[string]bool // watched file names (absolute)
-	dirs    map[string]bool // directory sources (absolute)
-	watched map[string]bool // directories with an fsnotify watch; owned by loop after Start
-	pending map[string]bool // source directories that do not exist yet; owned by loop after Start
-	current []byte          // encoded TOML of the applied config; owned by loop
-	hooks   []settings.Hook // the applied hooks; owned by loop
-	warned  map[string]bool // warnings of the applied load, reported; owned by loop
+	opts      Options
+	fs        *fsnotify.Watcher
+	done      chan struct{}
+	wg        sync.WaitGroup
+	closeOnce sync.Once
+	files     map[string]bool // watched file names (absolute)
+	dirs      map[string]bool // directory sources (absolute)
+	watched   map[string]bool // directories with an fsnotify watch; owned by loop after Start
+	pending   map[string]bool // source directories that do not exist yet; owned by loop after Start
+	current   []byte          // key of the applied config (encoded TOML and notes); owned by loop
+	hooks     []settings.Hook // the applied hooks; owned by loop
 }
 
 // Start loads the sources once, applies them, and starts watching. It
@@ -126,13 +124,7 @@ func Start(opts Options) (*Watcher, error) {
 		fsw.Close()
 		return nil, err
 	}
-	w.current, w.hooks = encode(cfg), append([]settings.Hook(nil), cfg.Hooks...)
-	w.warned = map[string]bool{}
-	if opts.Warnings != nil {
-		for _, x := range opts.Warnings() {
-			w.warned[x] = true // the caller reports the first load's
-		}
-	}
+	w.current, w.hooks = w.key(cfg), append([]settings.Hook(nil), cfg.Hooks...)
 	for _, f := range opts.Files {
 		abs, err := filepath.Abs(f)
 		if err != nil {
@@ -176,11 +168,15 @@ func Start(opts Options) (*Watcher, error) {
 	return w, nil
 }
 
-// Close stops watching and waits for the watcher's goroutine.
+// Close stops watching and waits for the watcher's goroutine. Closing
+// again does nothing and returns nil.
 func (w *Watcher) Close() error {
-	close(w.done)
-	err := w.fs.Close()
-	w.wg.Wait()
+	var err error
+	w.closeOnce.Do(func() {
+		close(w.done)
+		err = w.fs.Close()
+		w.wg.Wait()
+	})
 	return err
 }
 
@@ -326,7 +322,7 @@ func (w *Watcher) relevant(name string) bool {
 func (w *Watcher) reload(candidate *settings.Config) {
 	cfg, err := w.opts.Load()
 	if err != nil {
-		if candidate != nil && !bytes.Equal(encode(candidate), w.current) {
+		if candidate != nil && !bytes.Equal(w.key(candidate), w.current) {
 			w.apply(candidate)
 			err = fmt.Errorf("the last edit is broken; the last valid version read during the edits is running: %w", err)
 		}
@@ -336,25 +332,10 @@ func (w *Watcher) reload(candidate *settings.Config) {
 	w.apply(cfg)
 }
 
-// apply installs cfg unless it has the hooks already running (then only
-// warnings not reported yet are).
+// apply installs cfg unless it has the hooks already running.
 func (w *Watcher) apply(cfg *settings.Config) {
-	var fresh []string
-	if w.opts.Warnings != nil {
-		now := map[string]bool{}
-		for _, x := range w.opts.Warnings() {
-			now[x] = true
-			if !w.warned[x] {
-				fresh = append(fresh, x)
-			}
-		}
-		w.warned = now
-	}
-	enc := encode(cfg)
+	enc := w.key(cfg)
 	if bytes.Equal(enc, w.current) {
-		if len(fresh) > 0 {
-			w.report(Change{Warnings: fresh})
-		}
 		return // same hooks: nothing to do
 	}
 	if err := w.opts.Apply(cfg); err != nil {
@@ -363,7 +344,7 @@ func (w *Watcher) apply(cfg *settings.Config) {
 	}
 	added, removed, changed := Diff(w.hooks, cfg.Hooks)
 	w.current, w.hooks = enc, append([]settings.Hook(nil), cfg.Hooks...)
-	w.report(Change{Applied: true, Added: added, Removed: removed, Changed: changed, Warnings: fresh})
+	w.report(Change{Applied: true, Added: added, Removed: removed, Changed: changed})
 }
 
 func (w *Watcher) report(c Change) {
@@ -375,6 +356,15 @@ func (w *Watcher) report(c Change) {
 func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
+}
+
+// key is what tells two loads apart: the encoded config and its notes.
+func (w *Watcher) key(cfg *settings.Config) []byte {
+	k := encode(cfg)
+	if w.opts.Notes != nil {
+		k = append(append(k, 0), w.opts.Notes(cfg)...)
+	}
+	return k
 }
 
 func encode(cfg *settings.Config) []byte {

@@ -30,6 +30,9 @@ type convertOptions struct {
 	// Project is the workspace the output is for (default: the working
 	// directory).
 	Project string
+	// InPlace is the agent's file the output is written into (its
+	// current content kept except the hooks), instead of stdout.
+	InPlace string
 	Files   []string
 }
 
@@ -52,11 +55,19 @@ Targets (--target): ` + strings.Join(format.TargetNames(), ", ") + `:
               "<original command>"], so their scripts run unchanged; exact matchers become
               native globs.
   hookcompat  TOML with hookcompat's extension fields (protocol, match_syntax, env, ...)
-              for agents that embed hookcompat; nothing needs the exec shim.`,
+              for agents that embed hookcompat; nothing needs the exec shim.
+  cursor      Cursor's .cursor/hooks.json: each hook an entry whose command calls
+              "<shim> exec --host cursor --protocol claude ...", so the script gets its own
+              agent's payload and reply rules inside Cursor. Give --shim the absolute path
+              of hookcompat: GUI Cursor runs hooks with a minimal PATH.
+
+--in-place FILE writes into FILE (for targets that support it: cursor) instead of stdout,
+replacing only the hooks that call the shim and keeping every other byte.`,
 		Example: `  hookcompat convert .claude/settings.json > hooks.toml
   hookcompat convert --target hookcompat --from claude plugin/hooks/hooks.json
   hookcompat convert --target hookcompat .phi/hooks
-  cat settings.json | hookcompat convert -`,
+  cat settings.json | hookcompat convert -
+  hookcompat convert --target cursor --shim "$(command -v hookcompat)" --in-place .cursor/hooks.json .claude/settings.json`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
@@ -70,6 +81,7 @@ Targets (--target): ` + strings.Join(format.TargetNames(), ", ") + `:
 	cmd.Flags().StringVar(&opts.Target, "target", compat.TargetNative, "output format: "+strings.Join(format.TargetNames(), ", "))
 	cmd.Flags().StringVar(&opts.Shim, "shim", "hookcompat", "command that runs `hookcompat exec` in the output")
 	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings as errors")
+	cmd.Flags().StringVar(&opts.InPlace, "in-place", "", "write into this existing agent file instead of stdout, replacing only its hooks (targets that support it)")
 	cmd.Flags().BoolVar(&opts.WarningsJSON, "warnings-json", false, "print warnings on stderr as one JSON array of {file, line, col, code, message}")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result on stdout as one JSON object: {target, output, wrapped, warnings, errors}")
 	cmd.Flags().StringVar(&opts.Project, "project", "", "the workspace the output is for (default: the current directory): paths under it are written relative to it, paths under your home with ~")
@@ -82,6 +94,19 @@ func runConvert(opts *convertOptions) error {
 	}
 	if _, err := format.GetTarget(opts.Target); err != nil {
 		return usageErrorf("--target %q: want %s", opts.Target, strings.Join(format.TargetNames(), ", "))
+	}
+	var existing []byte
+	if opts.InPlace != "" {
+		if !format.SupportsInPlace(opts.Target) {
+			return usageErrorf("--in-place: target %q writes a whole file; redirect stdout instead", opts.Target)
+		}
+		data, err := os.ReadFile(opts.InPlace)
+		switch {
+		case err == nil:
+			existing = data
+		case !os.IsNotExist(err):
+			return fmt.Errorf("reading %s: %w", opts.InPlace, err)
+		}
 	}
 	var inputs []compat.Input
 	for _, path := range opts.Files {
@@ -111,7 +136,7 @@ func runConvert(opts *convertOptions) error {
 	if err != nil {
 		return err
 	}
-	res := compat.Convert(inputs, compat.ConvertOptions{Target: opts.Target, Shim: opts.Shim, Project: project})
+	res := compat.Convert(inputs, compat.ConvertOptions{Target: opts.Target, Shim: opts.Shim, Project: project, Existing: existing})
 	if opts.JSON {
 		return convertJSON(opts, res, len(inputs))
 	}
@@ -139,8 +164,42 @@ func runConvert(opts *convertOptions) error {
 	case opts.Strict && len(res.Warnings) > 0:
 		return fmt.Errorf("convert: %d warning(s) and --strict; no output written", len(res.Warnings))
 	}
+	if opts.InPlace != "" {
+		return writeFileAtomic(opts.InPlace, res.Output)
+	}
 	_, err = opts.Out.Write(res.Output)
 	return err
+}
+
+// writeFileAtomic replaces path with data through a temporary file in
+// the same directory, keeping path's mode, so that a reader never sees
+// half a file.
+func writeFileAtomic(path string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // convertResult is what convert --json prints.
@@ -186,6 +245,10 @@ func convertJSON(opts *convertOptions, res *compat.Converted, inputs int) error 
 	}
 	if fail != nil {
 		out.Output = ""
+	} else if opts.InPlace != "" {
+		if err := writeFileAtomic(opts.InPlace, res.Output); err != nil {
+			return err
+		}
 	}
 	enc := json.NewEncoder(opts.Out)
 	enc.SetEscapeHTML(false)

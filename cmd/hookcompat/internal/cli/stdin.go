@@ -16,7 +16,7 @@ const maxEventBytes = 64 << 20
 
 // readEvent reads ONE JSON value from r and stops there: a host that
 // writes the event and keeps stdin open must not hang run or the exec
-// shim (bug class IN, B16). A value longer than maxEventBytes is an error,
+// shim. A value longer than maxEventBytes is an error,
 // and so is anything but whitespace after the value that stdin already
 // holds (a second event would otherwise be dropped silently): what was
 // read with the value, and — when r is a pipe, file or terminal — what can

@@ -10,7 +10,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings/watch"
+	"github.com/hookcompat/hookcompat/translate"
 )
 
 type watchOptions struct {
@@ -30,8 +30,9 @@ When an edit changes the hooks, they are re-translated and swapped in at once, a
 removed (-) and changed (~, with what changed: its matcher, timeout, if rule, fail_closed,
 command, type, …), and each new load warning that means a hook will not run (!, such as an
 event renamed to a name its format does not know). A Phi hooks folder is watched with its
-hook folders, also those created after the start. A broken edit keeps the previous hooks
-running and is reported with file:line. It runs until interrupted, or for --for.`,
+hook folders, also those created after the start. Load warnings go to stderr (with
+--quiet only those that drop hooks). A broken edit keeps the previous hooks running and is
+reported with file:line. It runs until interrupted, or for --for.`,
 		Example: `  hookcompat watch --project .
   hookcompat watch --config hooks.toml --for 10m`,
 		Args: usageArgs(cobra.NoArgs),
@@ -57,23 +58,23 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 		fmt.Fprintln(opts.Err, sourcesLine(first))
 	}
 	opts.warn(opts.Err, first.Warnings)
+	dropped := map[string]bool{} // the warnings that drop hooks, of the running load
+	for _, x := range droppedHooks(first.Warnings) {
+		dropped[x] = true
+	}
 	eng, err := compat.NewEngine(first, runner.Options{})
 	if err != nil {
 		return err
 	}
 	var mu sync.Mutex // serialises output
-	w, _, err := compat.Watch(loadOpts, eng, func(c watch.Change) {
+	w, err := compat.Watch(first, eng, func(c compat.Change) {
 		mu.Lock()
 		defer mu.Unlock()
 		if c.Err != nil {
 			fmt.Fprintf(opts.Out, "kept the previous hooks: %v\n", c.Err)
 			return
 		}
-		if c.Applied {
-			fmt.Fprintf(opts.Out, "reloaded: %d hook(s) added, %d removed, %d changed\n", len(c.Added), len(c.Removed), len(c.Changed))
-		} else if len(c.Warnings) > 0 {
-			fmt.Fprintln(opts.Out, "reloaded: the hooks are unchanged")
-		}
+		fmt.Fprintf(opts.Out, "reloaded: %d hook(s) added, %d removed, %d changed\n", len(c.Added), len(c.Removed), len(c.Changed))
 		for _, a := range c.Added {
 			fmt.Fprintf(opts.Out, "  + %s\n", a)
 		}
@@ -83,9 +84,21 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 		for _, x := range c.Changed {
 			fmt.Fprintf(opts.Out, "  ~ %s\n", x)
 		}
-		for _, x := range c.Warnings {
-			fmt.Fprintf(opts.Out, "  ! %s\n", x)
+		// A warning that drops hooks (an event renamed to an unknown
+		// name), new since the last reload, is a change too.
+		now := droppedHooks(c.Warnings)
+		for _, x := range now {
+			if !dropped[x] {
+				fmt.Fprintf(opts.Out, "  ! %s\n", x)
+			}
 		}
+		if c.Applied {
+			dropped = map[string]bool{}
+			for _, x := range now {
+				dropped[x] = true
+			}
+		}
+		opts.warn(opts.Err, c.Warnings)
 	})
 	if err != nil {
 		return err
@@ -101,4 +114,15 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 	}
 	<-ctx.Done()
 	return nil
+}
+
+// droppedHooks are the warnings of warns that mean hooks will not run.
+func droppedHooks(warns []translate.Warning) []string {
+	var out []string
+	for _, w := range warns {
+		if compat.DropsHooks(w) {
+			out = append(out, w.String())
+		}
+	}
+	return out
 }
