@@ -93,7 +93,7 @@ var headerKeys = map[string]bool{
 	"discover": true, "phi-dir": true, "managed-dir": true, "http-response": true, "http-location": true,
 	"trusted": true, "event": true, "env": true, "exec": true, "no-exec": true, "args-raw": true,
 	"render": true, "same-as-event": true, "from": true, "target": true, "judge": true,
-	"drain-timeout": true, "sources": true, "existing": true,
+	"drain-timeout": true, "sources": true, "existing": true, "system-root": true,
 }
 
 func runCase(t *testing.T, file string) {
@@ -275,6 +275,11 @@ func (c *goldenCase) run() {
 	}
 	opts.Discover = c.hdr.one("discover", "") == "true"
 	opts.ManagedDir = filepath.Join(c.home, "no-managed-settings")
+	// System-wide files (/etc/…) come from the case only.
+	opts.SystemRoot = filepath.Join(c.home, "no-system-root")
+	if r := c.hdr.one("system-root", ""); r != "" {
+		opts.SystemRoot = c.path(r)
+	}
 	if m := c.hdr.one("managed-dir", ""); m != "" {
 		opts.ManagedDir = c.path(m)
 	}

@@ -56,6 +56,15 @@ type Invocation struct {
 	Stdin []byte
 	// Timeout bounds the run; zero means no bound besides the context.
 	Timeout time.Duration
+	// KillGrace, when non-zero, replaces the engine's grace between
+	// SIGTERM and SIGKILL for this run (Options.KillGrace); a negative
+	// value sends SIGKILL at the timeout without a SIGTERM first, as
+	// agents that kill their hooks outright do (Codex).
+	KillGrace time.Duration
+	// OutputLimit, when positive, replaces the engine's cap on captured
+	// stdout and stderr for this run (Options.OutputLimit), in bytes, for
+	// protocols whose agent reads a hook's whole output (Codex).
+	OutputLimit int
 	// StdoutLimit, when positive, caps captured stdout at this many
 	// bytes whatever it holds (a protocol whose agent cuts replies at a
 	// size of its own, such as Phi's 1 MiB); zero means the engine's
@@ -138,6 +147,12 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	if len(inv.Argv) == 0 {
 		res.StartErr = errors.New("nothing to run")
 		return res
+	}
+	if inv.KillGrace != 0 {
+		lim.killGrace = inv.KillGrace
+	}
+	if inv.OutputLimit > 0 {
+		lim.outputLimit = inv.OutputLimit
 	}
 	parent := ctx
 	if inv.Timeout > 0 {
@@ -264,14 +279,21 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 // terminateGroup ends a timed-out or cancelled hook: SIGTERM to its
 // process group and to its known descendants outside the group (tracked;
 // it looks for new ones every tick), then — once the grace period is over
-// and something is still alive — SIGKILL to the group and to them.
-// Escalation is based on observed exits (the hook's own, the group being
-// empty, the descendants being gone), never on a signal having been sent
-// (a hook may ignore SIGTERM, a descendant may survive it). It returns
-// after the hook's own process has exited and the rest is gone or was
-// SIGKILLed.
+// and something is still alive — SIGKILL to the group and to them; a
+// negative grace SIGKILLs them at once, with no SIGTERM (Invocation
+// KillGrace). Escalation is based on observed exits (the hook's own, the
+// group being empty, the descendants being gone), never on a signal
+// having been sent (a hook may ignore SIGTERM, a descendant may survive
+// it). It returns after the hook's own process has exited and the rest is
+// gone or was SIGKILLed.
 func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration, tracked *trackedRun) {
 	procTracker.refresh(tracked) // a snapshot at the timeout, before any signal
+	if grace < 0 {
+		_ = signalGroup(pgid, sigKill)
+		tracked.killAll()
+		<-exited
+		return
+	}
 	_ = signalGroup(pgid, sigTerm)
 	tracked.outside(sigTerm, false)
 	deadline := time.NewTimer(grace)

@@ -72,6 +72,12 @@ type Source struct {
 	Format string // "native", "claude", "phi"
 	Scope  string // where the file sits: "user", "project", "local", "plugin", "cli", …; may be empty
 	Event  string // the event name as written in the source (e.g. "PreToolUse")
+	// Ordinal is the hook's 1-based position in its home agent's own
+	// numbering of every hook it loaded, across events and files (Codex
+	// names a handler by it in model-visible texts: hook_run_id
+	// "stop:<Ordinal-1>:<file>"); 0 if unknown. Like the rest of Source it
+	// is not configuration: Encode does not write it.
+	Ordinal int
 	// Comments are the comment lines written right above the hook's table
 	// in a native TOML file (without "# "); [Encode] writes them back, so
 	// that converting a converted file again gives the same bytes.

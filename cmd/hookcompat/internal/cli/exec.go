@@ -47,8 +47,8 @@ agent's reply schema and exit codes.
 
 Flags (before --):
   --host FORMAT           the agent running the shim (default: native, an engine of the
-                          native spec)
-  --protocol NAME         the hook's format: claude (default) or phi
+                          native spec; codex: OpenAI Codex)
+  --protocol NAME         the hook's format: claude (default), codex or phi
   --event EVENT           the event the hook is configured for, in its format's terms
                           (Claude: PreToolUse, …; Phi: pre_tool or post_tool); required
   --matcher M             the hook's matcher in its format's syntax
