@@ -350,9 +350,9 @@ const WireNative = settings.ProtocolNative
 // ParseEventWith reads one event: an agent's hook payload — the format
 // whose [format.EventReader] is surest reads it (a Claude Code payload
 // has "hook_event_name") and translates it to the native event — or a
-// native event (it has "event"), decoded strictly except that tool_use_id
-// is accepted for tool_call_id; its args, when present, must be an
-// object. workspace fills the native workspace
+// native event (it has "event" and no "hook_event_name"), decoded
+// strictly except that tool_use_id is accepted for tool_call_id; its args,
+// when present, must be an object. workspace fills the native workspace
 // field when the input lacks it; vocab translates tool names (nil: the
 // default). It returns the event and the name of its wire form.
 func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) (runner.Event, string, error) {
@@ -364,7 +364,9 @@ func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) 
 	if err := json.Unmarshal(trimmed, &probe); err != nil {
 		return runner.Event{}, "", fmt.Errorf("event: not a JSON object: %w", err)
 	}
-	if probe["event"] == nil {
+	if probe["event"] == nil || probe["hook_event_name"] != nil {
+		// An agent's payload (a Claude FileChanged payload has an "event"
+		// field of its own).
 		best, bestScore := "", 0
 		var bestEv runner.Event
 		var bestErr error

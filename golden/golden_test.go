@@ -93,7 +93,7 @@ var headerKeys = map[string]bool{
 	"discover": true, "phi-dir": true, "managed-dir": true, "http-response": true, "http-location": true,
 	"trusted": true, "event": true, "env": true, "exec": true, "no-exec": true, "args-raw": true,
 	"render": true, "same-as-event": true, "from": true, "target": true, "judge": true,
-	"drain-timeout": true, "sources": true, "existing": true, "system-root": true,
+	"drain-timeout": true, "sources": true, "existing": true, "recording": true, "system-root": true,
 }
 
 func runCase(t *testing.T, file string) {
@@ -438,6 +438,9 @@ func (c *goldenCase) run() {
 		buf.Reset()
 		require.NoError(c.t, enc.Encode(view))
 		c.got["want/native.json"] = buf.Bytes()
+	}
+	if rec := c.hdr.one("recording", ""); rec != "" {
+		checkRecording(c.t, rec, c.normalise(string(c.expand(evData))))
 	}
 	for _, name := range c.hdr["render"] {
 		if name == "claude" || name == "native" {

@@ -429,8 +429,14 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 	results := make([]*RunResult, len(hooks))
 	ran := make([]bool, len(hooks))
 	detached := make([]bool, len(hooks))
+	var running []*settings.Hook // the hooks that run, for Payload.Hooks
+	for i, h := range hooks {
+		if !dup[i] && (detach == nil || !detach(h, ev)) {
+			running = append(running, h)
+		}
+	}
 	// The payload is built once for the group and shared by its hooks.
-	shared := e.payloadOnce(p, ev)
+	shared := e.payloadOnce(p, ev, running)
 	for i, h := range hooks {
 		if dup[i] || detach == nil || !detach(h, ev) {
 			continue
@@ -490,10 +496,10 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 			}
 			if c.UpdatedArgs != nil && string(c.UpdatedArgs) != string(local.Args) {
 				local.Args = cloneRaw(c.UpdatedArgs)
-				shared = e.payloadOnce(p, &local)
+				shared = e.payloadOnce(p, &local, running)
 			}
 		}
-		e.runPhase(ctx, p, sched, hooks, idx, &local, &shared, warnings, replies, results, ran)
+		e.runPhase(ctx, p, sched, hooks, idx, &local, &shared, running, warnings, replies, results, ran)
 	}
 	var counted []HookReply
 	cancelled := false
@@ -519,7 +525,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 // runPhase runs the hooks of hooks at idx for ev per sched (in parallel,
 // or one after another with its StopOnBlock and ChainArgs), writing their
 // replies, results and whether each ran at their index.
-func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks []*settings.Hook, idx []int, ev *Event, shared *func() (*Payload, error), warnings map[*settings.Hook]string, replies []HookReply, results []*RunResult, ran []bool) {
+func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks []*settings.Hook, idx []int, ev *Event, shared *func() (*Payload, error), running []*settings.Hook, warnings map[*settings.Hook]string, replies []HookReply, results []*RunResult, ran []bool) {
 	if sched.Parallel {
 		var wg sync.WaitGroup
 		var slots chan struct{}
@@ -562,7 +568,7 @@ func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks
 			// the latest hook's.
 			if args := p.Combine(ev, done).UpdatedArgs; args != nil {
 				ev.Args = cloneRaw(args)
-				*shared = e.payloadOnce(p, ev)
+				*shared = e.payloadOnce(p, ev, running)
 			}
 		}
 		if sched.StopOnBlock && replies[i].Decision.Blocks() {
@@ -572,9 +578,16 @@ func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks
 }
 
 // payloadOnce returns a function that encodes ev for p's hooks on first
-// use and returns the same result to every later caller.
-func (e *Engine) payloadOnce(p Protocol, ev *Event) func() (*Payload, error) {
-	return sync.OnceValues(func() (*Payload, error) { return p.Encode(ev, e.opts.Env) })
+// use and returns the same result to every later caller; the payload
+// names the hooks that run (Payload.Hooks).
+func (e *Engine) payloadOnce(p Protocol, ev *Event, hooks []*settings.Hook) func() (*Payload, error) {
+	return sync.OnceValues(func() (*Payload, error) {
+		pl, err := p.Encode(ev, e.opts.Env)
+		if pl != nil {
+			pl.Hooks = hooks
+		}
+		return pl, err
+	})
 }
 
 // runOne prepares, runs and classifies one hook, and writes its audit

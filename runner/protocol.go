@@ -57,6 +57,11 @@ type Payload struct {
 	// Env is the environment of each hook before the hook's own
 	// variables ("KEY=value").
 	Env []string
+	// Hooks are the hooks of the group that run for the event, in
+	// configured order (deduplicated and detached ones left out), set by
+	// the engine after Encode: a protocol whose hooks get their position
+	// (Claude's CLAUDE_ENV_FILE names it) finds it in Prepare.
+	Hooks []*settings.Hook
 	// Variants are further stdin bytes for hooks of the group that
 	// receive another form of the same event, keyed by the protocol
 	// (Cursor's tool-specific steps: a beforeShellExecution hook gets

@@ -283,6 +283,7 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 	strmap("env", &h.Env)
 	str("shell", &h.Shell)
 	boolean("async", &h.Async)
+	boolean("rewake", &h.Rewake)
 	str("status_message", &h.StatusMessage)
 	boolean("once", &h.Once)
 	str("name", &h.Name)

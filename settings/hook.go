@@ -158,6 +158,10 @@ type Hook struct {
 	// Async is an extension: the hook runs in the background and its
 	// decision fields have no effect (Claude async, Phi async).
 	Async bool
+	// Rewake is an extension: with Async, Claude's asyncRewake — an exit 2
+	// of the background run wakes the agent with the hook's stderr as a
+	// task notification, and its other output is dropped.
+	Rewake bool
 	// StatusMessage is an extension: Claude's spinner text (UI only).
 	StatusMessage string
 	// Once is an extension: Claude's once (remove after the first

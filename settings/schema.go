@@ -32,6 +32,7 @@ var fieldSpecs = []fieldSpec{
 	{"env", "object", "Extension: variables added to the hook's environment.", nil},
 	{"shell", "string", "Extension: Claude's shell field.", nil},
 	{"async", "boolean", "Extension: run in the background; decisions have no effect.", nil},
+	{"rewake", "boolean", "Extension: with async, an exit 2 of the background run wakes the agent (Claude asyncRewake).", nil},
 	{"status_message", "string", "Extension: Claude's spinner text.", nil},
 	{"once", "boolean", "Extension: Claude's once (skill hooks).", nil},
 	{"name", "string", "Extension: the hook's name in its home format.", nil},

@@ -62,7 +62,7 @@ func (claudeFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 const CodeBacktracking = "catastrophic-backtracking"
 
 func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string)) {
-	event, _ := translate.ClaudeEvent(h.Event)
+	event := claudeName(h.Event)
 	if h.Match != "" && h.EffectiveMatchSyntax() == settings.MatchClaude {
 		if m := CompileMatcher(event, h.Match); m.IsRegex() {
 			if what := Backtracking(h.Match); what != "" {
@@ -209,7 +209,7 @@ func bashOnly(f *syntax.File) string {
 
 // lintMatcher reports matchers that can never fire (claude §3.3, §3.5).
 func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint string)) {
-	if h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != settings.MatchClaude || !h.Event.ToolEvent() {
+	if row := eventOf(h.Event); h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != settings.MatchClaude || row == nil || !row.isTool() {
 		return
 	}
 	m := CompileMatcher(event, h.Match)

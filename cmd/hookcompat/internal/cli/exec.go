@@ -57,6 +57,7 @@ Flags (before --):
                           stopped a fifth of it earlier, at most 0.5 s, so this shim answers in time
   --fail-closed           a failure blocks (Claude onFailure: block)
   --async                 the hook is async: its decisions have no effect
+  --rewake                with --async, an exit 2 wakes the agent (Claude asyncRewake)
   --exec                  COMMAND is a program and its arguments, not a shell command string
   --env KEY=value         added to the hook's environment (repeatable); a value ".", "./…" or
                           "../…" is a path under the event's workspace, "~" or "~/…" under the

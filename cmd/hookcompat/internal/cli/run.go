@@ -55,9 +55,13 @@ mean a hook will not run. Detached hooks (Phi async post_tool hooks) are awaited
 the reply is written.
 
 --render NAME adds NAME's view of the outcome under the key NAME: --render claude adds
-"claude": {"tool_runs", "effective_input", "model_text", "user_text"}: whether Claude Code
-would run the tool, with which input (Claude's argument names), and the texts Claude Code
-would show the model (Claude Code 2.1.332). Formats that render: ` + strings.Join(renderers(), ", ") + `.`,
+"claude": {"tool_runs", "effective_input", "effective_output", "model_text", "user_text",
+"texts", "loop_ends", "persisted", …}: whether Claude Code would run the tool, with which
+input (Claude's argument names), and the texts Claude Code would show the model (Claude Code
+2.1.332). --render model adds "model": [{"protocol", "kind", "text", "placement", "delivery",
+"hooks"}, …]: every text the model sees from the hooks of every format that answered, in
+hook order, each as its own agent sends it (a Claude <system-reminder>, a native HK-23 tool
+error, a Phi <hook_context> block). Views: ` + strings.Join(renderers(), ", ") + `.`,
 		Example: `  echo '{"event":"pre_tool","tool":"shell","args":{"command":"rm -rf /"}}' | hookcompat run --config hooks.toml
   hookcompat run --settings .claude/settings.json --project . < payload.json`,
 		Args: usageArgs(cobra.NoArgs),
@@ -75,7 +79,12 @@ would show the model (Claude Code 2.1.332). Formats that render: ` + strings.Joi
 	return cmd
 }
 
-// renderers are the formats --render accepts.
+// renderModel is the --render name of the model view of every format
+// (compat.ModelView).
+const renderModel = compat.RenderModel
+
+// renderers are the views --render accepts: the formats that render, and
+// the model view.
 func renderers() []string {
 	var out []string
 	for _, f := range format.All() {
@@ -83,12 +92,21 @@ func renderers() []string {
 			out = append(out, f.Name())
 		}
 	}
-	return out
+	return append(out, renderModel)
+}
+
+// modelView renders the model view of every format (--render model).
+type modelView struct{}
+
+func (modelView) Render(out *runner.Outcome, vocab *translate.Vocabulary) any {
+	return compat.ModelView(out, vocab)
 }
 
 func runRun(cmd *cobra.Command, opts *runOptions) error {
 	var renderer format.Renderer
-	if opts.Render != "" {
+	if opts.Render == renderModel {
+		renderer = modelView{}
+	} else if opts.Render != "" {
 		f, ok := format.Lookup(opts.Render)
 		if ok {
 			renderer, ok = f.(format.Renderer)
