@@ -113,17 +113,23 @@ func Diagnose(l *Loaded, env []string) *Report {
 	return r
 }
 
-// dedupe keeps one finding per hook, position and code: the most severe,
-// the first of equals.
+// dedupe keeps one finding per hook, position, code and message — and
+// one missing-script or not-checked finding per hook and position,
+// whatever its wording, since doctor and a format's lints may both report
+// it: the most severe, the first of equals. Distinct findings of one code
+// (a matcher naming two unknown tools) are all kept.
 func dedupe(in []Finding) []Finding {
 	type key struct {
-		file, hook, code string
-		line, col        int
+		file, hook, code, message string
+		line, col                 int
 	}
 	at := map[key]int{}
 	var out []Finding
 	for _, f := range in {
-		k := key{f.File, f.Hook, f.Code, f.Line, f.Col}
+		k := key{f.File, f.Hook, f.Code, f.Message, f.Line, f.Col}
+		if f.Code == CodeMissingScript || f.Code == CodeNotChecked {
+			k.message = ""
+		}
 		if i, seen := at[k]; seen {
 			if severityRank(f.Severity) > severityRank(out[i].Severity) {
 				out[i] = f
