@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/format"
-	"github.com/hookcompat/hookcompat/compat/native"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -16,10 +15,10 @@ const (
 	// TargetNative is TOML that a plain engine implementing the native spec
 	// runs as is: foreign hooks run unchanged through the exec shim
 	// (args = ["hookcompat", "exec", "--protocol", …]).
-	TargetNative = native.TargetNative
+	TargetNative = format.TargetNative
 	// TargetHookcompat is TOML using hookcompat's extension fields
 	// (protocol, match_syntax, env, …), for agents that embed hookcompat.
-	TargetHookcompat = native.TargetHookcompat
+	TargetHookcompat = format.TargetHookcompat
 )
 
 // Input is one file to convert.

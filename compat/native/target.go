@@ -13,16 +13,17 @@ import (
 	"github.com/hookcompat/hookcompat/translate"
 )
 
-// Target names.
+// Target names (the same as format.TargetNative and
+// format.TargetHookcompat).
 const (
 	// TargetNative is TOML that a plain engine implementing the native spec
 	// runs as is: foreign hooks become args = ["hookcompat", "exec", …]
 	// hooks, so their scripts run unchanged with their own protocol, and
 	// only native fields are used.
-	TargetNative = "native"
+	TargetNative = format.TargetNative
 	// TargetHookcompat is TOML using hookcompat's extension fields
 	// (protocol, match_syntax, env, …), for agents that embed hookcompat.
-	TargetHookcompat = "hookcompat"
+	TargetHookcompat = format.TargetHookcompat
 )
 
 // Codes of warnings produced for the native target.
