@@ -45,13 +45,6 @@ const (
 // reproduce, each with the reason (docs/decisions/010 lists them). The
 // replay fails when one of them starts to match: remove it then.
 var claudeKnownDifferences = map[string]string{
-	// Claude orders joined texts and the one deny reason by hook
-	// completion (racy); hookcompat by configuration (docs/decisions/004).
-	"hc_dec_two_contexts_pre":        "completion order of a joined context",
-	"hc_dec_two_denies":              "the deny reason of the hook that finished last",
-	"hc_misc_order_config_vs_finish": "completion order of joined contexts",
-	"hc_misc_order_deny_reasons":     "the deny reason of the hook that finished last",
-	"hc_sub_start_two_contexts":      "completion order of a joined context",
 	// Recording artifacts: what Claude did depended on its own exit or
 	// timing, which one event at a time cannot reproduce.
 	"hc_async_after_end":            "Claude killed the async hook when it exited",

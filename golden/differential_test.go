@@ -174,7 +174,7 @@ func outcomes(out *runner.Outcome) []string {
 // knownDifferences are the golden cases whose converted form behaves
 // differently, each with the reason (docs/conversion.md lists them).
 var knownDifferences = map[string]string{
-	"oracle/w_two_updated_inputs": "two Claude hooks rewrite the input: Claude takes the last (docs/decisions/004), " +
+	"oracle/w_two_updated_inputs": "two Claude hooks rewrite the input: Claude takes the last to finish (docs/decisions/004), " +
 		"while a native engine keeps the first updated_args (HK-60)",
 	"bugs/B22-native-bash-tool-mapped-to-Bash": "the event names the shell tool by a host alias (bash): " +
 		"hookcompat's Claude matcher maps it to Bash, a plain native glob (shell) compares it literally (HK-01)",

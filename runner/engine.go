@@ -441,7 +441,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 		evCopy := ev.Clone()
 		go func() {
 			defer e.detached.Done()
-			e.runOne(e.bgCtx, p, h, &evCopy, shared, warnings[h])
+			e.runOne(e.bgCtx, p, h, &evCopy, shared, warnings[h], time.Now())
 		}()
 	}
 	// The hooks to run, per phase (one phase unless the schedule has
@@ -476,6 +476,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 	// until a phase updates the args; the args are replaced, never
 	// written into, so a shallow copy leaves the group's event as it was.
 	local := *ev
+	start := time.Now() // HookReply.Ended counts from here
 	for pi, idx := range phases {
 		if pi > 0 {
 			// What the protocol would act on after the earlier phases.
@@ -497,7 +498,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 				shared = e.payloadOnce(p, &local, running)
 			}
 		}
-		e.runPhase(ctx, p, sched, hooks, idx, &local, &shared, running, warnings, replies, results, ran)
+		e.runPhase(ctx, p, sched, hooks, idx, &local, &shared, running, warnings, replies, results, ran, start)
 	}
 	var counted []HookReply
 	cancelled := false
@@ -522,8 +523,9 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 
 // runPhase runs the hooks of hooks at idx for ev per sched (in parallel,
 // or one after another with its StopOnBlock and ChainArgs), writing their
-// replies, results and whether each ran at their index.
-func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks []*settings.Hook, idx []int, ev *Event, shared *func() (*Payload, error), running []*settings.Hook, warnings map[*settings.Hook]string, replies []HookReply, results []*RunResult, ran []bool) {
+// replies, results and whether each ran at their index; their Ended
+// counts from start.
+func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks []*settings.Hook, idx []int, ev *Event, shared *func() (*Payload, error), running []*settings.Hook, warnings map[*settings.Hook]string, replies []HookReply, results []*RunResult, ran []bool, start time.Time) {
 	if sched.Parallel {
 		var wg sync.WaitGroup
 		var slots chan struct{}
@@ -543,7 +545,7 @@ func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks
 				if slots != nil {
 					defer func() { <-slots }()
 				}
-				replies[i], results[i] = e.runOne(ctx, p, h, ev, payload, warnings[h])
+				replies[i], results[i] = e.runOne(ctx, p, h, ev, payload, warnings[h], start)
 			}()
 		}
 		wg.Wait()
@@ -558,7 +560,7 @@ func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks
 			continue
 		}
 		ran[i] = true
-		replies[i], results[i] = e.runOne(ctx, p, h, ev, *shared, warnings[h])
+		replies[i], results[i] = e.runOne(ctx, p, h, ev, *shared, warnings[h], start)
 		done = append(done, replies[i])
 		if sched.ChainArgs && replies[i].UpdatedArgs != nil {
 			// Later hooks see the args the protocol would act on so
@@ -592,8 +594,9 @@ func (e *Engine) payloadOnce(p Protocol, ev *Event, hooks []*settings.Hook) func
 // record (HK-22). A selection warning is added to the audit record and to
 // the hook's trace (its error text), after the failure bookkeeping: it
 // does not make the run a failure. A hook whose timeout exceeds
-// Options.MaxTimeout runs, and is classified, with MaxTimeout.
-func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *Event, shared func() (*Payload, error), warning string) (HookReply, *RunResult) {
+// Options.MaxTimeout runs, and is classified, with MaxTimeout. The
+// reply's Ended is the time since start when the run was classified.
+func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *Event, shared func() (*Payload, error), warning string, start time.Time) (HookReply, *RunResult) {
 	ended := e.observe(ctx, p, h, ev)
 	run := h
 	if limit := e.opts.MaxTimeout; limit > 0 && h.EffectiveTimeout() > limit {
@@ -639,6 +642,7 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 	if res != nil && res.Cancelled {
 		reply = cancelledReply(h, reply)
 	}
+	reply.Ended = time.Since(start)
 	e.audit(h, ev, reply, res, warning)
 	e.fails.record(h, ev, reply, res)
 	if warning != "" {

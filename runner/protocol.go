@@ -42,8 +42,9 @@ type Protocol interface {
 	// Schedule says how the protocol's selected hooks for ev run together.
 	Schedule(ev *Event) Schedule
 	// Combine merges the replies of the protocol's hooks for one event,
-	// given in configured order, into the reply the protocol's agent would
-	// act on.
+	// given in configured order (each with when it ended,
+	// [HookReply.Ended], for agents that order by completion), into the
+	// reply the protocol's agent would act on.
 	Combine(ev *Event, replies []HookReply) Reply
 }
 

@@ -116,6 +116,15 @@ type HookReply struct {
 	// [ReportKey] field of a native reply: the exec shim's wrapped hook),
 	// or nil.
 	Inner []InnerRun
+	// Ended is when the hook's run ended (answered, failed, timed out,
+	// was cancelled or was found not runnable), as a duration since its
+	// protocol group of the fired event started (monotonic clock; a
+	// [time.Duration], so nanoseconds). The engine sets it after the
+	// protocol's Classify, for every hook that ran; it is zero for hooks
+	// that did not run in this fire (skipped, deduplicated, detached).
+	// Protocols whose agent orders results by completion (Claude Code)
+	// use it in Combine; in a serial group it grows in configured order.
+	Ended time.Duration
 }
 
 // Failed reports whether the hook failed (HK-21, HK-66): an error,

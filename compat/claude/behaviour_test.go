@@ -30,6 +30,7 @@ type run struct {
 	stderr string
 	async  bool
 	rewake bool
+	ended  time.Duration // when the run ended, since the group started
 }
 
 // fire classifies and combines synthetic runs of Claude hooks for ev and
@@ -42,6 +43,7 @@ func fire(t *testing.T, ev *runner.Event, runs ...run) (*runner.Outcome, Renderi
 	for _, r := range runs {
 		h := &settings.Hook{Event: ev.Name, Protocol: settings.ProtocolClaude, Command: r.cmd, Timeout: time.Minute, Async: r.async, Rewake: r.rewake}
 		rep := p.Classify(h, ev, &runner.RunResult{ExitCode: r.exit, Stdout: []byte(r.stdout), Stderr: []byte(r.stderr)})
+		rep.Ended = r.ended
 		replies = append(replies, rep)
 		out.Hooks = append(out.Hooks, runner.Trace{Protocol: settings.ProtocolClaude, Command: r.cmd, Outcome: rep.Outcome, Hook: h, Reply: rep})
 	}

@@ -197,7 +197,8 @@ func TestClassifyStdout(t *testing.T) {
 }
 
 // TestCombinePrecedence is claude §6.9: deny > defer > ask > allow; every
-// context kept; updatedInput deterministic (last in config order).
+// context kept; updatedInput of hooks that ended together: the last in
+// configured order.
 func TestCombinePrecedence(t *testing.T) {
 	mk := func(d runner.Decision, claudeDecision, reason string) runner.HookReply {
 		return runner.HookReply{Reply: runner.Reply{Decision: d, Reason: reason}, Detail: &Detail{Decision: claudeDecision}}
@@ -215,7 +216,7 @@ func TestCombinePrecedence(t *testing.T) {
 	two := runner.HookReply{Reply: runner.Reply{Decision: runner.DecisionAllow, UpdatedArgs: json.RawMessage(`{"command":"two"}`), AdditionalContext: "c2"}}
 	silent := runner.HookReply{}
 	got = NewProtocol(nil).Combine(ev, []runner.HookReply{one, two, silent})
-	assert.JSONEq(t, `{"command":"two"}`, string(got.UpdatedArgs), "docs/decisions/004: last in config order; a silent sibling wipes nothing (B30)")
+	assert.JSONEq(t, `{"command":"two"}`, string(got.UpdatedArgs), "ended together: the last in configured order; a silent sibling wipes nothing (B30)")
 	assert.Equal(t, "c1\nc2", got.AdditionalContext, "PreToolUse joins its contexts into one reminder (the event table)")
 }
 

@@ -9,25 +9,29 @@ import (
 )
 
 // Combine merges Claude hooks' replies for one event into the reply
-// Claude Code acts on (claude §6.9; recorded), in configured order:
+// Claude Code acts on (claude §6.9; recorded). Claude starts every
+// matching hook at once (claude §7.2) and reads their results as they
+// finish, so the replies are taken in completion order (by
+// [runner.HookReply.Ended]), hooks that ended within [TieWindow] of each
+// other in configured order (deterministic; instant hooks keep
+// configured order):
 //   - decisions by precedence deny/block > defer > ask > allow; the reason
 //     is the last one of the winning rank (Claude shows one deny reason:
-//     that of the hook that finished last; hookcompat is deterministic and
-//     takes the last in configured order, docs/decisions/004), except on
-//     the events that feed every block back with the tool's result, where
-//     all blocking reasons are joined with a newline;
+//     that of the hook that finished last), except on the events that
+//     feed every block back with the tool's result, where all blocking
+//     reasons are joined with a newline, in completion order;
 //   - continue:false (on the events that honour it) wins: on events whose
 //     loop it ends nothing of the event reaches the model (contexts and
 //     feedback dropped, a deny still stops the call); on Stop it ends the
 //     turn even over a block;
-//   - contexts in configured order, joined with "\n" on the events that
+//   - contexts in completion order, joined with "\n" on the events that
 //     join them into one reminder, else with a blank line; on the events
 //     that continue a turn a context alone continues it (continue true,
 //     reason: the last context);
-//   - updatedInput and updatedToolOutput: the last in configured order
-//     wins (Claude: the last to finish); an updatedInput that fails the
-//     tool's input schema makes Claude reject the call: a deny whose
-//     reason is Claude's schema error; unknown keys are stripped.
+//   - updatedInput and updatedToolOutput: the last to finish wins; an
+//     updatedInput that fails the tool's input schema makes Claude reject
+//     the call: a deny whose reason is Claude's schema error; unknown
+//     keys are stripped.
 func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Reply {
 	row := eventOf(ev.Name)
 	var out runner.Reply
@@ -38,6 +42,7 @@ func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.
 	var ctx, later, sys, feedback []string
 	lastCtx := ""
 	var input *runner.HookReply
+	replies = inCompletionOrder(replies)
 	for i := range replies {
 		r := &replies[i]
 		if rk := claudeRank(r); rk > best {

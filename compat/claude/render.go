@@ -126,9 +126,9 @@ func (v *view) stderr() string { return "[" + v.cmd + "]: " + orDefault(v.d.Stde
 
 // Render renders out as Claude Code (version [RenderVersion], print mode
 // with claude-sonnet-4-5) shows it to the model, by the event's row of the
-// event table, from each Claude hook's own reply in configured order
-// (Claude orders by completion, which is racy; hookcompat is
-// deterministic, docs/decisions/004). Non-Claude hooks of a mixed engine
+// event table, from each Claude hook's own reply in the order [Protocol.Combine]
+// takes them: by completion, hooks that ended within [TieWindow] of each
+// other in configured order. Non-Claude hooks of a mixed engine
 // count through their decisions only (ToolRuns); their texts are in the
 // model view ([format.ModelViewer]). Outputs over 10,000 characters are
 // saved to the file Claude would write (best effort) and shown as its
@@ -163,6 +163,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		}
 		views = append(views, &view{idx: len(views), h: t.Hook, d: d, rep: &t.Reply, cmd: commandLabel(t.Hook)})
 	}
+	views = viewsInCompletionOrder(views)
 	rc := &renderCtx{p: p, row: row, ev: ev, tool: tool, r: &r, out: &out.Reply}
 	rc.named = row.name
 	if row.label == labelTool {
