@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -428,4 +429,44 @@ func TestStopBlockCap(t *testing.T) {
 	ev := &runner.Event{Name: settings.Stop, SessionID: "cap"}
 	_, _ = p.Encode(ev, []string{"HOME=" + home})
 	assert.Equal(t, runner.DecisionBlock, p.Combine(ev, block).Decision, "a new turn counts from zero")
+}
+
+// TestWholePlainOutputIsRead: Claude Code reads a hook's whole output, so
+// 1.2 MB of UserPromptSubmit plain stdout is context (a persisted preview
+// labelled 1.1MB), not a hook whose output was cut (pr_big_ups_plain_1mb);
+// 1.5 MB of exit-2 stderr reaches the block reason whole.
+func TestWholePlainOutputIsRead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs processes")
+	}
+	p := NewProtocol(nil)
+	ev := &runner.Event{Name: settings.PromptSubmit, SessionID: "s", Prompt: "p", Workspace: t.TempDir()}
+	ev.Cwd = ev.Workspace
+	for _, tc := range []struct {
+		cmd  string
+		exit int
+	}{
+		{`head -c 1200000 /dev/zero | tr '\0' x`, 0},
+		{`head -c 1500000 /dev/zero | tr '\0' y >&2; exit 2`, 2},
+	} {
+		h := &settings.Hook{Event: ev.Name, Protocol: settings.ProtocolClaude, Command: tc.cmd, Timeout: time.Minute}
+		inv, err := p.Prepare(h, ev, &runner.Payload{Stdin: []byte("{}\n"), Env: []string{"PATH=" + os.Getenv("PATH")}})
+		require.NoError(t, err)
+		res := runner.RunProcess(context.Background(), inv, runner.Options{})
+		require.Equal(t, tc.exit, res.ExitCode, tc.cmd)
+		assert.False(t, res.StdoutTruncated || res.StderrTruncated, "%s: output cut at the engine's 1 MiB cap", tc.cmd)
+		rep := p.Classify(h, ev, res)
+		out := &runner.Outcome{Event: *ev, Hooks: []runner.Trace{{Protocol: settings.ProtocolClaude, Command: h.Command, Outcome: rep.Outcome, Hook: h, Reply: rep}}}
+		out.Reply = p.Combine(ev, []runner.HookReply{rep})
+		if tc.exit == 0 {
+			assert.Equal(t, runner.OutcomeSuccess, rep.Outcome, rep.Err)
+			assert.Len(t, rep.AdditionalContext, 1200000)
+			r := p.Render(out)
+			require.Len(t, r.ModelText, 1)
+			assert.Contains(t, r.ModelText[0], "UserPromptSubmit hook success: <persisted-output>\nOutput too large (1.1MB).")
+		} else {
+			assert.True(t, out.Reply.Decision.Blocks())
+			assert.Contains(t, out.Reply.Reason, strings.Repeat("y", 1500000))
+		}
+	}
 }

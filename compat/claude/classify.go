@@ -287,7 +287,7 @@ func (p *Protocol) classify(row *event, h *settings.Hook, ev *runner.Event, res 
 	if res.StdoutTruncated {
 		// Cut at the cap, the reply cannot be read whole: reading what is
 		// left as plain text would drop its decision silently.
-		return failure(runner.OutcomeError, "stdout exceeded hookcompat's output cap (64 MiB for a JSON reply, 1 MiB for plain text by default); the reply cannot be read whole")
+		return failure(runner.OutcomeError, "stdout exceeded hookcompat's output cap for a Claude hook (64 MiB); the reply cannot be read whole")
 	}
 	if isHTTP && kind == StdoutPlain {
 		// An http hook's 2xx body must be empty or a JSON object (claude §6.6).

@@ -246,7 +246,7 @@ func TestTruncatedStdoutIsAFailure(t *testing.T) {
 	h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "x", FailClosed: true}
 	r := NewProtocol(nil).Classify(h, preToolEvent(), &runner.RunResult{Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","additionalContext":"aaaa`), StdoutTruncated: true})
 	assert.Equal(t, runner.DecisionDeny, r.Decision, "fail_closed blocks")
-	assert.Contains(t, r.Err, "1 MiB")
+	assert.Contains(t, r.Err, "64 MiB")
 }
 
 // A timeout too large for time.Duration keeps the default with a warning

@@ -15,6 +15,13 @@ import (
 	"github.com/hookcompat/hookcompat/translate"
 )
 
+// OutputLimit is how much stdout and stderr hookcompat keeps of a Claude
+// hook, in bytes (64 MiB, runner.DefaultReplyLimit): Claude Code reads a
+// hook's whole output, plain text too (1.2 MB of UserPromptSubmit stdout
+// became a persisted preview labelled 1.1MB in a recording), so the
+// engine's 1 MiB cap on plain text and stderr is lifted.
+const OutputLimit = runner.DefaultReplyLimit
+
 // Protocol is Claude Code's hook protocol (claude §6, §7; the oracle's
 // recordings win where they differ), protocol "claude" of an engine. Its
 // tool vocabulary is fixed at construction ([NewProtocol]); it is safe
@@ -173,11 +180,12 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 		dir = h.Dir
 	}
 	inv := &runner.Invocation{
-		Dir:     dir,
-		Env:     env,
-		Stdin:   pl.Stdin,
-		Timeout: h.EffectiveTimeout(),
-		URL:     h.URL,
+		Dir:         dir,
+		Env:         env,
+		Stdin:       pl.Stdin,
+		Timeout:     h.EffectiveTimeout(),
+		OutputLimit: OutputLimit,
+		URL:         h.URL,
 	}
 	if h.EffectiveType() == settings.TypeHTTP {
 		inv.Headers = hookkit.ExpandHeaders(h.Headers, h.AllowedEnvVars, inv.Env, false)

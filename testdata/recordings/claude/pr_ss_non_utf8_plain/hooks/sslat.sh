@@ -1,0 +1,3 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" sslat
+printf 'Welcome to caf\xe9 project\n'

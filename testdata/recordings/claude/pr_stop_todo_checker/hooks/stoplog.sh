@@ -1,0 +1,3 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" stoplog
+echo "stop $(date +%s)" >> "$CLAUDE_PROJECT_DIR"/stop.log
