@@ -355,56 +355,57 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 			e.runOne(e.bgCtx, p, h, &evCopy, shared)
 		}()
 	}
-	if sched.Parallel {
-		var wg sync.WaitGroup
-		var slots chan struct{}
-		if n := e.maxParallel(); n > 0 {
-			slots = make(chan struct{}, n)
-		}
+	// The hooks to run, per phase (one phase unless the schedule has
+	// phases), in configured order.
+	phases := [][]int{nil}
+	if sched.Phase != nil {
+		phases = nil
+		byPhase := map[int][]int{}
+		var keys []int
 		for i, h := range hooks {
 			if dup[i] || detached[i] {
 				continue
 			}
-			ran[i] = true
-			if slots != nil {
-				slots <- struct{}{}
+			k := sched.Phase(h)
+			if _, seen := byPhase[k]; !seen {
+				keys = append(keys, k)
 			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				if slots != nil {
-					defer func() { <-slots }()
-				}
-				replies[i], results[i] = e.runOne(ctx, p, h, ev, shared)
-			}()
+			byPhase[k] = append(byPhase[k], i)
 		}
-		wg.Wait()
+		sort.Ints(keys)
+		for _, k := range keys {
+			phases = append(phases, byPhase[k])
+		}
 	} else {
-		local := ev.Clone()
-		blocked := false
-		for i, h := range hooks {
-			if dup[i] || detached[i] {
-				continue
-			}
-			if blocked {
-				replies[i] = HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}
-				continue
-			}
-			ran[i] = true
-			replies[i], results[i] = e.runOne(ctx, p, h, &local, shared)
-			if sched.ChainArgs && replies[i].UpdatedArgs != nil {
-				// Later hooks see the args the protocol would act on so
-				// far (native: the first hook's win, HK-60), not merely
-				// the latest hook's.
-				if args := p.Combine(&local, replies[:i+1]).UpdatedArgs; args != nil {
-					local.Args = cloneRaw(args)
-					shared = e.payloadOnce(p, &local)
-				}
-			}
-			if sched.StopOnBlock && replies[i].Decision.Blocks() {
-				blocked = true
+		for i := range hooks {
+			if !dup[i] && !detached[i] {
+				phases[0] = append(phases[0], i)
 			}
 		}
+	}
+	local := ev.Clone()
+	for pi, idx := range phases {
+		if pi > 0 {
+			// What the protocol would act on after the earlier phases.
+			var so []HookReply
+			for i := range hooks {
+				if ran[i] {
+					so = append(so, replies[i])
+				}
+			}
+			c := p.Combine(&local, so)
+			if c.Decision.Blocks() {
+				for _, i := range idx {
+					replies[i] = HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}
+				}
+				continue
+			}
+			if c.UpdatedArgs != nil && string(c.UpdatedArgs) != string(local.Args) {
+				local.Args = cloneRaw(c.UpdatedArgs)
+				shared = e.payloadOnce(p, &local)
+			}
+		}
+		e.runPhase(ctx, p, sched, hooks, idx, &local, &shared, replies, results, ran)
 	}
 	var counted []HookReply
 	for i, h := range hooks {
@@ -421,6 +422,61 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 		}
 	}
 	return counted
+}
+
+// runPhase runs the hooks of hooks at idx for ev per sched (in parallel,
+// or one after another with its StopOnBlock and ChainArgs), writing their
+// replies, results and whether each ran at their index.
+func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks []*settings.Hook, idx []int, ev *Event, shared *func() (*Payload, error), replies []HookReply, results []*RunResult, ran []bool) {
+	if sched.Parallel {
+		var wg sync.WaitGroup
+		var slots chan struct{}
+		if n := e.maxParallel(); n > 0 {
+			slots = make(chan struct{}, n)
+		}
+		payload := *shared
+		for _, i := range idx {
+			h := hooks[i]
+			ran[i] = true
+			if slots != nil {
+				slots <- struct{}{}
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if slots != nil {
+					defer func() { <-slots }()
+				}
+				replies[i], results[i] = e.runOne(ctx, p, h, ev, payload)
+			}()
+		}
+		wg.Wait()
+		return
+	}
+	blocked := false
+	var done []HookReply
+	for _, i := range idx {
+		h := hooks[i]
+		if blocked {
+			replies[i] = HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}
+			continue
+		}
+		ran[i] = true
+		replies[i], results[i] = e.runOne(ctx, p, h, ev, *shared)
+		done = append(done, replies[i])
+		if sched.ChainArgs && replies[i].UpdatedArgs != nil {
+			// Later hooks see the args the protocol would act on so
+			// far (native: the first hook's win, HK-60), not merely
+			// the latest hook's.
+			if args := p.Combine(ev, done).UpdatedArgs; args != nil {
+				ev.Args = cloneRaw(args)
+				*shared = e.payloadOnce(p, ev)
+			}
+		}
+		if sched.StopOnBlock && replies[i].Decision.Blocks() {
+			blocked = true
+		}
+	}
 }
 
 // payloadOnce returns a function that encodes ev for p's hooks on first

@@ -57,6 +57,13 @@ type Payload struct {
 	// Env is the environment of each hook before the hook's own
 	// variables ("KEY=value").
 	Env []string
+	// Variants are further stdin bytes for hooks of the group that
+	// receive another form of the same event, keyed by the protocol
+	// (Cursor's tool-specific steps: a beforeShellExecution hook gets
+	// {command, cwd, …} where a preToolUse hook gets {tool_name,
+	// tool_input, …}); Prepare picks a hook's. Nil when every hook gets
+	// Stdin.
+	Variants map[string][]byte
 }
 
 // Validator is implemented by protocols that can check a hook before it
@@ -86,6 +93,13 @@ type Schedule struct {
 	// DedupKey, if set, runs hooks with equal non-empty keys once (the
 	// first in configured order); the others are traced as deduplicated.
 	DedupKey func(h *settings.Hook) string
+	// Phase, if set, splits the hooks into phases that run one after
+	// another, lowest first, each phase by the rules above: once the
+	// protocol's combined reply of the phases so far blocks, the hooks
+	// of later phases are skipped, and a later phase sees the args that
+	// combined reply updated (Cursor runs a call's preToolUse hooks
+	// before its beforeShellExecution hooks). Nil means one phase.
+	Phase func(h *settings.Hook) int
 }
 
 // protocolSet is the protocols of one engine, by name.

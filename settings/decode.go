@@ -276,6 +276,7 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 	boolean("once", &h.Once)
 	str("name", &h.Name)
 	str("dir", &h.Dir)
+	strmap("options", &h.Options)
 	typeErrs := len(d.errs) > before
 	misspelt := false
 	for _, k := range sortedKeys(m) {

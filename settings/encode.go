@@ -34,7 +34,7 @@ type EncodeOptions struct {
 // fields (match, command, args, type, timeout_seconds, fail_closed, if,
 // url, headers, allowed_env_vars, prompt, model, then the extension fields
 // protocol, match_syntax, env, shell, async, status_message, once, name,
-// dir). Keys
+// dir, options). Keys
 // whose value is the zero value are omitted; map keys are sorted. Strings
 // are TOML basic strings; timeout_seconds is an integer when the timeout is
 // a whole number of seconds and a float otherwise. The output therefore
@@ -145,6 +145,7 @@ func writeHook(w *bufio.Writer, h *Hook) {
 	boolean("once", h.Once)
 	str("name", h.Name)
 	str("dir", h.Dir)
+	strmap("options", h.Options)
 }
 
 // formatSeconds renders d in seconds: an integer when whole, otherwise the

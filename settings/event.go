@@ -62,6 +62,9 @@ const (
 	AfterAgentThought  Event = "after_agent_thought"
 	TabFileRead        Event = "tab_file_read"
 	TabFileEdit        Event = "tab_file_edit"
+	// WorkspaceOpen is Cursor's workspaceOpen: a workspace opened, outside
+	// any session.
+	WorkspaceOpen Event = "workspace_open"
 )
 
 var nativeEvents = []Event{
@@ -76,7 +79,7 @@ var extensionEvents = []Event{
 	PostModelSwitch, Elicitation, ElicitationResult,
 	BeforeModel, AfterModel, BeforeToolSelection,
 	SessionDelete, TodoCreated, TodoCompleted,
-	AfterAgentResponse, AfterAgentThought, TabFileRead, TabFileEdit,
+	AfterAgentResponse, AfterAgentThought, TabFileRead, TabFileEdit, WorkspaceOpen,
 }
 
 var eventRank = func() map[Event]int {

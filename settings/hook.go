@@ -159,6 +159,11 @@ type Hook struct {
 	// in its own directory). Empty means the protocol's default (the
 	// workspace, or the event's cwd for Claude).
 	Dir string
+	// Options is an extension: settings of the hook's own format that the
+	// native model has no field for, keyed and spelled in that format's
+	// terms (Cursor's loop_limit, or its step when several of its events
+	// map to one native event). Only the hook's protocol reads them.
+	Options map[string]string
 
 	// Source is provenance; see [Source].
 	Source Source `toml:"-"`

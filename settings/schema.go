@@ -36,6 +36,7 @@ var fieldSpecs = []fieldSpec{
 	{"once", "boolean", "Extension: Claude's once (skill hooks).", nil},
 	{"name", "string", "Extension: the hook's name in its home format.", nil},
 	{"dir", "string", "Extension: the hook's working directory.", nil},
+	{"options", "object", "Extension: settings of the hook's own format that have no native field (Cursor's loop_limit and step).", nil},
 }
 
 // JSONSchema returns the JSON Schema (draft 2020-12) of the native TOML

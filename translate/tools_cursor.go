@@ -3,6 +3,28 @@ package translate
 // Cursor is the dialect of the Cursor format's tool names.
 const Cursor Dialect = "cursor"
 
-// cursorTools are the Cursor format's tool names and the arguments it spells
-// differently (filled in by the format's implementation).
-var cursorTools = DialectTable{Dialect: Cursor}
+// cursorTools are Cursor's agent tool names as its preToolUse payload and
+// matchers spell them (cursor §3.3, §4, §10.3 of the format's notes), and
+// the arguments it spells differently: the file tools name their file
+// file_path, the Shell tool's timeout is milliseconds (timeout_ms).
+// Cursor's Delete and LS tools have no Claude counterpart and add native
+// rows (delete, ls). Other names Cursor uses for a native tool (Edit for
+// StrReplace, Subagent for Task) and its MCP names (MCP:<tool>) are read by
+// the format itself; tools without a row pass through unchanged.
+var cursorTools = DialectTable{
+	Dialect: Cursor,
+	Names: map[string]string{
+		"shell": "Shell", "read": "Read", "write": "Write", "edit": "StrReplace",
+		"glob": "Glob", "grep": "Grep", "web_fetch": "WebFetch", "web_search": "WebSearch",
+		"agent": "Task", "todo_write": "TodoWrite", "notebook_edit": "EditNotebook",
+		"delete": "Delete", "ls": "LS",
+	},
+	Args: map[string]map[string]string{
+		"shell":  {"timeout_ms": "timeout"},
+		"read":   {"path": "file_path"},
+		"write":  {"path": "file_path"},
+		"edit":   {"path": "file_path"},
+		"grep":   {"path": "file_path"},
+		"delete": {"path": "file_path"},
+	},
+}

@@ -97,7 +97,7 @@ func TestVocabularyArgsUnchanged(t *testing.T) {
 		name, tool, in string
 	}{
 		{"unknown tool", "mcp__x__y", `{"file_path" : "x"}`},
-		{"tool without renames", "Grep", `{ "pattern": "x" }`},
+		{"tool without renames", "Glob", `{ "pattern": "x" }`},
 		{"not an object", "Read", `["file_path"]`},
 		{"invalid JSON", "Read", `{"file_path":`},
 		{"empty", "Read", ``},

@@ -189,6 +189,18 @@ type Host interface {
 	WriteReply(out *runner.Outcome, ev *runner.Event) (stdout, stderr []byte, exit int)
 }
 
+// HostEventReader is implemented by hosts whose payload carries fields
+// the wrapped hook's own agent never sends (Cursor's cursor_version,
+// workspace_roots): the shim reads the host's payload with ReadHostEvent
+// instead of ReadEvent, so that the hook sees the payload of its own
+// agent — protocol names the hook's format ("claude") — and cannot
+// mistake the host for another agent. Fields of the hook's agent the
+// native event has no place for are set in Extra under that agent's
+// names.
+type HostEventReader interface {
+	ReadHostEvent(data []byte, workspace, protocol string) (runner.Event, error)
+}
+
 // CommandVars is implemented by formats whose agents set variables that
 // hook commands use to find their scripts ($CLAUDE_PROJECT_DIR): doctor
 // expands them before checking that a command resolves.

@@ -86,6 +86,8 @@ func TestShimRoundTrip(t *testing.T) {
 		{Event: settings.SessionStart, Protocol: "claude", Type: settings.TypeHTTP, URL: "http://127.0.0.1:9/h",
 			Headers: map[string]string{"Authorization": "Bearer $TOKEN"}, AllowedEnvVars: []string{"TOKEN"}, Timeout: 30 * time.Second},
 		{Event: settings.PreTool, Protocol: "phi", Args: []string{"/h/g/run"}, Name: "g", Dir: "/h/g", Timeout: 5 * time.Second},
+		{Event: settings.Stop, Protocol: "claude", Command: "true", Timeout: time.Second,
+			Options: map[string]string{"loop_limit": "2", "step": "stop"}},
 	}
 	for _, h := range hooks {
 		for _, matcher := range []string{"", "Bash|Read"} {
@@ -126,6 +128,7 @@ func TestParseShimArgsErrors(t *testing.T) {
 		"give the hook":       {"--event", "Stop"},
 		"not both":            {"--event", "Stop", "--url", "http://x", "--", "true"},
 		"KEY=value":           {"--event", "Stop", "--env", "X", "--", "true"},
+		"--option":            {"--event", "Stop", "--option", "=x", "--", "true"},
 		"Name: value":         {"--event", "Stop", "--header", "X", "--url", "http://x"},
 		"before --":           {"--event", "Stop", "true"},
 		"give no command":     {"--event", "pre_tool", "--phi-dir", "d", "--", "x"},

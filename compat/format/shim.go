@@ -64,6 +64,10 @@ type ShimSpec struct {
 	Name string
 	// Dir is the hook's working directory (--dir; Phi's hook directory).
 	Dir string
+	// Options are the hook's format-specific settings (--option
+	// KEY=value, repeatable; settings.Hook.Options), such as Cursor's
+	// loop_limit.
+	Options map[string]string
 	// PhiDirs are Phi hooks folders whose hooks of Event run together,
 	// merged as Phi merges them (--phi-dir, repeatable).
 	PhiDirs []string
@@ -143,6 +147,12 @@ func SpecOf(h *settings.Hook, matcher string) (*ShimSpec, error) {
 			s.Env[k] = v
 		}
 	}
+	if len(h.Options) > 0 {
+		s.Options = map[string]string{}
+		for k, v := range h.Options {
+			s.Options[k] = v
+		}
+	}
 	switch {
 	case h.EffectiveType() == settings.TypeHTTP:
 		s.URL, s.AllowedEnv = h.URL, append([]string(nil), h.AllowedEnvVars...)
@@ -186,6 +196,9 @@ func ShimArgs(shim string, s *ShimSpec) []string {
 	for _, k := range sortedKeys(s.Env) {
 		argv = append(argv, "--env", k+"="+s.Env[k])
 	}
+	for _, k := range sortedKeys(s.Options) {
+		argv = append(argv, "--option", k+"="+s.Options[k])
+	}
 	if s.Name != "" {
 		argv = append(argv, "--name", s.Name)
 	}
@@ -220,7 +233,7 @@ func ShimArgs(shim string, s *ShimSpec) []string {
 var shimFlags = map[string]bool{
 	"host": true, "protocol": true, "event": true, "matcher": true, "if": true, "timeout": true,
 	"fail-closed": false, "async": false, "exec": false, "env": true, "url": true,
-	"header": true, "allowed-env-var": true, "name": true, "dir": true, "phi-dir": true,
+	"header": true, "allowed-env-var": true, "name": true, "dir": true, "phi-dir": true, "option": true,
 }
 
 // ShimFlagNames returns the flags of `hookcompat exec`, sorted, for help
@@ -308,6 +321,15 @@ func ParseShimArgs(args []string) (*ShimSpec, error) {
 				s.Env = map[string]string{}
 			}
 			s.Env[k] = v
+		case "option":
+			k, v, ok := strings.Cut(val, "=")
+			if !ok || k == "" {
+				return nil, usage("--option %q: want KEY=value", val)
+			}
+			if s.Options == nil {
+				s.Options = map[string]string{}
+			}
+			s.Options[k] = v
 		case "url":
 			s.URL = val
 		case "header":
@@ -425,8 +447,8 @@ func shimFormats() []string {
 }
 
 // ApplyTo copies the fields every format's shim carries the same way
-// into h: if rule, timeout, fail_closed, async, env, name, dir and what
-// runs (command, args or an http request).
+// into h: if rule, timeout, fail_closed, async, env, options, name, dir
+// and what runs (command, args or an http request).
 func (s *ShimSpec) ApplyTo(h *settings.Hook) {
 	h.If, h.FailClosed, h.Async, h.Name, h.Dir = s.If, s.FailClosed, s.Async, s.Name, s.Dir
 	if s.Timeout > 0 {
@@ -436,6 +458,12 @@ func (s *ShimSpec) ApplyTo(h *settings.Hook) {
 		h.Env = map[string]string{}
 		for k, v := range s.Env {
 			h.Env[k] = v
+		}
+	}
+	if len(s.Options) > 0 {
+		h.Options = map[string]string{}
+		for k, v := range s.Options {
+			h.Options[k] = v
 		}
 	}
 	switch {

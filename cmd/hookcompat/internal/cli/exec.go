@@ -181,6 +181,10 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 		if err == nil && score == 0 {
 			err = fmt.Errorf("stdin is not a %s hook payload", opts.Spec.Host)
 		}
+		if hr, ok := host.(format.HostEventReader); ok && err == nil {
+			// The hook gets its own agent's payload, not the host's.
+			ev, err = hr.ReadHostEvent(data, wd, opts.Spec.Protocol)
+		}
 	} else {
 		ev, err = runner.DecodeEventLenient(data)
 	}
