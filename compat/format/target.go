@@ -85,3 +85,25 @@ func TargetNames() []string {
 	sort.Strings(names)
 	return names
 }
+
+// InPlaceTarget is implemented by targets that can write into an
+// existing file of their agent ([TargetOptions.Existing]: an agent's
+// settings file that also holds other settings), replacing only their
+// hooks and keeping every other byte; `convert --in-place FILE` is
+// offered for them only.
+type InPlaceTarget interface {
+	Target
+	// InPlace reports whether Write honours TargetOptions.Existing.
+	InPlace() bool
+}
+
+// SupportsInPlace reports whether the target registered under name can
+// write into an existing file.
+func SupportsInPlace(name string) bool {
+	t, err := GetTarget(name)
+	if err != nil {
+		return false
+	}
+	ip, ok := t.(InPlaceTarget)
+	return ok && ip.InPlace()
+}

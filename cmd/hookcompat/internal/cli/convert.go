@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -22,7 +23,10 @@ type convertOptions struct {
 	Strict bool
 	// WarningsJSON prints the warnings as one JSON array on stderr.
 	WarningsJSON bool
-	Files        []string
+	// InPlace is the agent's file the output is written into (its
+	// current content kept except the hooks), instead of stdout.
+	InPlace string
+	Files   []string
 }
 
 func newConvertCmd(stdio IO, runF func(*convertOptions) error) *cobra.Command {
@@ -44,11 +48,19 @@ Targets (--target): ` + strings.Join(format.TargetNames(), ", ") + `:
               "<original command>"], so their scripts run unchanged; exact matchers become
               native globs.
   hookcompat  TOML with hookcompat's extension fields (protocol, match_syntax, env, ...)
-              for agents that embed hookcompat; nothing needs the exec shim.`,
+              for agents that embed hookcompat; nothing needs the exec shim.
+  cursor      Cursor's .cursor/hooks.json: each hook an entry whose command calls
+              "<shim> exec --host cursor --protocol claude ...", so the script gets its own
+              agent's payload and reply rules inside Cursor. Give --shim the absolute path
+              of hookcompat: GUI Cursor runs hooks with a minimal PATH.
+
+--in-place FILE writes into FILE (for targets that support it: cursor) instead of stdout,
+replacing only the hooks that call the shim and keeping every other byte.`,
 		Example: `  hookcompat convert .claude/settings.json > hooks.toml
   hookcompat convert --target hookcompat --from claude plugin/hooks/hooks.json
   hookcompat convert --target hookcompat .phi/hooks
-  cat settings.json | hookcompat convert -`,
+  cat settings.json | hookcompat convert -
+  hookcompat convert --target cursor --shim "$(command -v hookcompat)" --in-place .cursor/hooks.json .claude/settings.json`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
@@ -62,6 +74,7 @@ Targets (--target): ` + strings.Join(format.TargetNames(), ", ") + `:
 	cmd.Flags().StringVar(&opts.Target, "target", compat.TargetNative, "output format: "+strings.Join(format.TargetNames(), ", "))
 	cmd.Flags().StringVar(&opts.Shim, "shim", "hookcompat", "command that runs `hookcompat exec` in the output")
 	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings as errors")
+	cmd.Flags().StringVar(&opts.InPlace, "in-place", "", "write into this existing agent file instead of stdout, replacing only its hooks (targets that support it)")
 	cmd.Flags().BoolVar(&opts.WarningsJSON, "warnings-json", false, "print warnings on stderr as one JSON array of {file, line, col, code, message}")
 	return cmd
 }
@@ -72,6 +85,19 @@ func runConvert(opts *convertOptions) error {
 	}
 	if _, err := format.GetTarget(opts.Target); err != nil {
 		return usageErrorf("--target %q: want %s", opts.Target, strings.Join(format.TargetNames(), ", "))
+	}
+	var existing []byte
+	if opts.InPlace != "" {
+		if !format.SupportsInPlace(opts.Target) {
+			return usageErrorf("--in-place: target %q writes a whole file; redirect stdout instead", opts.Target)
+		}
+		data, err := os.ReadFile(opts.InPlace)
+		switch {
+		case err == nil:
+			existing = data
+		case !os.IsNotExist(err):
+			return fmt.Errorf("reading %s: %w", opts.InPlace, err)
+		}
 	}
 	var inputs []compat.Input
 	for _, path := range opts.Files {
@@ -93,7 +119,7 @@ func runConvert(opts *convertOptions) error {
 		}
 		inputs = append(inputs, compat.Input{Name: name, Data: data, From: opts.From})
 	}
-	res := compat.Convert(inputs, compat.ConvertOptions{Target: opts.Target, Shim: opts.Shim})
+	res := compat.Convert(inputs, compat.ConvertOptions{Target: opts.Target, Shim: opts.Shim, Existing: existing})
 	for _, err := range res.Errors {
 		fmt.Fprintln(opts.Err, err)
 	}
@@ -118,6 +144,40 @@ func runConvert(opts *convertOptions) error {
 	case opts.Strict && len(res.Warnings) > 0:
 		return fmt.Errorf("convert: %d warning(s) and --strict; no output written", len(res.Warnings))
 	}
+	if opts.InPlace != "" {
+		return writeFileAtomic(opts.InPlace, res.Output)
+	}
 	_, err := opts.Out.Write(res.Output)
 	return err
+}
+
+// writeFileAtomic replaces path with data through a temporary file in
+// the same directory, keeping path's mode, so that a reader never sees
+// half a file.
+func writeFileAtomic(path string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
