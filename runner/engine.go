@@ -323,6 +323,16 @@ func (e *Engine) maxParallel() int {
 // in configured order, deduplicated hooks excluded.
 func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hook, ev *Event, out *Outcome) []HookReply {
 	sched := p.Schedule(ev)
+	if sched.Serial != nil && sched.Parallel {
+		// One selected hook asking for a serial run makes the whole plan
+		// serial (Gemini CLI's and Qwen Code's "sequential" groups).
+		for _, h := range hooks {
+			if sched.Serial(h) {
+				sched.Parallel = false
+				break
+			}
+		}
+	}
 	var detach func(*settings.Hook, *Event) bool
 	if d, ok := p.(Detacher); ok {
 		detach = d.Detached
@@ -464,7 +474,14 @@ func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks
 		ran[i] = true
 		replies[i], results[i] = e.runOne(ctx, p, h, ev, *shared)
 		done = append(done, replies[i])
-		if sched.ChainArgs && replies[i].UpdatedArgs != nil {
+		if ch, ok := p.(Chainer); ok && sched.ChainArgs {
+			// The protocol says what the next hook sees (Gemini CLI's
+			// sequential hooks pass on a context or merged arguments).
+			if next, changed := ch.Chain(ev, &replies[i]); changed {
+				*ev = next
+				*shared = e.payloadOnce(p, ev)
+			}
+		} else if sched.ChainArgs && replies[i].UpdatedArgs != nil {
 			// Later hooks see the args the protocol would act on so
 			// far (native: the first hook's win, HK-60), not merely
 			// the latest hook's.

@@ -6,6 +6,7 @@ package all
 import (
 	// Each format registers itself with compat/format in init.
 	_ "github.com/hookcompat/hookcompat/compat/claude"
+	_ "github.com/hookcompat/hookcompat/compat/gemini"
 	_ "github.com/hookcompat/hookcompat/compat/native"
 	_ "github.com/hookcompat/hookcompat/compat/phi"
 )
