@@ -28,7 +28,7 @@ func ToolMatches(matcher, tool string) bool {
 	v, ok := regexCache.Load(matcher)
 	if !ok {
 		re, err := regexp2.Compile(matcher, regexp2.ECMAScript)
-		if err != nil {
+		if err != nil || !geminicore.JSRegexSyntaxOK(matcher) {
 			re = nil
 		} else {
 			re.MatchTimeout = regexTimeout

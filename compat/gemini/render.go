@@ -13,13 +13,14 @@ import (
 
 // Texts Gemini CLI 0.61.0 writes around hook results (gemini-cli §5).
 const (
-	textToolBlocked  = "Tool execution blocked: "
-	textAgentStopped = "Agent execution stopped by hook: "
-	textAgentBlocked = "Agent execution blocked: "
-	textSystemMsg    = "Hook system message: "
-	textInputChanged = "\n\n[System] Tool input parameters were modified by a hook before execution."
-	contextOpen      = "<hook_context>"
-	contextClose     = "</hook_context>"
+	textToolBlocked   = "Tool execution blocked: "
+	textAgentStopped  = "Agent execution stopped by hook: "
+	textAgentBlocked  = "Agent execution blocked: "
+	textSystemMsg     = "Hook system message: "
+	textInputChanged  = "\n\n[System] Tool input parameters were modified by a hook before execution."
+	textInvalidParams = "Tool parameter modification by hook failed validation: "
+	contextOpen       = "<hook_context>"
+	contextClose      = "</hook_context>"
 )
 
 // Rendering is what a Gemini CLI session (headless `gemini -p`) makes of an
@@ -149,7 +150,17 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		rd.EffectiveInput = args(ev.Args)
 		if ti := specificObject(m, "tool_input"); ti != nil && !stops && !blocks {
 			c, _ := geminicore.Canon(ti)
-			rd.EffectiveInput, rd.OutputNote = c, textInputChanged
+			rd.EffectiveInput = c
+			if msg := validateParams(gtool, c); msg != "" {
+				// tool.build rejects the new arguments: the call fails.
+				text := textInvalidParams + msg
+				rd.ToolRuns, rd.Asks = boolPtr(false), false
+				rd.ToolResponse = errorResponse(text)
+				rd.ModelText = append(rd.ModelText, text)
+				rd.UserText = append(rd.UserText, "Error executing tool "+gtool+": "+text)
+			} else {
+				rd.OutputNote = textInputChanged
+			}
 		}
 	case "AfterTool":
 		rd.EffectiveInput = args(ev.Args)
@@ -265,4 +276,43 @@ func mustJSON(f runner.Fields) []byte {
 func truthyJSON(v json.RawMessage) bool {
 	_, ok := geminicore.JSText(gjson.ParseBytes(v))
 	return ok
+}
+
+// toolRequired are the required parameters of Gemini CLI's built-in tools
+// (their function declarations), in the order the schema lists them, and
+// whether each is a string (else an array).
+var toolRequired = map[string][]struct {
+	name   string
+	string bool
+}{
+	"run_shell_command": {{"command", true}},
+	"read_file":         {{"file_path", true}},
+	"write_file":        {{"file_path", true}, {"content", true}},
+	"replace":           {{"file_path", true}, {"instruction", true}, {"old_string", true}, {"new_string", true}},
+	"glob":              {{"pattern", true}},
+	"grep_search":       {{"pattern", true}},
+	"list_directory":    {{"dir_path", true}},
+	"google_web_search": {{"query", true}},
+	"web_fetch":         {{"prompt", true}},
+	"read_many_files":   {{"include", false}},
+	"write_todos":       {{"todos", false}},
+}
+
+// validateParams checks a hook's replacement arguments as the tool's
+// schema validation does (the first missing required parameter, or one of
+// the wrong type, in ajv's words), "" when they pass or the tool is not
+// known.
+func validateParams(tool string, args json.RawMessage) string {
+	for _, p := range toolRequired[tool] {
+		v := gjson.GetBytes(args, gjson.Escape(p.name))
+		switch {
+		case !v.Exists():
+			return "params must have required property '" + p.name + "'"
+		case p.string && v.Type != gjson.String:
+			return "params/" + p.name + " must be string"
+		case !p.string && !v.IsArray():
+			return "params/" + p.name + " must be array"
+		}
+	}
+	return ""
 }

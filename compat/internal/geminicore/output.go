@@ -130,3 +130,39 @@ func TrimJS(s string) string {
 func EscapeContext(s string) string {
 	return strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(s)
 }
+
+// JSRegexSyntaxOK reports whether pattern passes the group syntax of a
+// JavaScript RegExp (no flags): after "(?" only ":", "=", "!", "<=", "<!"
+// or a named group "<name>" may follow. Go's ECMAScript-mode regex
+// library accepts .NET forms such as the inline flags "(?i)", which
+// new RegExp rejects; both agents then fall back to their non-regex
+// rule, so such a pattern must not be compiled.
+func JSRegexSyntaxOK(pattern string) bool {
+	inClass := false
+	for i := 0; i < len(pattern); i++ {
+		switch c := pattern[i]; {
+		case c == '\\':
+			i++
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+		case c == '[':
+			inClass = true
+		case c == '(' && i+1 < len(pattern) && pattern[i+1] == '?':
+			rest := pattern[i+2:]
+			switch {
+			case strings.HasPrefix(rest, ":"), strings.HasPrefix(rest, "="), strings.HasPrefix(rest, "!"),
+				strings.HasPrefix(rest, "<="), strings.HasPrefix(rest, "<!"):
+			case strings.HasPrefix(rest, "<"):
+				end := strings.IndexByte(rest, '>')
+				if end < 2 {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
