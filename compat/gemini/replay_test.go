@@ -2,9 +2,9 @@ package gemini_test
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -62,7 +62,7 @@ func TestGeminiOracleReplay(t *testing.T) {
 func TestGeminiReplayFailsOnAlteredRecording(t *testing.T) {
 	for _, tc := range []struct {
 		name, from, edit string
-		alter        func(obs []byte) []byte
+		alter            func(obs []byte) []byte
 	}{
 		{"stdin", "hc_bt_exit2_json_allow", "raw", func(b []byte) []byte { return bytes.Replace(b, []byte(`"echo RAN-E2A`), []byte(`"echo ALTERED`), 1) }},
 		{"decision", "hc_bt_exit2_json_stdout_deny", "observed", func(b []byte) []byte {
