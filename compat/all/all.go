@@ -9,4 +9,5 @@ import (
 	_ "github.com/hookcompat/hookcompat/compat/gemini"
 	_ "github.com/hookcompat/hookcompat/compat/native"
 	_ "github.com/hookcompat/hookcompat/compat/phi"
+	_ "github.com/hookcompat/hookcompat/compat/qwen"
 )
