@@ -57,6 +57,7 @@ func PathsFor(env *format.Env) Paths {
 		p.System = env.System("/etc/gemini-cli/settings.json")
 	}
 	p.SystemDefaults = getenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH")
+	p.System, p.SystemDefaults = inProject(p.System, env.Project), inProject(p.SystemDefaults, env.Project)
 	if p.SystemDefaults == "" {
 		p.SystemDefaults = filepath.Join(filepath.Dir(p.System), "system-defaults.json")
 	}
@@ -478,4 +479,13 @@ func TrustedFolder(geminiDir, project string) bool {
 		}
 	}
 	return best == "TRUST_FOLDER" || best == "TRUST_PARENT"
+}
+
+// inProject resolves a relative path from the environment against the
+// project, the folder the agent runs in.
+func inProject(p, project string) string {
+	if p == "" || filepath.IsAbs(p) || project == "" {
+		return p
+	}
+	return filepath.Join(project, p)
 }

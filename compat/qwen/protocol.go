@@ -59,8 +59,9 @@ var internalSecrets = []string{"QWEN_SERVER_TOKEN", "QWEN_DAEMON_TOKEN", "QWEN_C
 // payload's cwd) and Qwen's shell context: QWEN_CODE_SESSION_ID,
 // QWEN_CODE_PROJECT_DIR (<qwen home>/projects/<project slug>, not the
 // project), QWEN_CODE_MODEL_IDENTITY (the engine's, when it describes its
-// QWEN_CODE_MODEL; else ""), QWEN_CODE_AGENT_ID and QWEN_CODE_PROMPT_ID
-// (the payload's agent_id and prompt_id, or "").
+// QWEN_CODE_MODEL; else ""), QWEN_CODE_AGENT_ID (the running agent's: the
+// payload's agent_id, except on SubagentStart) and QWEN_CODE_PROMPT_ID
+// (the payload's prompt_id), "" when unknown.
 func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, error) {
 	stdin, err := Payload(ev, p.vocab, base)
 	if err != nil {
@@ -69,7 +70,12 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 	cwd := cwdOf(ev)
 	add := map[string]string{
 		"GEMINI_PROJECT_DIR": cwd, "CLAUDE_PROJECT_DIR": cwd, "QWEN_PROJECT_DIR": cwd,
-		"QWEN_CODE_AGENT_ID": gjson.ParseBytes(extra(ev, "agent_id")).String(), "QWEN_CODE_PROMPT_ID": ev.PromptID,
+		"QWEN_CODE_AGENT_ID": "", "QWEN_CODE_PROMPT_ID": ev.PromptID,
+	}
+	if r, ok := ForNative(ev.Name); ok && r.Name != "SubagentStart" {
+		// The running agent's id: the payload's base agent_id (a
+		// SubagentStart's agent_id names the agent being started).
+		add["QWEN_CODE_AGENT_ID"] = gjson.ParseBytes(extra(ev, "agent_id")).String()
 	}
 	if ev.SessionID != "" {
 		add["QWEN_CODE_SESSION_ID"] = ev.SessionID
