@@ -228,7 +228,7 @@ func writeValue(w *bytes.Buffer, v any) {
 
 // JSNumber writes a JSON number as JavaScript's Number.prototype.toString
 // would after JSON.parse: 1.0 is "1", 1e21 is "1e+21", 1.5e-7 is
-// "1.5e-7". A number too large for a double is written as JavaScript
+// "1.5e-7", 0.00005 is "0.00005". A number too large for a double is written as JavaScript
 // would print Infinity in JSON: "null".
 func JSNumber(n json.Number) string {
 	f, err := strconv.ParseFloat(n.String(), 64)
@@ -239,7 +239,7 @@ func JSNumber(n json.Number) string {
 		return "0" // also -0
 	}
 	abs := math.Abs(f)
-	if abs >= 1e-7 && abs < 1e21 {
+	if abs >= 1e-6 && abs < 1e21 {
 		return strconv.FormatFloat(f, 'f', -1, 64)
 	}
 	s := strconv.FormatFloat(f, 'e', -1, 64)
