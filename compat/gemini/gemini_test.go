@@ -339,9 +339,9 @@ func TestGeminiPayloadRoundTrip(t *testing.T) {
 // a shared event name needs Gemini's timestamp without permission_mode.
 func TestGeminiReadEventScores(t *testing.T) {
 	for in, wire := range map[string]string{
-		`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{}}`:        "gemini",
-		`{"hook_event_name":"SessionStart","timestamp":"T","source":"startup"}`:                  "gemini",
-		`{"hook_event_name":"SessionStart","source":"startup"}`:                                  "claude",
+		`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{}}`:      "gemini",
+		`{"hook_event_name":"SessionStart","timestamp":"T","source":"startup"}`:                 "gemini",
+		`{"hook_event_name":"SessionStart","source":"startup"}`:                                 "claude",
 		`{"hook_event_name":"SessionStart","timestamp":"T","permission_mode":"x","source":"s"}`: "qwen",
 	} {
 		_, got, err := compat.ParseEvent([]byte(in), "/p")

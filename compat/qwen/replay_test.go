@@ -61,7 +61,9 @@ func TestQwenReplayFailsOnAlteredRecording(t *testing.T) {
 		name, from, file string
 		alter            func([]byte) []byte
 	}{
-		{"stdin", "hc_pre_exit1_json_deny", "capture", func(b []byte) []byte { return bytes.Replace(b, []byte(`"permission_mode":"yolo"`), []byte(`"permission_mode":"plan"`), 1) }},
+		{"stdin", "hc_pre_exit1_json_deny", "capture", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"permission_mode":"yolo"`), []byte(`"permission_mode":"plan"`), 1)
+		}},
 		{"decision", "hc_pre_two_denies_reasons", "observed", func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`"output_sent_to_model": "R2"`), []byte(`"output_sent_to_model": "R1"`), 1)
 		}},
@@ -165,24 +167,24 @@ var launcherEnv = map[string]bool{
 }
 
 type world struct {
-	t                    *testing.T
-	c                    *oracletest.Case
-	obs                  gjson.Result
-	root, home, qdir     string
-	proj, captures, sys  string
-	ph                   oracletest.Placeholders
-	launch, discovery    []string
-	loaded               *compat.Loaded
-	proto                *qwen.Protocol
-	judge                runner.Judge
-	problems             []string
-	sequential           map[string]bool
-	http                 *httpFake
-	turnUserTexts        [][]string
-	taken                map[string]map[int]bool
-	rewrites             []json.RawMessage
-	stops                []stopOcc
-	firstPrompt          string
+	t                   *testing.T
+	c                   *oracletest.Case
+	obs                 gjson.Result
+	root, home, qdir    string
+	proj, captures, sys string
+	ph                  oracletest.Placeholders
+	launch, discovery   []string
+	loaded              *compat.Loaded
+	proto               *qwen.Protocol
+	judge               runner.Judge
+	problems            []string
+	sequential          map[string]bool
+	http                *httpFake
+	turnUserTexts       [][]string
+	taken               map[string]map[int]bool
+	rewrites            []json.RawMessage
+	stops               []stopOcc
+	firstPrompt         string
 }
 
 type stopOcc struct {

@@ -24,7 +24,7 @@ func TestStripCommentsKeepsOffsets(t *testing.T) {
 	var v map[string]any
 	require.NoError(t, json.Unmarshal(out, &v))
 	assert.Equal(t, "x // not /* a */ comment", v["a"])
-	assert.Equal(t, `"\"` , string(mustStrip(`"\"`)), "an escaped quote does not end the string")
+	assert.Equal(t, `"\"`, string(mustStrip(`"\"`)), "an escaped quote does not end the string")
 	_, err := Parse("f.json", []byte("{\n  // c\n  \"a\": ,\n}"), ParseOptions{Comments: true})
 	var se *settings.Error
 	require.ErrorAs(t, err, &se)
@@ -122,11 +122,11 @@ func TestWriteInPlaceKeepsOtherBytes(t *testing.T) {
 	isEvent := func(k string) bool { return k == "BeforeTool" || k == "AfterTool" }
 	ours := func(g *jsonpos.Node) bool { return OwnGroup(g, "gemini") }
 	for name, in := range map[string]string{
-		"no hooks":       "{\n  // the model\n  \"model\": {\"name\": \"m\"} /* trailing */\n}\n",
-		"empty object":   "{}",
-		"bom":            "\ufeff{\n\t\"a\": 1\n}",
-		"with hooks":     "{\n  \"a\": 1, // keep\n  \"hooks\": {\"BeforeTool\": [{\"hooks\": [{\"type\": \"command\", \"name\": \"hc-old\", \"command\": \"hookcompat exec --host gemini -- old\"}]}, {\"hooks\": [/* mine */ {\"type\": \"command\", \"command\": \"mine.sh\"}]}], \"enabled\": true},\n  \"z\": [1, 2]\n}\n",
-		"hooks comment":  "{\n  \"hooks\": /* old */ {}, \"b\": true\n}",
+		"no hooks":      "{\n  // the model\n  \"model\": {\"name\": \"m\"} /* trailing */\n}\n",
+		"empty object":  "{}",
+		"bom":           "\ufeff{\n\t\"a\": 1\n}",
+		"with hooks":    "{\n  \"a\": 1, // keep\n  \"hooks\": {\"BeforeTool\": [{\"hooks\": [{\"type\": \"command\", \"name\": \"hc-old\", \"command\": \"hookcompat exec --host gemini -- old\"}]}, {\"hooks\": [/* mine */ {\"type\": \"command\", \"command\": \"mine.sh\"}]}], \"enabled\": true},\n  \"z\": [1, 2]\n}\n",
+		"hooks comment": "{\n  \"hooks\": /* old */ {}, \"b\": true\n}",
 	} {
 		t.Run(name, func(t *testing.T) {
 			res, err := WriteInPlace("f.json", []byte(in), isEvent, ours, build)
