@@ -86,10 +86,24 @@ type goldenCase struct {
 	capture string
 }
 
+// headerKeys are the header keys of README.md; any other is an error (a
+// misspelt key would otherwise be ignored silently).
+var headerKeys = map[string]bool{
+	"kind": true, "repeat": true, "audit": true, "settings": true, "config": true, "plugin": true, "discover": true,
+	"phi-dir": true, "managed-dir": true, "http-response": true, "http-location": true, "trusted": true, "event": true,
+	"env": true, "exec": true, "no-exec": true, "args-raw": true, "render": true, "same-as-event": true, "from": true,
+	"target": true, "judge": true, "drain-timeout": true, "source": true, "http-content-type": true,
+}
+
 func runCase(t *testing.T, file string) {
 	ar, err := txtar.ParseFile(file)
 	require.NoError(t, err)
 	c := &goldenCase{t: t, file: file, ar: ar, hdr: parseHeader(ar.Comment), got: map[string][]byte{}}
+	for k := range c.hdr {
+		if !headerKeys[k] {
+			t.Fatalf("%s: unknown header key %q (see golden/README.md)", file, k)
+		}
+	}
 	switch kind := c.hdr.one("kind", ""); kind {
 	case "run":
 		c.run()
@@ -221,6 +235,9 @@ func (c *goldenCase) startHTTP() {
 		if location != "" {
 			w.Header().Set("Location", location)
 		}
+		if ct := c.hdr.one("http-content-type", ""); ct != "" {
+			w.Header().Set("Content-Type", ct)
+		}
 		w.WriteHeader(status)
 		_, _ = io.WriteString(w, body)
 	}))
@@ -268,6 +285,15 @@ func (c *goldenCase) run() {
 	for _, s := range c.hdr["phi-dir"] {
 		opts.PhiDirs = append(opts.PhiDirs, c.path(s))
 	}
+	// source: FORMAT PATH — a source of any registered format.
+	for _, s := range c.hdr["source"] {
+		name, path, ok := strings.Cut(s, " ")
+		require.True(c.t, ok, "source: want FORMAT PATH, got %q", s)
+		opts.Sources = append(opts.Sources, format.Source{Format: name, Path: c.path(strings.TrimSpace(path))})
+	}
+	// System-wide files (/etc/…) of every format are looked for in an
+	// empty folder, never on the machine running the tests.
+	opts.SystemRoot = filepath.Join(c.home, "no-system")
 	// Discovery reads the case's env lines (PHI_HOOKS), never the test's.
 	opts.Env = append([]string{}, c.hdr["env"]...)
 	loaded, err := compat.Load(opts)
@@ -412,12 +438,20 @@ func (c *goldenCase) run() {
 		require.NoError(c.t, enc.Encode(view))
 		c.got["want/native.json"] = buf.Bytes()
 	}
-	if wire == "claude" || c.hdr.one("render", "") == "claude" {
-		// What Claude Code would show the model (its format's renderer).
+	// What the event's own agent (or the agent render: names) would show
+	// the model: that format's renderer, in want/<format>.json.
+	for _, name := range []string{wire, c.hdr.one("render", "")} {
+		f, ok := format.Lookup(name)
+		if !ok {
+			continue
+		}
+		r, ok := f.(format.Renderer)
+		if !ok || c.got["want/"+name+".json"] != nil {
+			continue
+		}
 		buf.Reset()
-		f, _ := format.Lookup("claude")
-		require.NoError(c.t, enc.Encode(f.(format.Renderer).Render(out, loaded.Vocabulary)))
-		c.got["want/claude.json"] = []byte(c.normalise(buf.String()))
+		require.NoError(c.t, enc.Encode(r.Render(out, loaded.Vocabulary)))
+		c.got["want/"+name+".json"] = []byte(c.normalise(buf.String()))
 	}
 	require.NoError(c.t, eng.Close(ctx)) // detached hooks (Phi async) finish first
 	c.captures()
@@ -477,7 +511,6 @@ func (c *goldenCase) convert() {
 		c.got["want/error.txt"] = []byte(strings.Join(msgs, "\n") + "\n")
 		return
 	}
-	c.got["want/hooks.toml"] = res.TOML
 	if len(res.Warnings) > 0 {
 		var ws []string
 		for _, w := range res.Warnings {
@@ -485,6 +518,16 @@ func (c *goldenCase) convert() {
 		}
 		c.got["want/warnings.txt"] = []byte(strings.Join(ws, "\n") + "\n")
 	}
+	if copts.Target != compat.TargetNative && copts.Target != compat.TargetHookcompat {
+		// Another agent's settings file: converting it again, from that
+		// agent's format to itself, gives the same bytes.
+		c.got["want/settings.json"] = res.Output
+		again := compat.Convert([]compat.Input{{Name: "settings.json", Data: res.Output, From: copts.Target}}, copts)
+		require.Empty(c.t, again.Errors, "the converted file does not read back")
+		assert.Equal(c.t, string(res.Output), string(again.Output), "converting the output again changed it")
+		return
+	}
+	c.got["want/hooks.toml"] = res.TOML
 	// The output decodes, and converting it again gives the same bytes
 	// (issue 5: idempotence, like gofmt on its own output).
 	again := compat.Convert([]compat.Input{{Name: "out.toml", Data: res.TOML, From: "native"}}, copts)

@@ -446,9 +446,14 @@ func (p *Protocol) nativeReply(r *Row, ev *runner.Event, m *geminicore.Output) r
 			rep.AdditionalContext = c
 		}
 	}
-	if r.Chain == ChainToolInput {
+	if r.Chain == ChainToolInput && rep.Decision == runner.DecisionNone && rep.Continue == nil {
 		if ti := specificObject(m, "tool_input"); ti != nil {
-			rep.UpdatedArgs = p.vocab.Args(translate.Gemini, translate.Native, ToolName(p.vocab, ev.Tool), ti)
+			if msg := validateParams(ToolName(p.vocab, ev.Tool), ti); msg != "" {
+				// The tool rejects the new arguments: the call fails.
+				rep.Decision, rep.Reason = runner.DecisionDeny, textInvalidParams+msg
+			} else {
+				rep.UpdatedArgs = p.vocab.Args(translate.Gemini, translate.Native, ToolName(p.vocab, ev.Tool), ti)
+			}
 		}
 	}
 	if sm, ok := m.Text("systemMessage"); ok && !m.Truthy("suppressOutput") {

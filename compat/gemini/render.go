@@ -2,6 +2,7 @@ package gemini
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/tidwall/gjson"
 
@@ -137,6 +138,12 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		case stops:
 			rd.Stops, rd.ToolRuns = true, boolPtr(false)
 			rd.UserText = append(rd.UserText, "Error executing tool "+gtool+": "+textAgentStopped+reason)
+		case blocks && strings.HasPrefix(reason, textInvalidParams):
+			// The hook's tool_input failed the tool's validation.
+			rd.ToolRuns = boolPtr(false)
+			rd.ToolResponse = errorResponse(reason)
+			rd.ModelText = append(rd.ModelText, reason)
+			rd.UserText = append(rd.UserText, "Error executing tool "+gtool+": "+reason)
 		case blocks:
 			rd.ToolRuns = boolPtr(false)
 			rd.ToolResponse = errorResponse(textToolBlocked + reason)
@@ -148,17 +155,9 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			rd.ToolRuns = boolPtr(true)
 		}
 		rd.EffectiveInput = args(ev.Args)
-		if ti := specificObject(m, "tool_input"); ti != nil && !stops && !blocks {
-			c, _ := geminicore.Canon(ti)
-			rd.EffectiveInput = c
-			if msg := validateParams(gtool, c); msg != "" {
-				// tool.build rejects the new arguments: the call fails.
-				text := textInvalidParams + msg
-				rd.ToolRuns, rd.Asks = boolPtr(false), false
-				rd.ToolResponse = errorResponse(text)
-				rd.ModelText = append(rd.ModelText, text)
-				rd.UserText = append(rd.UserText, "Error executing tool "+gtool+": "+text)
-			} else {
+		if ti := specificObject(m, "tool_input"); ti != nil && !stops && (!blocks || strings.HasPrefix(reason, textInvalidParams)) {
+			rd.EffectiveInput, _ = geminicore.Canon(ti)
+			if !blocks {
 				rd.OutputNote = textInputChanged
 			}
 		}
