@@ -3,6 +3,7 @@ package gemini
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -335,10 +336,10 @@ func timeoutOf(doc *geminicore.Doc, where string, to *jsonpos.Node) time.Duratio
 		doc.Warn(to.Offset, CodeSchema, "%s.timeout %s: want a number of milliseconds; Gemini CLI's timer fires at once, so the hook is stopped before it runs", where, strings.TrimSpace(string(to.Raw)))
 		return immediate
 	case to.Kind == jsonpos.String:
-		doc.Warn(to.Offset, CodeSchema, "%s.timeout: a string; Gemini CLI reads it as %v ms", where, ms)
+		doc.Warn(to.Offset, CodeSchema, "%s.timeout: a string; Gemini CLI reads it as %s ms", where, strconv.FormatFloat(ms, 'f', -1, 64))
 	}
 	if math.IsNaN(ms) || ms < 1 || ms > maxTimerMS {
-		doc.Warn(to.Offset, translate.CodeInvalidEntry, "%s.timeout %v ms: Node's timer fires after 1 ms for it, so Gemini CLI stops the hook before it runs", where, ms)
+		doc.Warn(to.Offset, translate.CodeInvalidEntry, "%s.timeout %s ms: Node's timer fires after 1 ms for it, so Gemini CLI stops the hook before it runs", where, strconv.FormatFloat(ms, 'f', -1, 64))
 		return immediate
 	}
 	d := time.Duration(ms * float64(time.Millisecond))

@@ -301,7 +301,7 @@ func commandTimeout(doc *geminicore.Doc, where string, to *jsonpos.Node) time.Du
 	}
 	if v >= 1000 {
 		d := time.Duration(v * float64(time.Millisecond))
-		doc.Warn(to.Offset, CodeTimeoutUnit, "%s.timeout %v: Qwen Code reads a command timeout of 1000 or more as milliseconds (%s), below 1000 as seconds", where, v, d)
+		doc.Warn(to.Offset, CodeTimeoutUnit, "%s.timeout %s: Qwen Code reads a command timeout of 1000 or more as milliseconds (%s), below 1000 as seconds", where, strings.TrimSpace(string(to.Raw)), d)
 		return d
 	}
 	return max(time.Duration(v*float64(time.Second)), time.Millisecond)
@@ -321,7 +321,7 @@ func secondsTimeout(doc *geminicore.Doc, where string, to *jsonpos.Node, def tim
 		return def
 	}
 	if v >= 1000 {
-		doc.Warn(to.Offset, translate.CodeTimeoutUnit, "%s.timeout %v is seconds for this hook type; did you mean milliseconds?", where, v)
+		doc.Warn(to.Offset, translate.CodeTimeoutUnit, "%s.timeout %s is seconds for this hook type; did you mean milliseconds?", where, strings.TrimSpace(string(to.Raw)))
 	}
 	return max(time.Duration(v*float64(time.Second)), time.Millisecond)
 }

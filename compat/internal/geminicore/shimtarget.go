@@ -136,7 +136,7 @@ func (t *Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*forma
 		return HooksValue(handlers, t.Events, keep, indent, unit)
 	}
 	if opts.Existing == nil {
-		v := build(nil, "", "  ")
+		v := build(nil, "  ", "  ")
 		out.Data = append(append([]byte("{\n  \"hooks\": "), v...), []byte("\n}\n")...)
 		return out, nil
 	}
@@ -152,11 +152,10 @@ func (t *Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*forma
 	if err != nil {
 		return nil, err
 	}
+	// The file's own hook groups (ip.Kept of them) stay before the
+	// converted ones; that is no warning: nothing is lost, and --strict
+	// must not refuse a file because its owner wrote hooks in it.
 	out.Data = ip.Data
-	if ip.Kept > 0 {
-		out.Warnings = append(out.Warnings, translate.Warning{Code: "kept-hooks",
-			Message: fmt.Sprintf("%d existing hook group(s) of the file were not written by convert and are kept before the converted ones", ip.Kept)})
-	}
 	return out, nil
 }
 
