@@ -29,6 +29,7 @@ const (
 	CodeNotChecked   = "not-checked"       // HK-40: the command contains $;|& and is not checked
 	CodeHTTPHook     = "http-hook"         // HK-40: http hooks are listed
 	CodePromptHook   = "prompt-hook"       // HK-40: prompt hooks are listed
+	CodeMCPToolHook  = "mcp-tool-hook"     // mcp_tool hooks are listed like http hooks
 	CodeInvalidShim  = "invalid-shim"      // a hookcompat exec command line that does not parse
 )
 
@@ -42,8 +43,10 @@ const (
 // are expanded first, so that the scripts they point to are checked too.
 // A native hook that calls the exec shim (`hookcompat exec …`, converted
 // TOML) is seen through: the shim itself must resolve, and the hook it
-// wraps is checked as a hook of its own format. Every hook then gets its
-// format's lints ([format.Linter]). env is the environment hooks get
+// wraps is checked as a hook of its own format. A script's #! line must
+// name an interpreter that exists, without a carriage return. Every hook
+// then gets its format's lints ([format.Linter]: Claude's include a
+// matcher that backtracks catastrophically). env is the environment hooks get
 // ("KEY=value"); nil means os.Environ().
 func Doctor(l *Loaded, env []string) []Finding {
 	if env == nil {
@@ -74,6 +77,9 @@ func doctorHook(h *settings.Hook, project string, env []string) []Finding {
 		}
 		add(CodePromptHook, SeverityInfo, msg, "it runs only when the embedding agent provides a judge")
 		return out
+	case settings.TypeMCPTool:
+		add(CodeMCPToolHook, SeverityInfo, "mcp_tool hook: calls "+h.MCPTool+" on MCP server "+h.MCPServer, "it runs only when the embedding agent provides an MCP caller")
+		return out
 	}
 	fm, _ := format.Lookup(h.EffectiveProtocol())
 	if lt, ok := fm.(format.Linter); ok {
@@ -100,6 +106,8 @@ func doctorHook(h *settings.Hook, project string, env []string) []Finding {
 			hint = "converted hooks call hookcompat: install it on the engine's PATH (go install github.com/hookcompat/hookcompat/cmd/hookcompat@latest) or convert with --shim PATH"
 		}
 		add(CodeUnresolvable, SeverityError, fmt.Sprintf("%q %s", word, why), hint)
+	} else {
+		lintScript(word, dir, add)
 	}
 	if format.IsShim(h.Args) {
 		out = append(out, doctorShim(h, project, env, add)...)

@@ -3,7 +3,9 @@ package compat
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,9 +73,22 @@ type Options struct {
 	// hooks, CODEX_HOME moves Codex's home); nil means the process's.
 	Env []string
 	// Vocabulary is the tool vocabulary of the load and of the engines
-	// built from it (tool names in matchers, payloads and rules); nil
-	// means translate.DefaultVocabulary.
+	// built from it (tool names in matchers, payloads, if rules and
+	// rendering, for every protocol); nil means
+	// translate.DefaultVocabulary. A host whose tools have names of their
+	// own passes translate.DefaultVocabulary.Rename(…). It is fixed for
+	// the load and its engines.
 	Vocabulary *translate.Vocabulary
+	// Judge runs prompt and agent hooks in the engines built from the load
+	// (runner.Options.Judge, unless that is set). With a judge, such
+	// hooks load without the unsupported-handler warning that they cannot
+	// run.
+	Judge runner.Judge
+	// MCP calls the tools of mcp_tool hooks in the engines built from the
+	// load (runner.Options.MCP, unless that is set). With a caller,
+	// Claude Code's mcp_tool handlers are loaded instead of skipped with
+	// a warning.
+	MCP runner.MCPCaller
 }
 
 // Loaded is the result of [Load]: the hooks of every source in source
@@ -88,19 +103,27 @@ type Loaded struct {
 	// discovered.
 	Sources []format.Source
 	// Watch are the paths whose creation or change changes the hooks.
-	Watch   []string
+	Watch []string
+	// Project is the workspace directory, absolute.
 	Project string
 	// Vocabulary is the load's tool vocabulary (never nil).
 	Vocabulary *translate.Vocabulary
+
+	opts Options // what was loaded, for Watch
 }
 
 // Load reads every source of opts through the format registry: the
 // sources of each format (named, and discovered when asked) are loaded
 // together by that format, formats in their load order (Claude Code, …,
 // Phi, native TOML); hooks of one event run per protocol group in that
-// order (docs/decisions/004). It fails on the first source that cannot be
-// read or translated (a syntax error, with file:line:col) or that does
-// not exist; warnings never fail it.
+// order. It fails on the first source that cannot be read or translated
+// (a syntax error, with file:line:col: a [*settings.Error] or
+// [settings.ErrorList]) or that does not exist (an error matching
+// fs.ErrNotExist); warnings never fail it. A hook the engine would reject
+// fails it too: errors.As finds a [*settings.MatcherError] for a match
+// pattern its protocol cannot compile, a [*settings.RuleError] for an if
+// rule that does not parse, a [*settings.UnknownEventError] for an event
+// no engine knows.
 func Load(opts Options) (*Loaded, error) {
 	env, err := opts.env()
 	if err != nil {
@@ -112,7 +135,7 @@ func Load(opts Options) (*Loaded, error) {
 	}
 	// Plugins are installed, not named: they do not stop discovery.
 	discover := opts.AlsoDiscover || (opts.Discover && len(named) == len(opts.Plugins))
-	l := &Loaded{Config: &settings.Config{}, Project: env.Project, Vocabulary: env.Vocab()}
+	l := &Loaded{Config: &settings.Config{}, Project: env.Project, Vocabulary: env.Vocab(), opts: opts}
 	for _, f := range format.All() {
 		var srcs []format.Source
 		if discover {
@@ -159,8 +182,15 @@ func validate(cfg *settings.Config, vocab *translate.Vocabulary) error {
 		h := &cfg.Hooks[i]
 		if v, ok := protos[h.EffectiveProtocol()].(runner.Validator); ok {
 			if err := v.Validate(h); err != nil {
+				field := "hooks." + string(h.Event) + ".match"
+				var me *settings.MatcherError
+				if !errors.As(err, &me) {
+					me = &settings.MatcherError{Syntax: h.EffectiveMatchSyntax(), Match: h.Match, Err: err}
+				}
+				typed := *me
+				typed.File, typed.Line, typed.Col, typed.Field = h.Source.File, h.Source.Line, h.Source.Col, field
 				errs = append(errs, &settings.Error{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col,
-					Field: "hooks." + string(h.Event) + ".match", Msg: err.Error()})
+					Field: field, Msg: me.Err.Error(), Err: &typed})
 			}
 		}
 	}
@@ -183,8 +213,10 @@ func (opts *Options) env() (*format.Env, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load: %w", err)
 	}
-	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("load: project directory %s does not exist", abs)
+	if st, err := os.Stat(abs); err != nil {
+		return nil, fmt.Errorf("load: project directory %s does not exist: %w", abs, fs.ErrNotExist)
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("load: project %s is not a directory", abs)
 	}
 	home := opts.Home
 	if home == "" {
@@ -193,6 +225,7 @@ func (opts *Options) env() (*format.Env, error) {
 	return &format.Env{
 		Project: abs, Home: home, Getenv: lookupEnv(opts.Env), Trusted: opts.Trusted,
 		ManagedDir: opts.ManagedDir, SystemRoot: opts.SystemRoot, Vocabulary: opts.Vocabulary,
+		Judge: opts.Judge != nil, MCP: opts.MCP != nil,
 	}, nil
 }
 
@@ -211,7 +244,11 @@ func (opts *Options) named(env *format.Env) ([]format.Source, error) {
 	for _, s := range opts.Sources {
 		if s.Format == "" {
 			var data []byte
-			if st, err := os.Stat(s.Path); err == nil && !st.IsDir() {
+			st, err := os.Stat(s.Path)
+			if err != nil {
+				return nil, fmt.Errorf("load: source %s: %w", s.Path, err)
+			}
+			if !st.IsDir() {
 				data, _ = os.ReadFile(s.Path)
 			}
 			f, err := format.Detect(s.Path, data)
@@ -229,20 +266,44 @@ func (opts *Options) named(env *format.Env) ([]format.Source, error) {
 }
 
 // NewEngine returns an engine running l's hooks, speaking the protocol of
-// every registered format with l's tool vocabulary. opts.Workspace
-// defaults to l.Project; opts.Protocols, when set, are added (and win by
-// name).
+// every registered format with l's tool vocabulary: matching, payloads,
+// if rules (opts.ToolKinds, unless set, is the vocabulary's
+// [translate.Vocabulary.Kinds]) and rendering all use it, fixed for the
+// engine's life, so engines of loads with different vocabularies fire
+// concurrently. opts.Workspace defaults to l.Project, opts.Judge and
+// opts.MCP to the load's ([Options.Judge], [Options.MCP]);
+// opts.Protocols, when set, are added (and win by name). A nil l is an
+// error.
 func NewEngine(l *Loaded, opts runner.Options) (*runner.Engine, error) {
+	if l == nil {
+		return nil, errors.New("compat: NewEngine: no loaded hooks (nil *Loaded)")
+	}
+	vocab := l.Vocabulary
+	if vocab == nil {
+		vocab = translate.DefaultVocabulary
+	}
 	if opts.Workspace == "" {
 		opts.Workspace = l.Project
 	}
-	protos := format.Protocols(l.Vocabulary)
+	if opts.Judge == nil {
+		opts.Judge = l.opts.Judge
+	}
+	if opts.MCP == nil {
+		opts.MCP = l.opts.MCP
+	}
+	if opts.ToolKinds == nil {
+		opts.ToolKinds = vocab.Kinds()
+	}
+	protos := format.Protocols(vocab)
 	if len(opts.Protocols) > 0 {
 		byName := map[string]int{}
 		for i, p := range protos {
 			byName[p.Name()] = i
 		}
 		for _, p := range opts.Protocols {
+			if p == nil {
+				continue
+			}
 			if i, ok := byName[p.Name()]; ok {
 				protos[i] = p
 			} else {
@@ -267,7 +328,7 @@ const WireNative = settings.ProtocolNative
 // ParseEventWith reads one event: an agent's hook payload — the format
 // whose [format.EventReader] is surest reads it (a Claude Code payload
 // has "hook_event_name") and translates it to the native event — or a
-// native event (it has "event"), decoded strictly except that tool_use_id
+// native event (it has "event" and no "hook_event_name"), decoded strictly except that tool_use_id
 // is accepted for tool_call_id. workspace fills the native workspace
 // field when the input lacks it; vocab translates tool names (nil: the
 // default). It returns the event and the name of its wire form.
@@ -280,7 +341,9 @@ func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) 
 	if err := json.Unmarshal(trimmed, &probe); err != nil {
 		return runner.Event{}, "", fmt.Errorf("event: not a JSON object: %w", err)
 	}
-	if probe["event"] == nil {
+	if probe["event"] == nil || probe["hook_event_name"] != nil {
+		// An agent's payload (a Claude FileChanged payload has an "event"
+		// field of its own).
 		best, bestScore := "", 0
 		var bestEv runner.Event
 		var bestErr error
@@ -319,7 +382,7 @@ func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) 
 		return runner.Event{}, "", err
 	}
 	if !ev.Name.Known() {
-		return runner.Event{}, "", fmt.Errorf("native event: unknown event %q", ev.Name)
+		return runner.Event{}, "", fmt.Errorf("native event: %w", &settings.UnknownEventError{Event: ev.Name})
 	}
 	if ev.Workspace == "" {
 		ev.Workspace = workspace

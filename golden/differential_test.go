@@ -89,8 +89,8 @@ func TestConversionDifferential(t *testing.T) {
 			ar, err := txtar.ParseFile(file)
 			require.NoError(t, err)
 			hdr := parseHeader(ar.Comment)
-			claudeOnly := len(hdr["settings"]) > 0 && len(hdr["phi-dir"]) == 0
-			phiOnly := len(hdr["phi-dir"]) > 0 && len(hdr["settings"]) == 0
+			claudeOnly := len(hdr["settings"]) > 0 && len(hdr["phi-dir"]) == 0 && len(hdr["sources"]) == 0
+			phiOnly := len(hdr["phi-dir"]) > 0 && len(hdr["settings"]) == 0 && len(hdr["sources"]) == 0
 			if hdr.one("kind", "") != "run" || !(claudeOnly || phiOnly) || len(hdr["config"]) > 0 ||
 				len(hdr["plugin"]) > 0 || hdr.one("discover", "") != "" || hdr.one("args-raw", "") != "" {
 				continue

@@ -86,13 +86,15 @@ type goldenCase struct {
 	capture string
 }
 
-// headerKeys are the header keys of README.md; any other is an error (a
-// misspelt key would otherwise be ignored silently).
+// headerKeys are the keys a case's header may have (README.md); any
+// other is a mistake in the case.
 var headerKeys = map[string]bool{
-	"kind": true, "repeat": true, "audit": true, "settings": true, "config": true, "plugin": true, "discover": true,
-	"phi-dir": true, "managed-dir": true, "http-response": true, "http-location": true, "trusted": true, "event": true,
-	"env": true, "exec": true, "no-exec": true, "args-raw": true, "render": true, "same-as-event": true, "from": true,
-	"target": true, "judge": true, "drain-timeout": true, "source": true, "http-content-type": true,
+	"kind": true, "repeat": true, "audit": true, "settings": true, "config": true, "plugin": true,
+	"discover": true, "phi-dir": true, "managed-dir": true, "http-response": true, "http-location": true,
+	"trusted": true, "event": true, "env": true, "exec": true, "no-exec": true, "args-raw": true,
+	"render": true, "same-as-event": true, "from": true, "target": true, "judge": true,
+	"drain-timeout": true, "sources": true, "existing": true, "recording": true, "system-root": true,
+	"http-content-type": true,
 }
 
 func runCase(t *testing.T, file string) {
@@ -245,18 +247,19 @@ func (c *goldenCase) startHTTP() {
 	c.httpURL = srv.URL
 }
 
-// staticJudge answers every prompt hook with one JSON reply (HK-63); the
-// answer "panic" panics when the event's prompt says "panic" (HK-32).
+// staticJudge answers every prompt hook with one JSON answer (HK-63),
+// read with runner.ParseVerdict; the answer "panic" panics when the
+// event's prompt says "panic" (HK-32).
 type staticJudge struct{ answer string }
 
-func (j staticJudge) Judge(_ context.Context, h *settings.Hook, ev *runner.Event) (json.RawMessage, error) {
+func (j staticJudge) Judge(_ context.Context, req *runner.JudgeRequest) (runner.Verdict, error) {
 	if j.answer == "panic" {
-		if ev.Prompt == "panic" || ev.Message == "panic" {
+		if req.Event.Prompt == "panic" || req.Event.Message == "panic" {
 			panic("the judge crashed")
 		}
-		return json.RawMessage(`{"additional_context":"judged"}`), nil
+		return runner.Verdict{Context: "judged"}, nil
 	}
-	return json.RawMessage(j.answer), nil
+	return runner.ParseVerdict([]byte(j.answer))
 }
 
 func (c *goldenCase) run() {
@@ -276,6 +279,11 @@ func (c *goldenCase) run() {
 	}
 	opts.Discover = c.hdr.one("discover", "") == "true"
 	opts.ManagedDir = filepath.Join(c.home, "no-managed-settings")
+	// System-wide files (/etc/…) come from the case only.
+	opts.SystemRoot = filepath.Join(c.home, "no-system-root")
+	if r := c.hdr.one("system-root", ""); r != "" {
+		opts.SystemRoot = c.path(r)
+	}
 	if m := c.hdr.one("managed-dir", ""); m != "" {
 		opts.ManagedDir = c.path(m)
 	}
@@ -285,15 +293,12 @@ func (c *goldenCase) run() {
 	for _, s := range c.hdr["phi-dir"] {
 		opts.PhiDirs = append(opts.PhiDirs, c.path(s))
 	}
-	// source: FORMAT PATH — a source of any registered format.
-	for _, s := range c.hdr["source"] {
+	for _, s := range c.hdr["sources"] {
+		// sources: FORMAT PATH, a source of any registered format.
 		name, path, ok := strings.Cut(s, " ")
-		require.True(c.t, ok, "source: want FORMAT PATH, got %q", s)
+		require.True(c.t, ok, "sources: want FORMAT PATH, got %q", s)
 		opts.Sources = append(opts.Sources, format.Source{Format: name, Path: c.path(strings.TrimSpace(path))})
 	}
-	// System-wide files (/etc/…) of every format are looked for in an
-	// empty folder, never on the machine running the tests.
-	opts.SystemRoot = filepath.Join(c.home, "no-system")
 	// Discovery reads the case's env lines (PHI_HOOKS), never the test's.
 	opts.Env = append([]string{}, c.hdr["env"]...)
 	loaded, err := compat.Load(opts)
@@ -438,20 +443,28 @@ func (c *goldenCase) run() {
 		require.NoError(c.t, enc.Encode(view))
 		c.got["want/native.json"] = buf.Bytes()
 	}
-	// What the event's own agent (or the agent render: names) would show
-	// the model: that format's renderer, in want/<format>.json.
-	for _, name := range []string{wire, c.hdr.one("render", "")} {
+	if rec := c.hdr.one("recording", ""); rec != "" {
+		checkRecording(c.t, rec, c.normalise(string(c.expand(evData))))
+	}
+	for _, name := range c.hdr["render"] {
+		if name == "claude" || name == "native" {
+			continue
+		}
+		// render: NAME — any other format's view of the outcome.
 		f, ok := format.Lookup(name)
-		if !ok {
-			continue
-		}
+		require.True(c.t, ok, "render: unknown format %q", name)
 		r, ok := f.(format.Renderer)
-		if !ok || c.got["want/"+name+".json"] != nil {
-			continue
-		}
+		require.True(c.t, ok, "render: format %q has no renderer", name)
 		buf.Reset()
 		require.NoError(c.t, enc.Encode(r.Render(out, loaded.Vocabulary)))
 		c.got["want/"+name+".json"] = []byte(c.normalise(buf.String()))
+	}
+	if wire == "claude" || c.hdr.one("render", "") == "claude" {
+		// What Claude Code would show the model (its format's renderer).
+		buf.Reset()
+		f, _ := format.Lookup("claude")
+		require.NoError(c.t, enc.Encode(f.(format.Renderer).Render(out, loaded.Vocabulary)))
+		c.got["want/claude.json"] = []byte(c.normalise(buf.String()))
 	}
 	require.NoError(c.t, eng.Close(ctx)) // detached hooks (Phi async) finish first
 	c.captures()
@@ -502,6 +515,12 @@ func (c *goldenCase) convert() {
 	}
 	require.NotEmpty(c.t, inputs, "convert case has no input/ sections")
 	copts := compat.ConvertOptions{Target: c.hdr.one("target", compat.TargetHookcompat)}
+	if name := c.hdr.one("existing", ""); name != "" {
+		// existing: SECTION — the file the output is written into.
+		data, ok := c.section(name)
+		require.True(c.t, ok, "existing: no section %q", name)
+		copts.Existing = data
+	}
 	res := compat.Convert(inputs, copts)
 	if len(res.Errors) > 0 {
 		var msgs []string
@@ -511,6 +530,12 @@ func (c *goldenCase) convert() {
 		c.got["want/error.txt"] = []byte(strings.Join(msgs, "\n") + "\n")
 		return
 	}
+	toml := copts.Target == compat.TargetHookcompat || copts.Target == compat.TargetNative
+	if toml {
+		c.got["want/hooks.toml"] = res.TOML
+	} else {
+		c.got["want/output"] = res.Output
+	}
 	if len(res.Warnings) > 0 {
 		var ws []string
 		for _, w := range res.Warnings {
@@ -518,18 +543,18 @@ func (c *goldenCase) convert() {
 		}
 		c.got["want/warnings.txt"] = []byte(strings.Join(ws, "\n") + "\n")
 	}
-	if copts.Target != compat.TargetNative && copts.Target != compat.TargetHookcompat {
-		// Another agent's settings file: converting it again, from that
-		// agent's format to itself, gives the same bytes.
-		c.got["want/settings.json"] = res.Output
-		again := compat.Convert([]compat.Input{{Name: "settings.json", Data: res.Output, From: copts.Target}}, copts)
+	// The output decodes, and converting it again gives the same bytes
+	// (issue 5: idempotence, like gofmt on its own output); another
+	// agent's file is read back as that agent's format.
+	if !toml {
+		copts.Existing = nil
+		again := compat.Convert([]compat.Input{{Name: "out", Data: res.Output, From: copts.Target}}, copts)
 		require.Empty(c.t, again.Errors, "the converted file does not read back")
-		assert.Equal(c.t, string(res.Output), string(again.Output), "converting the output again changed it")
+		if c.hdr.one("existing", "") == "" {
+			assert.Equal(c.t, string(res.Output), string(again.Output), "converting the output again changed it")
+		}
 		return
 	}
-	c.got["want/hooks.toml"] = res.TOML
-	// The output decodes, and converting it again gives the same bytes
-	// (issue 5: idempotence, like gofmt on its own output).
 	again := compat.Convert([]compat.Input{{Name: "out.toml", Data: res.TOML, From: "native"}}, copts)
 	require.Empty(c.t, again.Errors, "the converted TOML does not decode")
 	assert.Equal(c.t, string(res.TOML), string(again.TOML), "converting the output again changed it")

@@ -2,9 +2,10 @@ package runner
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"os"
 	"sort"
@@ -24,14 +25,22 @@ type Options struct {
 	// os.Environ(): hooks are the user's own code and get the user's
 	// environment (HK-02); protocols add or remove variables.
 	Env []string
-	// OutputLimit caps captured stdout and stderr per run, in bytes. Zero
-	// means DefaultOutputLimit (1 MiB).
+	// OutputLimit caps captured stderr, and stdout that is not a JSON
+	// reply, per run, in bytes. Zero means DefaultOutputLimit (1 MiB).
 	OutputLimit int
+	// ReplyLimit caps captured stdout that is a JSON reply (its first
+	// byte other than whitespace or a byte order mark is '{'), per run,
+	// in bytes; a longer reply is cut and the hook failed. Zero means
+	// DefaultReplyLimit (64 MiB). The response body of an http hook has
+	// the same cap.
+	ReplyLimit int
 	// KillGrace is the time between SIGTERM and SIGKILL to a timed-out
 	// hook's process group. Zero means DefaultKillGrace (1 s).
 	KillGrace time.Duration
-	// DrainDelay bounds reading a hook's output after its process exited.
-	// Zero means DefaultDrainDelay (500 ms).
+	// DrainDelay bounds reading a hook's output after its process exited
+	// and what it wrote itself was read: output of processes that outlive
+	// the hook. Bytes still unread at the bound make the run failed
+	// (RunResult.Lost). Zero means DefaultDrainDelay (500 ms).
 	DrainDelay time.Duration
 	// MaxParallel caps how many hooks of one event's parallel group run at
 	// once; the rest start as slots free up, in configured order, each
@@ -39,6 +48,16 @@ type Options struct {
 	// negative means no cap, as Claude Code itself (which starts every
 	// matching hook at once).
 	MaxParallel int
+	// MaxProcesses caps the hook runs (command processes and http
+	// requests) in flight at once across every Fire call, the background
+	// queue and detached hooks of this engine, so that concurrent events
+	// cannot exhaust memory, processes or file descriptors: a hook waits
+	// for a slot before its payload is built, and its timeout starts when
+	// it gets one (the caller's context bounds the wait). Zero means
+	// DefaultMaxProcesses (64); negative means no cap. Memory is then
+	// bounded by about MaxProcesses × (the largest payload + ReplyLimit +
+	// OutputLimit) beyond the events themselves (docs/performance.md).
+	MaxProcesses int
 	// TimeoutReserve stops each command and http hook this much before
 	// its timeout (when the timeout is more than twice as long), while
 	// traces and messages still name the configured timeout. The exec
@@ -57,6 +76,28 @@ type Options struct {
 	// not runnable: they are traced as not_runnable and, when fail_closed,
 	// block.
 	Judge Judge
+	// MCP calls the MCP tools of mcp_tool hooks (Claude's mcp_tool
+	// handlers). Nil means such hooks are not runnable, as prompt hooks
+	// without a judge.
+	MCP MCPCaller
+	// Observer is told when each hook run starts and ends (event, hook,
+	// protocol, duration, outcome), for metrics or tracing; nil observes
+	// nothing. See [Observer].
+	Observer Observer
+	// MaxTimeout caps every hook's timeout (command, http, prompt, agent
+	// and mcp_tool hooks alike): a hook whose own timeout is longer is
+	// stopped at MaxTimeout and its trace names that timeout. Zero means
+	// no cap: each hook keeps the timeout its format gives it (Claude
+	// Code's default is 600 s, a native hook's 30 s, HK-02).
+	MaxTimeout time.Duration
+	// ToolKinds maps the tool names of the events fired (native tool
+	// names: the host agent's own) to their native rule kind
+	// (settings.RuleShell, RuleRead, RuleWrite, RuleDelete, RuleWeb,
+	// RuleSkill, RuleAgent), so that a native if rule such as
+	// shell(git push *) selects the calls of every tool of that kind
+	// (HK-64). Nil means [DefaultToolKinds]. Package compat's NewEngine
+	// sets it from the load's tool vocabulary. The map is copied.
+	ToolKinds map[string]string
 	// QueueSize bounds the background queue of [Engine.Enqueue]. Zero
 	// means DefaultQueueSize (256, HK-31).
 	QueueSize int
@@ -64,8 +105,10 @@ type Options struct {
 	// hooks finish before killing them. Zero means DefaultDrainTimeout
 	// (5 s, HK-33).
 	DrainTimeout time.Duration
-	// OnBackground receives the outcome of every background event (HK-30);
-	// nil discards them (each hook run is still audited through Logger).
+	// OnBackground receives the outcome of every background event (HK-30),
+	// also of one that Close cut short (its unanswered hooks traced as
+	// cancelled); nil discards them (each hook run is still audited
+	// through Logger).
 	OnBackground func(*Outcome)
 	// Warn receives terminal warnings for the user, such as the single
 	// "falling behind" warning of a full background queue (HK-31); nil
@@ -79,14 +122,6 @@ type Options struct {
 	Protocols []Protocol
 }
 
-// Judge evaluates a prompt (or agent) hook for an embedding agent: it asks
-// a model whether the event meets the hook's prompt and returns the reply
-// as a native reply JSON object ({"decision": ""} when the criteria do not
-// apply), HK-63.
-type Judge interface {
-	Judge(ctx context.Context, h *settings.Hook, ev *Event) (json.RawMessage, error)
-}
-
 // Engine fires events through a set of hooks. It is safe for concurrent
 // use; [Engine.Replace] swaps the hooks atomically while Fire calls in
 // flight keep the set they started with.
@@ -94,9 +129,12 @@ type Engine struct {
 	opts   Options
 	lim    procLimits
 	protos protocolSet
+	kinds  map[string]string // ToolKinds, copied
 
 	mu    sync.RWMutex // guards hooks
 	hooks []settings.Hook
+
+	procSlots chan struct{} // MaxProcesses; nil when uncapped
 
 	fails    failures           // last failures per hook (failures.go)
 	queue    queue              // background events (queue.go)
@@ -105,14 +143,18 @@ type Engine struct {
 	bgCancel context.CancelFunc // kills them (Close after the drain timeout)
 }
 
-// New returns an engine for cfg. It returns an error when a hook names a
-// protocol that is not registered or fails validation.
+// New returns an engine for cfg (nil: no hooks yet, see
+// [Engine.Replace]). It returns an error when a hook names a protocol
+// the engine does not speak or fails validation, as Replace does.
 func New(cfg *settings.Config, opts Options) (*Engine, error) {
 	protos, err := newProtocolSet(opts.Protocols)
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{opts: opts, protos: protos}
+	e := &Engine{opts: opts, protos: protos, kinds: DefaultToolKinds()}
+	if opts.ToolKinds != nil {
+		e.kinds = maps.Clone(opts.ToolKinds)
+	}
 	e.bgCtx, e.bgCancel = context.WithCancel(context.Background())
 	if e.opts.Workspace == "" {
 		wd, err := os.Getwd()
@@ -124,15 +166,24 @@ func New(cfg *settings.Config, opts Options) (*Engine, error) {
 	if e.opts.Env == nil {
 		e.opts.Env = os.Environ()
 	}
-	e.lim = procLimits{outputLimit: opts.OutputLimit, killGrace: opts.KillGrace, drainDelay: opts.DrainDelay}
+	e.lim = procLimits{outputLimit: opts.OutputLimit, replyLimit: opts.ReplyLimit, killGrace: opts.KillGrace, drainDelay: opts.DrainDelay}
 	if e.lim.outputLimit <= 0 {
 		e.lim.outputLimit = DefaultOutputLimit
+	}
+	if e.lim.replyLimit <= 0 {
+		e.lim.replyLimit = DefaultReplyLimit
 	}
 	if e.lim.killGrace <= 0 {
 		e.lim.killGrace = DefaultKillGrace
 	}
 	if e.lim.drainDelay <= 0 {
 		e.lim.drainDelay = DefaultDrainDelay
+	}
+	switch {
+	case opts.MaxProcesses == 0:
+		e.procSlots = make(chan struct{}, DefaultMaxProcesses)
+	case opts.MaxProcesses > 0:
+		e.procSlots = make(chan struct{}, opts.MaxProcesses)
 	}
 	if err := e.Replace(cfg); err != nil {
 		return nil, err
@@ -142,7 +193,10 @@ func New(cfg *settings.Config, opts Options) (*Engine, error) {
 
 // Replace swaps the engine's hooks for cfg's, atomically. Every hook must
 // validate, name a protocol the engine speaks and pass that protocol's
-// [Validator]; on error the previous hooks stay in place.
+// [Validator]; on error the previous hooks stay in place. Errors are
+// positioned by the hook's Source; errors.As finds a
+// [*settings.UnknownEventError], [*settings.MatcherError] or
+// [*settings.RuleError] among them.
 func (e *Engine) Replace(cfg *settings.Config) error {
 	var hooks []settings.Hook
 	if cfg != nil {
@@ -157,7 +211,7 @@ func (e *Engine) Replace(cfg *settings.Config) error {
 			}
 			if v, ok := p.(Validator); ok {
 				if err := v.Validate(h); err != nil {
-					return fmt.Errorf("%s: %w", h.Source, err)
+					return positionedError(h, err)
 				}
 			}
 		}
@@ -191,6 +245,10 @@ type Outcome struct {
 	// Event is the event as the hooks received it, with the final args
 	// (after updated_args) when a hook rewrote them.
 	Event Event `json:"-"`
+	// Queued reports that [Engine.Dispatch] put the event on the
+	// background queue for hooks whose protocol does not await it; their
+	// outcome goes to Options.OnBackground.
+	Queued bool `json:"-"`
 }
 
 // Fire runs the hooks selected for ev and merges their replies. Hooks are
@@ -204,22 +262,42 @@ type Outcome struct {
 // Fire waits for every hook it started (or its timeout), except hooks
 // their protocol runs detached (a Phi async post_tool hook): those are
 // traced as "detached" and awaited by [Engine.Close]. It never leaves a
-// timed-out hook's process behind. It returns an error only for an event
-// it cannot fire (unknown event name) or after Close ([ErrClosed]); hook
-// failures are outcomes.
+// timed-out hook's process behind. Hook failures are outcomes, not
+// errors.
+//
+// Cancellation is never an allow: when ctx ends while hooks run (or
+// before they could start), the hooks that had not answered are stopped
+// (their process groups terminated) and traced as "cancelled"; one that
+// is fail_closed blocks, as a failed hook does. Fire then returns the
+// outcome (never nil) together with an error wrapping ctx.Err(): the
+// caller must not act on a reply that does not block, since hooks did not
+// all answer. Fire returns a nil outcome and an error only for an event
+// it cannot fire (unknown event name) or after Close ([ErrClosed]).
 func (e *Engine) Fire(ctx context.Context, ev Event) (*Outcome, error) {
-	e.queue.mu.Lock()
-	closed := e.queue.closed
-	e.queue.mu.Unlock()
-	if closed {
+	if e.closed() {
 		return nil, ErrClosed
 	}
-	return e.fire(ctx, ev)
+	return e.fire(ctx, ev, partAll)
 }
 
-func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
+// part selects which of an event's hooks fire runs: all of them (Fire),
+// or those whose protocol awaits the event and the others ([Engine.Dispatch]).
+type part int
+
+const (
+	partAll part = iota
+	partAwaited
+	partQueued
+)
+
+// in reports whether a hook of protocol p belongs to part x of an event.
+func (x part) in(p Protocol, e settings.Event) bool {
+	return x == partAll || awaits(p, e) == (x == partAwaited)
+}
+
+func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, error) {
 	if !ev.Name.Known() {
-		return nil, fmt.Errorf("fire: unknown event %q", ev.Name)
+		return nil, &settings.UnknownEventError{Event: ev.Name}
 	}
 	if ev.Workspace == "" {
 		ev.Workspace = e.opts.Workspace
@@ -237,14 +315,25 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	}
 	var groups []*group
 	byName := map[string]*group{}
+	var warnings map[*settings.Hook]string // selection warnings (SelectWarner)
 	for i := range all {
 		h := &all[i]
 		if h.Event != ev.Name {
 			continue
 		}
 		p, ok := e.protos[h.EffectiveProtocol()]
-		if !ok || !p.Selects(h, &ev) || !ifSelects(p, h, &ev) {
+		if !ok || !which.in(p, ev.Name) {
 			continue
+		}
+		selected, warning := selects(p, h, &ev)
+		if !selected || !ifSelects(p, h, &ev, e.kinds) {
+			continue
+		}
+		if warning != "" {
+			if warnings == nil {
+				warnings = map[*settings.Hook]string{}
+			}
+			warnings[h] = warning
 		}
 		g := byName[p.Name()]
 		if g == nil {
@@ -258,7 +347,7 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	out := &Outcome{}
 	cur := ev.Clone()
 	var groupReplies []Reply
-	blocked := false
+	blocked, cancelled := false, false
 	for _, g := range groups {
 		if blocked {
 			for _, h := range g.hooks {
@@ -266,7 +355,8 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 			}
 			continue
 		}
-		replies := e.runGroup(ctx, g.proto, g.hooks, &cur, out)
+		replies, groupCancelled := e.runGroup(ctx, g.proto, g.hooks, &cur, out, warnings)
+		cancelled = cancelled || groupCancelled
 		gr := g.proto.Combine(&cur, replies)
 		groupReplies = append(groupReplies, gr)
 		if gr.UpdatedArgs != nil {
@@ -278,6 +368,9 @@ func (e *Engine) fire(ctx context.Context, ev Event) (*Outcome, error) {
 	}
 	out.Reply = Merge(groupReplies)
 	out.Event = cur
+	if cancelled {
+		return out, fmt.Errorf("fire %s: hooks did not all answer: %w", ev.Name, ctx.Err())
+	}
 	return out, nil
 }
 
@@ -320,8 +413,9 @@ func (e *Engine) maxParallel() int {
 
 // runGroup runs one protocol's hooks for ev per the protocol's schedule,
 // records their traces in out (configured order) and returns their replies
-// in configured order, deduplicated hooks excluded.
-func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hook, ev *Event, out *Outcome) []HookReply {
+// in configured order, deduplicated hooks excluded, and whether the
+// caller's context cancelled any of them.
+func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hook, ev *Event, out *Outcome, warnings map[*settings.Hook]string) ([]HookReply, bool) {
 	sched := p.Schedule(ev)
 	if sched.Serial != nil && sched.Parallel {
 		// One selected hook asking for a serial run makes the whole plan
@@ -351,8 +445,14 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 	results := make([]*RunResult, len(hooks))
 	ran := make([]bool, len(hooks))
 	detached := make([]bool, len(hooks))
+	var running []*settings.Hook // the hooks that run, for Payload.Hooks
+	for i, h := range hooks {
+		if !dup[i] && (detach == nil || !detach(h, ev)) {
+			running = append(running, h)
+		}
+	}
 	// The payload is built once for the group and shared by its hooks.
-	shared := e.payloadOnce(p, ev)
+	shared := e.payloadOnce(p, ev, running)
 	for i, h := range hooks {
 		if dup[i] || detach == nil || !detach(h, ev) {
 			continue
@@ -362,7 +462,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 		evCopy := ev.Clone()
 		go func() {
 			defer e.detached.Done()
-			e.runOne(e.bgCtx, p, h, &evCopy, shared)
+			e.runOne(e.bgCtx, p, h, &evCopy, shared, warnings[h])
 		}()
 	}
 	// The hooks to run, per phase (one phase unless the schedule has
@@ -412,13 +512,17 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 			}
 			if c.UpdatedArgs != nil && string(c.UpdatedArgs) != string(local.Args) {
 				local.Args = cloneRaw(c.UpdatedArgs)
-				shared = e.payloadOnce(p, &local)
+				shared = e.payloadOnce(p, &local, running)
 			}
 		}
-		e.runPhase(ctx, p, sched, hooks, idx, &local, &shared, replies, results, ran)
+		e.runPhase(ctx, p, sched, hooks, idx, &local, &shared, running, warnings, replies, results, ran)
 	}
 	var counted []HookReply
+	cancelled := false
 	for i, h := range hooks {
+		if results[i] != nil && results[i].Cancelled {
+			cancelled = true
+		}
 		switch {
 		case dup[i]:
 			out.add(h, HookReply{Outcome: OutcomeDeduplicated, Err: "identical to an earlier hook of this event"}, nil)
@@ -431,13 +535,13 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 			}
 		}
 	}
-	return counted
+	return counted, cancelled
 }
 
 // runPhase runs the hooks of hooks at idx for ev per sched (in parallel,
 // or one after another with its StopOnBlock and ChainArgs), writing their
 // replies, results and whether each ran at their index.
-func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks []*settings.Hook, idx []int, ev *Event, shared *func() (*Payload, error), replies []HookReply, results []*RunResult, ran []bool) {
+func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks []*settings.Hook, idx []int, ev *Event, shared *func() (*Payload, error), running []*settings.Hook, warnings map[*settings.Hook]string, replies []HookReply, results []*RunResult, ran []bool) {
 	if sched.Parallel {
 		var wg sync.WaitGroup
 		var slots chan struct{}
@@ -457,7 +561,7 @@ func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks
 				if slots != nil {
 					defer func() { <-slots }()
 				}
-				replies[i], results[i] = e.runOne(ctx, p, h, ev, payload)
+				replies[i], results[i] = e.runOne(ctx, p, h, ev, payload, warnings[h])
 			}()
 		}
 		wg.Wait()
@@ -472,14 +576,14 @@ func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks
 			continue
 		}
 		ran[i] = true
-		replies[i], results[i] = e.runOne(ctx, p, h, ev, *shared)
+		replies[i], results[i] = e.runOne(ctx, p, h, ev, *shared, warnings[h])
 		done = append(done, replies[i])
 		if ch, ok := p.(Chainer); ok && sched.ChainArgs {
 			// The protocol says what the next hook sees (Gemini CLI's
 			// sequential hooks pass on a context or merged arguments).
 			if next, changed := ch.Chain(ev, &replies[i]); changed {
 				*ev = next
-				*shared = e.payloadOnce(p, ev)
+				*shared = e.payloadOnce(p, ev, running)
 			}
 		} else if sched.ChainArgs && replies[i].UpdatedArgs != nil {
 			// Later hooks see the args the protocol would act on so
@@ -487,7 +591,7 @@ func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks
 			// the latest hook's.
 			if args := p.Combine(ev, done).UpdatedArgs; args != nil {
 				ev.Args = cloneRaw(args)
-				*shared = e.payloadOnce(p, ev)
+				*shared = e.payloadOnce(p, ev, running)
 			}
 		}
 		if sched.StopOnBlock && replies[i].Decision.Blocks() {
@@ -497,46 +601,130 @@ func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks
 }
 
 // payloadOnce returns a function that encodes ev for p's hooks on first
-// use and returns the same result to every later caller.
-func (e *Engine) payloadOnce(p Protocol, ev *Event) func() (*Payload, error) {
-	return sync.OnceValues(func() (*Payload, error) { return p.Encode(ev, e.opts.Env) })
+// use and returns the same result to every later caller; the payload
+// names the hooks that run (Payload.Hooks).
+func (e *Engine) payloadOnce(p Protocol, ev *Event, hooks []*settings.Hook) func() (*Payload, error) {
+	return sync.OnceValues(func() (*Payload, error) {
+		pl, err := p.Encode(ev, e.opts.Env)
+		if pl != nil {
+			pl.Hooks = hooks
+		}
+		return pl, err
+	})
 }
 
 // runOne prepares, runs and classifies one hook, and writes its audit
-// record (HK-22).
-func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *Event, shared func() (*Payload, error)) (HookReply, *RunResult) {
+// record (HK-22). A selection warning is added to the audit record and to
+// the hook's trace (its error text), after the failure bookkeeping: it
+// does not make the run a failure. A hook whose timeout exceeds
+// Options.MaxTimeout runs, and is classified, with MaxTimeout.
+func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *Event, shared func() (*Payload, error), warning string) (HookReply, *RunResult) {
+	ended := e.observe(ctx, p, h, ev)
+	run := h
+	if limit := e.opts.MaxTimeout; limit > 0 && h.EffectiveTimeout() > limit {
+		capped := *h
+		capped.Timeout = limit
+		run = &capped
+	}
 	var res *RunResult
 	var reply HookReply
-	switch h.EffectiveType() {
+	switch run.EffectiveType() {
 	case settings.TypePrompt, settings.TypeAgent:
-		reply, res = e.runJudge(ctx, p, h, ev)
+		reply, res = e.runJudge(ctx, p, run, ev, shared)
+	case settings.TypeMCPTool:
+		reply, res = e.runMCP(ctx, p, run, ev, shared)
 	default:
+		if !e.acquire(ctx) {
+			// Cancelled while waiting for a slot: the hook never started.
+			res = &RunResult{ExitCode: -1, Cancelled: true}
+			reply = p.Classify(run, ev, res)
+			break
+		}
+		defer e.release()
 		var inv *Invocation
 		pl, err := shared()
 		if err == nil {
-			inv, err = p.Prepare(h, ev, pl)
+			inv, err = p.Prepare(run, ev, pl)
 		}
 		if err == nil && e.opts.TimeoutReserve > 0 && inv.Timeout > 2*e.opts.TimeoutReserve {
 			inv.Timeout -= e.opts.TimeoutReserve
 		}
 		if err != nil {
 			res = &RunResult{ExitCode: -1, StartErr: err}
-		} else if h.EffectiveType() == settings.TypeHTTP {
-			res = e.runHTTP(ctx, h, inv)
+		} else if run.EffectiveType() == settings.TypeHTTP {
+			res = e.runHTTP(ctx, run, inv)
 		} else {
 			if inv.Dir == "" {
 				inv.Dir = e.opts.Workspace
 			}
 			res = runProcess(ctx, inv, e.lim)
 		}
-		reply = p.Classify(h, ev, res)
+		reply = p.Classify(run, ev, res)
 	}
-	e.audit(h, ev, reply, res)
+	if res != nil && res.Cancelled {
+		reply = cancelledReply(h, reply)
+	}
+	e.audit(h, ev, reply, res, warning)
 	e.fails.record(h, ev, reply, res)
+	if warning != "" {
+		if reply.Err != "" {
+			reply.Err += "; "
+		}
+		reply.Err += warning
+	}
+	ended(reply, res)
 	return reply, res
 }
 
-func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult) {
+// acquire takes one of the engine's process slots (MaxProcesses), or
+// reports false when ctx ends first.
+func (e *Engine) acquire(ctx context.Context) bool {
+	if e.procSlots == nil {
+		return true
+	}
+	select {
+	case e.procSlots <- struct{}{}:
+		return true
+	default:
+	}
+	select {
+	case e.procSlots <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (e *Engine) release() {
+	if e.procSlots != nil {
+		<-e.procSlots
+	}
+}
+
+// selects applies p's selection to h, with its warning when p is a
+// [SelectWarner].
+func selects(p Protocol, h *settings.Hook, ev *Event) (bool, string) {
+	if w, ok := p.(SelectWarner); ok {
+		return w.SelectWarn(h, ev)
+	}
+	return p.Selects(h, ev), ""
+}
+
+// cancelledReply is the reply of a hook the caller's context stopped
+// before it answered: whatever its protocol made of the cut run, it is
+// "cancelled", with no decision, and a fail_closed hook blocks, since a
+// hook whose run was cancelled has failed (a cancelled guard must never
+// read as an allow).
+func cancelledReply(h *settings.Hook, r HookReply) HookReply {
+	out := HookReply{Outcome: OutcomeCancelled, Err: "cancelled", Detail: r.Detail}
+	if h.FailClosed {
+		out.Decision = DecisionBlock
+		out.Reason = fmt.Sprintf("hook %s was cancelled before it answered and is fail_closed", h.Label())
+	}
+	return out
+}
+
+func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult, warning string) {
 	if e.opts.Logger == nil {
 		return
 	}
@@ -554,10 +742,37 @@ func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult)
 		attrs = append(attrs, slog.String("error", r.Err))
 	}
 	level := slog.LevelInfo
+	if warning != "" {
+		attrs = append(attrs, slog.String("warning", warning))
+		level = slog.LevelWarn
+	}
 	if r.Outcome == OutcomeError || r.Outcome == OutcomeTimeout {
 		level = slog.LevelWarn
 	}
 	e.opts.Logger.Log(context.Background(), level, "hook "+string(ev.Name), attrs...)
 }
 
-func sortStrings(s []string) { sort.Strings(s) }
+// positionedError gives a protocol's validation error for h the hook's
+// position: a [*settings.MatcherError] or [*settings.RuleError] without
+// one gets h's Source, another error is prefixed with it.
+func positionedError(h *settings.Hook, err error) error {
+	var me *settings.MatcherError
+	if errors.As(err, &me) && me.File == "" {
+		c := *me
+		c.File, c.Line, c.Col = h.Source.File, h.Source.Line, h.Source.Col
+		if c.Field == "" {
+			c.Field = "hooks." + string(h.Event) + ".match"
+		}
+		return &c
+	}
+	var re *settings.RuleError
+	if errors.As(err, &re) && re.File == "" {
+		c := *re
+		c.File, c.Line, c.Col = h.Source.File, h.Source.Line, h.Source.Col
+		if c.Field == "" {
+			c.Field = "hooks." + string(h.Event) + ".if"
+		}
+		return &c
+	}
+	return fmt.Errorf("%s: %w", h.Source, err)
+}

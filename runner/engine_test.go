@@ -739,37 +739,32 @@ func TestFireHK62HTTPHooks(t *testing.T) {
 	})
 }
 
-func TestExpandHeaders(t *testing.T) {
-	env := []string{"A=1", "B=two=2", "EMPTY="}
-	headers := map[string]string{"h1": "$A ${A} $B", "h2": "$C-${C}", "h3": "$EMPTY|$$A", "h4": "no refs"}
-	assert.Equal(t, map[string]string{"h1": "1 1 two=2", "h2": "$C-${C}", "h3": "|$1", "h4": "no refs"},
-		ExpandHeaders(headers, []string{"A", "B", "EMPTY"}, env, true), "native keeps others as written")
-	assert.Equal(t, map[string]string{"h1": "1 1 ", "h2": "-", "h3": "|$1", "h4": "no refs"},
-		ExpandHeaders(headers, []string{"A", "EMPTY"}, env, false), "claude replaces others with nothing")
-	assert.Nil(t, ExpandHeaders(nil, []string{"A"}, env, true))
-}
-
 // fakeJudge answers prompt hooks for HK-63 tests.
 type fakeJudge struct {
 	answer string
 	err    error
 	wait   bool
 
-	mu     sync.Mutex
-	hooks  []string
-	events []Event
+	mu       sync.Mutex
+	hooks    []string
+	events   []Event
+	requests []*JudgeRequest
 }
 
-func (j *fakeJudge) Judge(ctx context.Context, h *settings.Hook, ev *Event) (json.RawMessage, error) {
+func (j *fakeJudge) Judge(ctx context.Context, req *JudgeRequest) (Verdict, error) {
 	j.mu.Lock()
-	j.hooks = append(j.hooks, h.Prompt)
-	j.events = append(j.events, ev.Clone())
+	j.hooks = append(j.hooks, req.Hook.Prompt)
+	j.events = append(j.events, req.Event.Clone())
+	j.requests = append(j.requests, req)
 	j.mu.Unlock()
 	if j.wait {
 		<-ctx.Done()
-		return nil, ctx.Err()
+		return Verdict{}, ctx.Err()
 	}
-	return json.RawMessage(j.answer), j.err
+	if j.err != nil {
+		return Verdict{}, j.err
+	}
+	return ParseVerdict([]byte(j.answer))
 }
 
 func TestFireHK63PromptHooks(t *testing.T) {
@@ -800,6 +795,25 @@ func TestFireHK63PromptHooks(t *testing.T) {
 		assert.Equal(t, []string{"is it safe?"}, j.hooks)
 		assert.Equal(t, "shell", j.events[0].Tool)
 		assert.JSONEq(t, `{"command":"rm -rf /"}`, string(j.events[0].Args))
+		req := j.requests[0]
+		assert.Equal(t, "native", req.Protocol)
+		assert.Contains(t, string(req.Arguments), `"event":"pre_tool"`, "a native hook's arguments are its event JSON")
+		assert.Equal(t, "is it safe?\n\nARGUMENTS: "+string(req.Arguments), req.Prompt, "without $ARGUMENTS the event is appended")
+	})
+	t.Run("HK-63 the verdict's context and system message reach the reply", func(t *testing.T) {
+		j := JudgeFunc(func(context.Context, *JudgeRequest) (Verdict, error) {
+			return Verdict{Decision: DecisionAllow, Context: "checked", SystemMessage: "judged"}, nil
+		})
+		e := newEngineConfig(t, promptHook(false), Options{Judge: j})
+		out := fire(t, e, preTool("shell", `{}`))
+		assert.Equal(t, Reply{Decision: DecisionAllow, AdditionalContext: "checked", SystemMessage: "judged"}, out.Reply)
+	})
+	t.Run("HK-63 an unknown decision is a failure", func(t *testing.T) {
+		j := JudgeFunc(func(context.Context, *JudgeRequest) (Verdict, error) { return Verdict{Decision: "maybe"}, nil })
+		e := newEngineConfig(t, promptHook(false), Options{Judge: j})
+		out := fire(t, e, preTool("shell", `{}`))
+		assert.Equal(t, OutcomeError, out.Hooks[0].Outcome)
+		assert.Contains(t, out.Hooks[0].Error, `unknown decision "maybe"`)
 	})
 	t.Run("HK-63 an empty decision means the criteria do not apply", func(t *testing.T) {
 		e := newEngineConfig(t, promptHook(true), Options{Judge: &fakeJudge{answer: `{"decision": ""}`}})
@@ -832,7 +846,13 @@ func TestFireUnknownEvent(t *testing.T) {
 	out, err := e.Fire(context.Background(), Event{Name: "bogus_event"})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `unknown event "bogus_event"`)
+	var ue *settings.UnknownEventError
+	require.ErrorAs(t, err, &ue)
+	assert.Equal(t, settings.Event("bogus_event"), ue.Event)
 	assert.Nil(t, out)
+	assert.ErrorAs(t, e.Enqueue(Event{Name: "bogus_event"}), &ue)
+	_, err = e.Dispatch(context.Background(), Event{Name: "bogus_event"})
+	assert.ErrorAs(t, err, &ue)
 }
 
 func TestFireCancelledContext(t *testing.T) {
@@ -844,9 +864,11 @@ fail_closed = true
 	ctx, cancel := context.WithCancel(context.Background())
 	timer := time.AfterFunc(200*time.Millisecond, cancel)
 	defer timer.Stop()
-	out := fireCtx(t, ctx, e, preTool("shell", `{}`))
+	out, err := e.Fire(ctx, preTool("shell", `{}`))
+	require.ErrorIs(t, err, context.Canceled, "a cancelled Fire is an error wrapping ctx.Err()")
+	require.NotNil(t, out, "with the outcome")
 	assert.Equal(t, OutcomeCancelled, out.Hooks[0].Outcome)
-	assert.Equal(t, DecisionNone, out.Decision, "the caller's cancellation is not the hook's failure")
+	assert.Equal(t, DecisionBlock, out.Decision, "cancellation is never an allow: the fail_closed hook did not answer")
 }
 
 func TestEngineReplace(t *testing.T) {

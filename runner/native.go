@@ -3,12 +3,20 @@ package runner
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"strings"
 
+	"github.com/hookcompat/hookcompat/internal/hookjson"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/settings"
 )
+
+// maxPassedDepth bounds the nesting of the JSON values a reply passes on
+// (updated_args, updated_result): encoding/json, which encodes the merged
+// reply, stops at 10,000 levels.
+const maxPassedDepth = 10000
 
 // defaultBlockReason is the reason of an exit-2 block with empty stderr
 // (HK-20).
@@ -62,7 +70,7 @@ func (native) Encode(ev *Event, base []string) (*Payload, error) {
 // hook's headers have $VAR and ${VAR} expanded for allowed_env_vars only
 // (HK-62).
 func (native) Prepare(h *settings.Hook, ev *Event, p *Payload) (*Invocation, error) {
-	env := WithEnv(p.Env, h.Env)
+	env := hookkit.WithEnv(p.Env, h.Env)
 	inv := &Invocation{
 		Dir:     firstNonEmpty(h.Dir, ev.Workspace),
 		Env:     env,
@@ -70,7 +78,7 @@ func (native) Prepare(h *settings.Hook, ev *Event, p *Payload) (*Invocation, err
 		Timeout: h.EffectiveTimeout(),
 		URL:     h.URL,
 		// HK-62: $VAR and ${VAR} only for allowed_env_vars; others stay.
-		Headers: ExpandHeaders(h.Headers, h.AllowedEnvVars, env, true),
+		Headers: hookkit.ExpandHeaders(h.Headers, h.AllowedEnvVars, env, true),
 	}
 	switch {
 	case len(h.Args) > 0:
@@ -105,6 +113,10 @@ func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
 		return HookReply{Outcome: OutcomeCancelled, Err: "cancelled"}
 	case res.HTTPStatus != 0 && (res.HTTPStatus < 200 || res.HTTPStatus > 299):
 		return fail(OutcomeError, fmt.Sprintf("http status %d", res.HTTPStatus))
+	case res.Lost != "" && res.ExitCode != 2:
+		// Output was cut: the reply cannot be read whole (an exit 2
+		// blocks whatever its stderr holds).
+		return fail(OutcomeError, res.Lost)
 	case res.ExitCode == 2:
 		reason := strings.TrimSpace(string(res.Stderr))
 		if reason == "" {
@@ -116,13 +128,13 @@ func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
 		if res.Signal != "" {
 			why = "killed by SIG" + res.Signal
 		}
-		if s := FirstLine(res.Stderr); s != "" {
+		if s := hookkit.FirstLine(res.Stderr); s != "" {
 			why += ": " + s
 		}
 		return fail(OutcomeError, why)
 	}
 	if res.StdoutTruncated {
-		return fail(OutcomeError, "stdout exceeded the output limit; the reply cannot be read whole")
+		return fail(OutcomeError, "stdout exceeded the output limit (64 MiB for a JSON reply, 1 MiB for plain text by default); the reply cannot be read whole")
 	}
 	out := bytes.TrimSpace(res.Stdout)
 	if len(out) == 0 {
@@ -149,11 +161,20 @@ func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
 	return r
 }
 
-// decodeNativeReply reads a native JSON reply. Unknown keys are tolerated
-// (a hook may print more than the reply), but known keys must have the
-// right types and decision must be one of the native values.
+// decodeNativeReply reads a native JSON reply, nested to any depth (up to
+// the engine's reply limit). Unknown keys are tolerated (a hook may print
+// more than the reply), but known keys must have the right types and
+// decision must be one of the native values; keys match
+// case-insensitively, the last one winning, as in encoding/json.
 func decodeNativeReply(data []byte, r *Reply) error {
-	if err := json.Unmarshal(data, r); err != nil {
+	if ok, _ := hookjson.Valid(data); !ok {
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			return err // encoding/json names the offset and the problem
+		}
+		return errors.New("not one JSON value")
+	}
+	if err := hookjson.Decode(data, r, hookjson.Fold); err != nil {
 		return err
 	}
 	switch r.Decision {
@@ -166,6 +187,11 @@ func decodeNativeReply(data []byte, r *Reply) error {
 	}
 	if r.UpdatedArgs != nil && bytes.TrimSpace(r.UpdatedArgs)[0] != '{' {
 		return fmt.Errorf("updated_args must be an object")
+	}
+	for _, raw := range []json.RawMessage{r.UpdatedArgs, r.UpdatedResult} {
+		if _, depth := hookjson.Valid(raw); raw != nil && depth > maxPassedDepth {
+			return fmt.Errorf("updated_args or updated_result is nested %d levels deep (at most %d are passed on)", depth, maxPassedDepth)
+		}
 	}
 	return nil
 }
@@ -199,68 +225,6 @@ func (native) Combine(ev *Event, replies []HookReply) Reply {
 		out.Reason = strings.Join(reasons, "\n")
 	}
 	return out
-}
-
-// FirstLine is the first line of b, trimmed: the short form of a hook's
-// stderr in messages.
-func FirstLine(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return strings.TrimSpace(s)
-}
-
-// WithEnv returns base ("KEY=value") with the variables of add set,
-// replacing any earlier definition; added variables come last, sorted by
-// name. With nothing to add it returns base itself (callers must not
-// modify the result).
-func WithEnv(base []string, add map[string]string) []string {
-	if len(add) == 0 {
-		return base
-	}
-	out := make([]string, 0, len(base)+len(add))
-	for _, kv := range base {
-		k, _, _ := strings.Cut(kv, "=")
-		if _, replaced := add[k]; !replaced {
-			out = append(out, kv)
-		}
-	}
-	keys := make([]string, 0, len(add))
-	for k := range add {
-		keys = append(keys, k)
-	}
-	sortStrings(keys)
-	for _, k := range keys {
-		out = append(out, k+"="+add[k])
-	}
-	return out
-}
-
-// WithoutEnv returns env ("KEY=value") without the named variables.
-func WithoutEnv(env []string, names ...string) []string {
-	out := make([]string, 0, len(env))
-next:
-	for _, kv := range env {
-		for _, n := range names {
-			if strings.HasPrefix(kv, n+"=") {
-				continue next
-			}
-		}
-		out = append(out, kv)
-	}
-	return out
-}
-
-// EnvValue returns the value of name in env ("KEY=value"; the last
-// definition wins), or "".
-func EnvValue(env []string, name string) string {
-	for i := len(env) - 1; i >= 0; i-- {
-		if v, ok := strings.CutPrefix(env[i], name+"="); ok {
-			return v
-		}
-	}
-	return ""
 }
 
 func firstNonEmpty(s ...string) string {

@@ -1,31 +1,44 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"errors"
-	"io"
+	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"time"
 )
 
-// Default process limits (DESIGN §4).
+// Default process limits (see the package documentation).
 const (
-	// DefaultOutputLimit caps captured stdout and stderr, each, per run
-	// (1 MiB); the rest is read and discarded so the hook never blocks.
+	// DefaultOutputLimit caps captured stderr, and stdout that is not a
+	// JSON reply, each, per run (1 MiB); the rest is read and discarded
+	// so the hook never blocks.
 	DefaultOutputLimit = 1 << 20
+	// DefaultReplyLimit caps captured stdout that is a JSON reply (its
+	// first byte other than whitespace is '{'), per run: 64 MiB, far
+	// above what hooks print (Claude Code reads a reply of any size), and
+	// the size of the largest event hookcompat reads. Only a reply longer
+	// than this is cut, which makes the hook failed.
+	DefaultReplyLimit = 64 << 20
 	// DefaultKillGrace is the time between SIGTERM and SIGKILL to a timed
 	// out hook's process group.
 	DefaultKillGrace = time.Second
 	// DefaultDrainDelay bounds how long output pipes are read after the
-	// hook's own process exited, so that a background child holding them
-	// cannot hold the engine (bug class PROC, B24).
+	// hook's own process exited and everything it wrote was read, so that
+	// a background child holding them cannot hold the engine.
 	DefaultDrainDelay = 500 * time.Millisecond
 	// DefaultMaxParallel caps the hooks of one event that run at once
 	// (Options.MaxParallel), so that a config with hundreds of hooks on
 	// one event cannot exhaust processes or file descriptors.
 	DefaultMaxParallel = 64
+	// DefaultMaxProcesses caps the hook runs in flight at once across all
+	// of an engine's events (Options.MaxProcesses), so that concurrent
+	// Fire calls cannot either.
+	DefaultMaxProcesses = 64
 )
 
 // Invocation is one prepared run of a hook: a process (Argv) or an HTTP
@@ -43,6 +56,20 @@ type Invocation struct {
 	Stdin []byte
 	// Timeout bounds the run; zero means no bound besides the context.
 	Timeout time.Duration
+	// KillGrace, when non-zero, replaces the engine's grace between
+	// SIGTERM and SIGKILL for this run (Options.KillGrace); a negative
+	// value sends SIGKILL at the timeout without a SIGTERM first, as
+	// agents that kill their hooks outright do (Codex).
+	KillGrace time.Duration
+	// OutputLimit, when positive, replaces the engine's cap on captured
+	// stdout and stderr for this run (Options.OutputLimit), in bytes, for
+	// protocols whose agent reads a hook's whole output (Codex).
+	OutputLimit int
+	// StdoutLimit, when positive, caps captured stdout at this many
+	// bytes whatever it holds (a protocol whose agent cuts replies at a
+	// size of its own, such as Phi's 1 MiB); zero means the engine's
+	// limits (Options.OutputLimit, Options.ReplyLimit).
+	StdoutLimit int
 
 	// URL and Headers describe an http hook (HK-62); Argv is empty then.
 	URL     string
@@ -57,8 +84,10 @@ type RunResult struct {
 	ExitCode int
 	// Signal names the signal that ended the process ("TERM", "KILL"), if any.
 	Signal string
-	// Stdout and Stderr are the captured output, each capped at the
-	// engine's output limit (1 MiB by default).
+	// Stdout and Stderr are the captured output: stderr and plain stdout
+	// capped at the engine's output limit (1 MiB by default), stdout that
+	// is a JSON reply at its reply limit (64 MiB by default), or stdout at
+	// Invocation.StdoutLimit when set.
 	Stdout, Stderr []byte
 	// StdoutTruncated and StderrTruncated report bytes beyond the cap.
 	StdoutTruncated, StderrTruncated bool
@@ -67,6 +96,12 @@ type RunResult struct {
 	TimedOut bool
 	// Cancelled reports that the caller's context ended the run.
 	Cancelled bool
+	// Lost says which output could not be read: bytes a process that
+	// outlived the hook was still writing into its stdout or stderr when
+	// the drain delay ended, or a read error. Non-empty means the run
+	// failed; protocols treat it as a failure of the hook (its
+	// fail_closed applies), never as a reply.
+	Lost string
 	// StartErr is why the process could not be started, or the network
 	// error of an http hook; a start failure is a failure, never a success.
 	StartErr error
@@ -80,23 +115,31 @@ type RunResult struct {
 }
 
 // Failed reports whether the run failed before producing an exit status
-// worth reading: start error, timeout or cancellation.
-func (r *RunResult) Failed() bool { return r.StartErr != nil || r.TimedOut || r.Cancelled }
+// and output worth reading: start error, timeout, cancellation or lost
+// output.
+func (r *RunResult) Failed() bool {
+	return r.StartErr != nil || r.TimedOut || r.Cancelled || r.Lost != ""
+}
 
 // procLimits are the engine's process settings.
 type procLimits struct {
 	outputLimit int
+	replyLimit  int
 	killGrace   time.Duration
 	drainDelay  time.Duration
 }
 
-// runProcess runs inv as a process in its own process group (DESIGN §4):
+// runProcess runs inv as a process in its own process group:
 // stdin is written concurrently with reading stdout and stderr and then
 // closed (a hook that never reads it is not an error); output is capped
 // while still drained; on timeout or cancellation the whole group gets
 // SIGTERM, then SIGKILL after the grace period; after the hook's own
-// process exits, its pipes are read for at most drainDelay, so that a
-// background child holding them cannot hang the engine. Children of a hook
+// process exits, everything it wrote is read (on Linux: the bytes still
+// in its pipes at that moment are counted and read whatever the load),
+// then the pipes are read for at most drainDelay more, so that a
+// background child holding them cannot hang the engine; bytes such a
+// child still had in the pipes at that bound are lost and make the run
+// failed (RunResult.Lost). Children of a hook
 // that exited normally are left running (a hook may start detached work,
 // as Claude Code allows); on timeout the whole group is killed, and so are
 // processes outside it that still hold the hook's stdout or stderr.
@@ -107,6 +150,12 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	if len(inv.Argv) == 0 {
 		res.StartErr = errors.New("nothing to run")
 		return res
+	}
+	if inv.KillGrace != 0 {
+		lim.killGrace = inv.KillGrace
+	}
+	if inv.OutputLimit > 0 {
+		lim.outputLimit = inv.OutputLimit
 	}
 	parent := ctx
 	if inv.Timeout > 0 {
@@ -119,9 +168,13 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 		return res
 	}
 
+	if err := argvWithoutNUL(inv); err != nil {
+		res.StartErr = err
+		return res
+	}
 	cmd := exec.Command(inv.Argv[0], inv.Argv[1:]...)
 	cmd.Dir = inv.Dir
-	cmd.Env = inv.Env
+	cmd.Env = envWithoutNUL(inv.Env)
 	setProcessGroup(cmd)
 
 	stdinR, stdinW, err := os.Pipe()
@@ -142,25 +195,25 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 		return res
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, outW, errW
-	startErr := cmd.Start()
+	tracked, startErr := startTracked(cmd.Start, func() int { return cmd.Process.Pid })
+	defer tracked.done()
 	// The child holds its own copies; ours of the child's ends must go so
 	// that EOF is seen when the child side closes.
 	closeAll(stdinR, outW, errW)
 	if startErr != nil {
 		closeAll(stdinW, outR, errR)
-		res.StartErr = startErr
+		res.StartErr = explainStartErr(cmd.Path, startErr)
 		return res
 	}
 	pgid := cmd.Process.Pid
 
-	var wg sync.WaitGroup
-	outBuf := &capBuffer{limit: lim.outputLimit}
+	outBuf := &capBuffer{limit: lim.outputLimit, replyLimit: lim.replyLimit}
+	if inv.StdoutLimit > 0 {
+		outBuf = &capBuffer{limit: inv.StdoutLimit}
+	}
 	errBuf := &capBuffer{limit: lim.outputLimit}
-	readersDone := make(chan struct{})
-	wg.Add(2)
-	go func() { defer wg.Done(); _, _ = io.Copy(outBuf, outR) }()
-	go func() { defer wg.Done(); _, _ = io.Copy(errBuf, errR) }()
-	go func() { wg.Wait(); close(readersDone) }()
+	outRd := newPipeReader(outR, outBuf)
+	errRd := newPipeReader(errR, errBuf)
 
 	writerDone := make(chan struct{})
 	go func() {
@@ -177,22 +230,43 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	select {
 	case <-exited:
 	case <-ctx.Done():
-		terminateGroup(pgid, exited, lim.killGrace)
-		// Descendants that left the group but still write into the
-		// hook's output are part of the timed-out hook too.
+		terminateGroup(pgid, exited, lim.killGrace, tracked)
+		// Descendants that left the group are part of the timed-out hook
+		// too: those found by parentage, and those that still write into
+		// the hook's output.
+		tracked.killAll()
 		killPipeHolders(outR, errR)
 		classifyCtxErr(parent, ctx, res)
 	}
 
+	// What the hook itself wrote before it exited is in the pipes now (or
+	// already read): it is read whole, however long that takes under load
+	// (it is at most a pipe's capacity). Only output of processes that
+	// outlived the hook is bounded by the drain delay.
+	<-outRd.catchUp()
+	<-errRd.catchUp()
 	drain := time.NewTimer(lim.drainDelay)
-	select {
-	case <-readersDone:
-	case <-drain.C:
-		// A descendant still holds the pipes: stop reading (B24).
-		closeAll(outR, errR)
-		<-readersDone
+	var lost []string
+	for _, p := range []struct {
+		name string
+		r    *pipeReader
+	}{{"stdout", outRd}, {"stderr", errRd}} {
+		select {
+		case <-p.r.done:
+		case <-drain.C:
+			drain.Reset(0) // the delay is over for the other pipe too
+			if n := p.r.stop(); n > 0 {
+				lost = append(lost, fmt.Sprintf("%s (%d bytes after the hook's own)", p.name, n))
+			}
+		}
+		if err := p.r.readErr(); err != nil {
+			lost = append(lost, fmt.Sprintf("%s (read error: %v)", p.name, err))
+		}
 	}
 	drain.Stop()
+	if len(lost) > 0 {
+		res.Lost = fmt.Sprintf("output lost: a process the hook started was still writing to its %s when reading stopped, %s after the hook exited", strings.Join(lost, " and "), lim.drainDelay)
+	}
 	closeAll(outR, errR)
 	// A hook that never read stdin and whose pipe is full blocks the
 	// writer; closing our end releases it.
@@ -206,13 +280,25 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 }
 
 // terminateGroup ends a timed-out or cancelled hook: SIGTERM to its
-// process group, then — once the grace period is over and something of
-// the group is still alive — SIGKILL to the group. Escalation is based on
-// observed exits (the hook's own, and the group being empty), never on a
-// signal having been sent (B26, B27). It returns after the hook's own
-// process has exited and the group is gone or was SIGKILLed.
-func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration) {
+// process group and to its known descendants outside the group (tracked;
+// it looks for new ones every tick), then — once the grace period is over
+// and something is still alive — SIGKILL to the group and to them; a
+// negative grace SIGKILLs them at once, with no SIGTERM (Invocation
+// KillGrace). Escalation is based on observed exits (the hook's own, the
+// group being empty, the descendants being gone), never on a signal
+// having been sent (a hook may ignore SIGTERM, a descendant may survive
+// it). It returns after the hook's own process has exited and the rest is
+// gone or was SIGKILLed.
+func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration, tracked *trackedRun) {
+	procTracker.refresh(tracked) // a snapshot at the timeout, before any signal
+	if grace < 0 {
+		_ = signalGroup(pgid, sigKill)
+		tracked.killAll()
+		<-exited
+		return
+	}
 	_ = signalGroup(pgid, sigTerm)
+	tracked.outside(sigTerm, false)
 	deadline := time.NewTimer(grace)
 	defer deadline.Stop()
 	tick := time.NewTicker(10 * time.Millisecond)
@@ -222,15 +308,19 @@ func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration) {
 		select {
 		case <-done:
 			done = nil // exited; now wait for the rest of the group
-			if !groupAlive(pgid) {
+			if !groupAlive(pgid) && !tracked.alive() {
 				return
 			}
 		case <-tick.C:
-			if done == nil && !groupAlive(pgid) {
+			// A TERM trap may start new processes (setsid from a trap).
+			procTracker.refresh(tracked)
+			tracked.outside(sigTerm, true)
+			if done == nil && !groupAlive(pgid) && !tracked.alive() {
 				return
 			}
 		case <-deadline.C:
 			_ = signalGroup(pgid, sigKill)
+			tracked.killAll()
 			<-exited
 			return
 		}
@@ -240,7 +330,7 @@ func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration) {
 // classifyCtxErr records why ctx (the run's context, derived from the
 // caller's parent) ended: the hook's own timeout, or the caller — whose
 // cancellation or deadline is a cancellation of the hook, never its
-// timeout (so fail_closed does not turn it into a block).
+// timeout (the hook is traced as cancelled; a fail_closed one blocks).
 func classifyCtxErr(parent, ctx context.Context, res *RunResult) {
 	if parent.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		res.TimedOut = true
@@ -257,30 +347,91 @@ func closeAll(fs ...*os.File) {
 
 // capBuffer keeps the first limit bytes written to it and counts, but
 // discards, the rest. Writes never fail, so the writer keeps draining.
+// With replyLimit set (stdout), the limit is decided by the first byte
+// that is not whitespace or a byte order mark: a '{' starts a JSON reply,
+// kept up to replyLimit; anything else is plain output, kept up to limit.
+// The buffer grows only as bytes arrive, never past its limit.
 type capBuffer struct {
-	mu        sync.Mutex
-	buf       []byte
-	limit     int
-	truncated bool
+	mu         sync.Mutex
+	buf        []byte
+	limit      int
+	replyLimit int
+	decided    bool
+	truncated  bool
 }
 
 func (c *capBuffer) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.replyLimit > 0 && !c.decided {
+		c.decide(p)
+	}
 	room := c.limit - len(c.buf)
-	if room >= len(p) {
-		c.buf = append(c.buf, p...)
-	} else {
-		if room > 0 {
-			c.buf = append(c.buf, p[:room]...)
-		}
+	take := p
+	if room < len(p) {
+		take = p[:max(room, 0)]
 		c.truncated = true
+	}
+	if len(take) > 0 {
+		if need := len(c.buf) + len(take); need > cap(c.buf) {
+			grown := make([]byte, len(c.buf), min(max(2*cap(c.buf), need, 4096), c.limit))
+			copy(grown, c.buf)
+			c.buf = grown
+		}
+		c.buf = append(c.buf, take...)
 	}
 	return len(p), nil
 }
+
+// decide sets the limit from the first significant byte of what is
+// buffered followed by p (while undecided, the buffer holds only
+// whitespace, at most limit bytes).
+func (c *capBuffer) decide(p []byte) {
+	t := append(c.buf[:len(c.buf):len(c.buf)], p...)
+	for {
+		t = bytes.TrimLeft(t, " \t\r\n\v\f")
+		if !bytes.HasPrefix(t, bom) {
+			break
+		}
+		t = t[len(bom):]
+	}
+	if len(t) == 0 || (len(t) < len(bom) && bytes.HasPrefix(bom, t)) {
+		return // only whitespace (or the start of a BOM) so far
+	}
+	c.decided = true
+	if t[0] == '{' {
+		c.limit = max(c.limit, c.replyLimit)
+	}
+}
+
+var bom = []byte("\ufeff")
 
 func (c *capBuffer) bytes() ([]byte, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.buf, c.truncated
+}
+
+// RunProcess runs inv as an Engine runs a command hook, for callers that
+// need a helper process under the same limits outside an engine (the
+// Claude protocol evaluates CLAUDE_ENV_FILE this way): its own process
+// group; stdout and stderr capped (opts.OutputLimit, opts.ReplyLimit)
+// while drained; at inv.Timeout or when ctx ends, SIGTERM to the group,
+// SIGKILL after opts.KillGrace, and its descendants killed too. Zero
+// fields of opts mean the defaults; the other fields are ignored.
+func RunProcess(ctx context.Context, inv *Invocation, opts Options) *RunResult {
+	lim := procLimits{outputLimit: opts.OutputLimit, replyLimit: opts.ReplyLimit, killGrace: opts.KillGrace, drainDelay: opts.DrainDelay}
+	if lim.outputLimit <= 0 {
+		lim.outputLimit = DefaultOutputLimit
+	}
+	if lim.replyLimit <= 0 {
+		lim.replyLimit = DefaultReplyLimit
+	}
+	if lim.killGrace <= 0 {
+		lim.killGrace = DefaultKillGrace
+	}
+	if lim.drainDelay <= 0 {
+		lim.drainDelay = DefaultDrainDelay
+	}
+	return runProcess(ctx, inv, lim)
 }

@@ -17,6 +17,9 @@ const (
 	sigKill sysSignal = 9
 )
 
+// sysSig is the type of sigTerm and sigKill.
+type sysSig = sysSignal
+
 func setProcessGroup(cmd *exec.Cmd) {}
 
 func signalGroup(pid int, _ sysSignal) error {

@@ -384,10 +384,11 @@ func TestRunProcessCallerDeadlineIsCancellation(t *testing.T) {
 	assert.False(t, res.Cancelled)
 }
 
-// PROC: a descendant that left the hook's process group (setsid) escapes
-// the group's signals; after a timeout it is killed anyway when it still
-// holds the hook's output, while one that sent its output elsewhere (a
-// deliberate daemon) is left running.
+// PROC (issue class 5): a descendant that left the hook's process group
+// (setsid) escapes the group's signals; after a timeout it is killed
+// anyway, whether it still holds the hook's output (found through the
+// pipes) or sent its output elsewhere (found by parentage): no process
+// outlives its hook's timeout.
 func TestRunProcessTimeoutKillsEscapedPipeHolders(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("pipe holders are found through /proc")
@@ -413,5 +414,48 @@ echo "pid=$$ pgid=$$" >&2; sleep 30`},
 	requireGroupGone(t, p["pgid"])
 	assert.Eventually(t, func() bool { return !alive(p["holder"]) }, 2*time.Second, 10*time.Millisecond,
 		"the escaped process holding stdout is killed")
-	assert.True(t, alive(p["daemon"]), "a daemon that does not hold the hook's output is left alone")
+	assert.Eventually(t, func() bool { return !alive(p["daemon"]) }, 2*time.Second, 10*time.Millisecond,
+		"the escaped process that redirected its output is killed too")
+}
+
+// Issue class 1: a background child that keeps writing into the hook's
+// stdout after the hook exited is bounded by the drain delay, and what it
+// still had in the pipe at the bound is lost output, which makes the run
+// failed instead of a reply read from a cut stream.
+func TestRunProcessOutputOfOutlivingWriterIsLost(t *testing.T) {
+	inv := &Invocation{Argv: []string{"bash", "-c", `yes & echo "child=$!" >&2; echo "pid=$$" >&2; exit 0`}, Timeout: 10 * time.Second}
+	res := run(t, context.Background(), inv, testLimits)
+	require.NoError(t, res.StartErr)
+	p := pids(t, res.Stderr)
+	killOnCleanup(t, p["child"])
+	assert.Equal(t, 0, res.ExitCode)
+	assert.True(t, res.Failed(), "lost output is a failed run")
+	assert.Contains(t, res.Lost, "stdout", "%+v", res)
+	assert.Eventually(t, func() bool { return !alive(p["child"]) }, 2*time.Second, 10*time.Millisecond,
+		"the writer dies of SIGPIPE once the pipe is closed")
+}
+
+// Issue class 3: stdout that is a JSON reply is kept up to the reply
+// limit, other stdout (and stderr) up to the output limit; the buffer
+// decides on the first byte that is not whitespace or a byte order mark.
+func TestCapBufferReplyLimit(t *testing.T) {
+	for _, tc := range []struct {
+		writes    []string
+		want      string
+		truncated bool
+	}{
+		{[]string{"  \n", `{"a":`, `"bcdefghij"}`}, "  \n" + `{"a":"bcdefghij"}`, false},
+		{[]string{"\ufeff{", strings.Repeat("x", 30)}, "\ufeff{" + strings.Repeat("x", 16), true},
+		{[]string{"plain text"}, "plain", true},
+		{[]string{"\xef", "\xbb\xbf{", "1234567"}, "\ufeff{1234567", false},
+	} {
+		c := &capBuffer{limit: 5, replyLimit: 20}
+		for _, w := range tc.writes {
+			_, _ = c.Write([]byte(w))
+		}
+		got, truncated := c.bytes()
+		assert.Equal(t, tc.want, string(got), "%q", tc.writes)
+		assert.Equal(t, tc.truncated, truncated, "%q", tc.writes)
+		assert.LessOrEqual(t, cap(got), 20, "the buffer never grows past its limit")
+	}
 }

@@ -14,6 +14,9 @@ const (
 	sigKill = syscall.SIGKILL
 )
 
+// sysSig is the type of sigTerm and sigKill.
+type sysSig = syscall.Signal
+
 // setProcessGroup starts the hook as the leader of a new process group, so
 // that a timeout can signal it and every descendant at once.
 func setProcessGroup(cmd *exec.Cmd) {

@@ -57,6 +57,11 @@ type Payload struct {
 	// Env is the environment of each hook before the hook's own
 	// variables ("KEY=value").
 	Env []string
+	// Hooks are the hooks of the group that run for the event, in
+	// configured order (deduplicated and detached ones left out), set by
+	// the engine after Encode: a protocol whose hooks get their position
+	// (Claude's CLAUDE_ENV_FILE names it) finds it in Prepare.
+	Hooks []*settings.Hook
 	// Variants are further stdin bytes for hooks of the group that
 	// receive another form of the same event, keyed by the protocol
 	// (Cursor's tool-specific steps: a beforeShellExecution hook gets
@@ -68,9 +73,24 @@ type Payload struct {
 
 // Validator is implemented by protocols that can check a hook before it
 // is used: compile its matcher, parse its rule. [Engine.Replace] rejects a
-// config with a hook that fails it, naming the hook's source.
+// config with a hook that fails it, naming the hook's source. A matcher
+// that does not compile should be reported as a [*settings.MatcherError]
+// and a rule that does not parse as a [*settings.RuleError]; the engine
+// fills in the hook's position when the error has none.
 type Validator interface {
 	Validate(h *settings.Hook) error
+}
+
+// SelectWarner is implemented by protocols whose selection can fail to
+// decide, such as a regular-expression matcher that exceeds its
+// evaluation bound on a value. SelectWarn reports whether h runs for ev,
+// as Selects does, and a warning when it could not tell: a matcher that
+// cannot be evaluated must never skip a guard silently, so such a hook is
+// selected (it runs) and the warning goes to its trace (its error text)
+// and audit record. The engine calls SelectWarn instead of Selects when a
+// protocol implements it.
+type SelectWarner interface {
+	SelectWarn(h *settings.Hook, ev *Event) (selected bool, warning string)
 }
 
 // Detacher is implemented by protocols some of whose hooks run detached:

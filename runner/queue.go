@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/hookcompat/hookcompat/settings"
 )
 
 // Background queue defaults (HK-31, HK-33).
@@ -30,7 +32,7 @@ var ErrDropped = errors.New("background queue full: event dropped")
 // worker goroutine, started on first use, owns the running of events; it
 // runs them one at a time in the order they were queued.
 type queue struct {
-	ch      chan Event
+	ch      chan queued
 	startMu sync.Once
 	done    chan struct{} // closed when the worker exits
 
@@ -51,12 +53,26 @@ type queue struct {
 // Options.QueueSize events (256 by default), ev is dropped: the first drop
 // gives one "falling behind" warning through Options.Warn, and every drop
 // is logged (HK-31); Enqueue then returns [ErrDropped]. After Close it
-// returns [ErrClosed]. Outcomes of background events go to
+// returns [ErrClosed]; for an event name that is not known, a
+// [*settings.UnknownEventError]. Outcomes of background events go to
 // Options.OnBackground.
 func (e *Engine) Enqueue(ev Event) error {
+	return e.enqueue(ev, partAll)
+}
+
+// queued is one background event and which of its hooks run.
+type queued struct {
+	ev    Event
+	which part
+}
+
+func (e *Engine) enqueue(ev Event, which part) error {
+	if !ev.Name.Known() {
+		return &settings.UnknownEventError{Event: ev.Name}
+	}
 	q := &e.queue
 	q.startMu.Do(func() {
-		q.ch = make(chan Event, e.queueSize())
+		q.ch = make(chan queued, e.queueSize())
 		q.done = make(chan struct{})
 		go e.work()
 	})
@@ -66,7 +82,7 @@ func (e *Engine) Enqueue(ev Event) error {
 		return ErrClosed
 	}
 	select {
-	case q.ch <- ev.Clone():
+	case q.ch <- queued{ev.Clone(), which}:
 		q.inflight++
 		return nil
 	default:
@@ -84,8 +100,8 @@ func (e *Engine) Enqueue(ev Event) error {
 func (e *Engine) work() {
 	q := &e.queue
 	defer close(q.done)
-	for ev := range q.ch {
-		e.fireBackground(ev)
+	for x := range q.ch {
+		e.fireBackground(x.ev, x.which)
 		q.mu.Lock()
 		q.inflight--
 		q.mu.Unlock()
@@ -93,18 +109,17 @@ func (e *Engine) work() {
 }
 
 // fireBackground fires one queued event, containing a panic (HK-32).
-func (e *Engine) fireBackground(ev Event) {
+func (e *Engine) fireBackground(ev Event, which part) {
 	defer func() {
 		if p := recover(); p != nil {
 			e.logger().Error("background event panicked", slog.String("event", string(ev.Name)), slog.Any("panic", p))
 		}
 	}()
-	out, err := e.fire(e.bgCtx, ev)
+	out, err := e.fire(e.bgCtx, ev, which)
 	if err != nil {
 		e.logger().Warn("background event not fired", slog.String("event", string(ev.Name)), slog.String("error", err.Error()))
-		return
 	}
-	if e.opts.OnBackground != nil {
+	if out != nil && e.opts.OnBackground != nil {
 		e.opts.OnBackground(out)
 	}
 }

@@ -26,7 +26,8 @@ type queueJudge struct {
 	panicOn string
 }
 
-func (j *queueJudge) Judge(ctx context.Context, _ *settings.Hook, ev *Event) (json.RawMessage, error) {
+func (j *queueJudge) Judge(ctx context.Context, req *JudgeRequest) (Verdict, error) {
+	ev := req.Event
 	j.mu.Lock()
 	j.seen = append(j.seen, ev.Prompt)
 	j.results = append(j.results, string(ev.Result))
@@ -39,10 +40,10 @@ func (j *queueJudge) Judge(ctx context.Context, _ *settings.Hook, ev *Event) (js
 		select {
 		case <-ch:
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return Verdict{}, ctx.Err()
 		}
 	}
-	return json.RawMessage(`{"additional_context":"` + ev.Prompt + `"}`), nil
+	return Verdict{Context: ev.Prompt}, nil
 }
 
 func (j *queueJudge) order() []string {

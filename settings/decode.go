@@ -2,6 +2,7 @@ package settings
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -15,8 +16,8 @@ import (
 )
 
 // Load reads and decodes the native TOML config at path. A missing file is
-// reported as an error wrapping [ErrNoConfig]; other problems as from
-// [Decode].
+// reported as an error wrapping [ErrNoConfig] (and so [io/fs.ErrNotExist]);
+// other problems as from [Decode].
 func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -39,6 +40,9 @@ func Load(path string) (*Config, error) {
 // glob, command and args together, http without url, prompt without
 // prompt, unparsable if rule) are reported as [*Error] values with
 // file:line:col, collected into an [ErrorList] when there are several.
+// errors.As also finds an unknown event as [*UnknownEventError], a match
+// pattern that does not compile as [*MatcherError] and an if rule that
+// does not parse as [*RuleError], each with the same position.
 func Decode(name string, data []byte) (*Config, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	var doc map[string]any
@@ -120,8 +124,14 @@ func (d *decoder) commentsAbove(n int) []string {
 }
 
 func (d *decoder) fail(path, format string, args ...any) {
+	d.failErr(path, problem{msg: fmt.Sprintf(format, args...)})
+}
+
+// failErr records pr at path, its typed error positioned there.
+func (d *decoder) failErr(path string, pr problem) {
 	p := d.idx.at(path)
-	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Field: path, Msg: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Field: path, Msg: pr.msg,
+		Err: pr.positioned(d.file, p.line, p.col, path)})
 }
 
 func sortedKeys(m map[string]any) []string {
@@ -152,7 +162,8 @@ func (d *decoder) config(doc map[string]any) *Config {
 	for _, ev := range sortedKeys(table) {
 		path := "hooks." + ev
 		if !Event(ev).Known() {
-			d.fail(path, "unknown event %q (events: %s, and Claude's other events in snake_case, e.g. file_changed)", ev, eventList())
+			d.failErr(path, problem{err: &UnknownEventError{Event: Event(ev)},
+				msg: fmt.Sprintf("unknown event %q (events: %s, and Claude's other events in snake_case, e.g. file_changed)", ev, eventList())})
 			continue
 		}
 		list, ok := table[ev].([]any)
@@ -272,11 +283,19 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 	strmap("env", &h.Env)
 	str("shell", &h.Shell)
 	boolean("async", &h.Async)
+	boolean("rewake", &h.Rewake)
 	str("status_message", &h.StatusMessage)
 	boolean("once", &h.Once)
 	str("name", &h.Name)
 	str("dir", &h.Dir)
 	strmap("options", &h.Options)
+	str("server", &h.MCPServer)
+	str("tool", &h.MCPTool)
+	var input string
+	str("input", &input)
+	if input != "" {
+		h.MCPInput = json.RawMessage(input)
+	}
 	typeErrs := len(d.errs) > before
 	misspelt := false
 	for _, k := range sortedKeys(m) {
@@ -298,7 +317,7 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 			if pr.field != "" {
 				path += "." + pr.field
 			}
-			d.fail(path, "%s", pr.msg)
+			d.failErr(path, pr)
 		}
 	}
 	return h, len(d.errs) == before

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -174,7 +175,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"HK-64 bad if rule", "[[hooks.pre_tool]]\ncommand = \"x\"\nif = \"shell(git push\"\n",
 			`e.toml:3:1: hooks.pre_tool[0].if: rule "shell(git push": missing closing parenthesis or text after it (HK-64)`},
 		{"unknown type", "[[hooks.pre_tool]]\ntype = \"martian\"\n",
-			`e.toml:2:1: hooks.pre_tool[0].type: unknown hook type "martian" (known: command, http, prompt, agent)`},
+			`e.toml:2:1: hooks.pre_tool[0].type: unknown hook type "martian" (known: command, http, prompt, agent, mcp_tool)`},
 		{"unknown match syntax", "[[hooks.pre_tool]]\ncommand = \"x\"\nmatch_syntax = \"regex\"\n",
 			`e.toml:3:1: hooks.pre_tool[0].match_syntax: unknown match syntax "regex" (known: claude, codex, cursor, exact, gemini, glob, qwen)`},
 	}
@@ -312,4 +313,42 @@ func TestDecodeHookPosition(t *testing.T) {
 	assert.Equal(t, "p.toml:1:1", cfg.Hooks[0].Source.String())
 	assert.Equal(t, "p.toml:3:2", cfg.Hooks[1].Source.String())
 	assert.Equal(t, "p.toml:5:5", cfg.Hooks[2].Source.String())
+}
+
+// TestTypedErrors checks that the problems an embedder branches on are
+// found by errors.As with their position, and that a missing file is
+// fs.ErrNotExist.
+func TestTypedErrors(t *testing.T) {
+	_, err := Decode("h.toml", []byte("[[hooks.pre_tol]]\ncommand = \"x\"\n"))
+	var ue *UnknownEventError
+	require.ErrorAs(t, err, &ue)
+	assert.Equal(t, Event("pre_tol"), ue.Event)
+	assert.Equal(t, "h.toml", ue.File)
+	assert.Equal(t, 1, ue.Line)
+
+	_, err = Decode("h.toml", []byte("[[hooks.pre_tool]]\nmatch = \"[\"\ncommand = \"x\"\n"))
+	var me *MatcherError
+	require.ErrorAs(t, err, &me)
+	assert.Equal(t, "[", me.Match)
+	assert.Equal(t, MatchGlob, me.Syntax)
+	assert.Equal(t, "hooks.pre_tool[0].match", me.Field)
+	assert.Equal(t, 2, me.Line)
+
+	_, err = Decode("h.toml", []byte("[[hooks.pre_tool]]\ncommand = \"x\"\nif = \"shell(git\"\n"))
+	var re *RuleError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, "shell(git", re.Rule)
+	assert.Equal(t, "hooks.pre_tool[0].if", re.Field)
+	assert.Equal(t, 3, re.Line)
+	assert.Contains(t, re.Error(), "h.toml:3:")
+
+	cfg := &Config{Hooks: []Hook{{Event: "nope", Command: "x", Source: Source{File: "a.json", Line: 4, Col: 2}}}}
+	err = cfg.Validate()
+	require.ErrorAs(t, err, &ue)
+	assert.Equal(t, "a.json", ue.File)
+	assert.Equal(t, 4, ue.Line)
+
+	_, err = Load(filepath.Join(t.TempDir(), "missing.toml"))
+	assert.ErrorIs(t, err, fs.ErrNotExist)
+	assert.ErrorIs(t, err, ErrNoConfig)
 }

@@ -16,7 +16,7 @@
 // Besides the fields of the native spec (match, command, args, type,
 // timeout_seconds, fail_closed, if, url, headers, allowed_env_vars, prompt,
 // model) a hook may carry extension fields that translation from foreign
-// formats needs: protocol, match_syntax, env, shell, async, status_message,
+// formats needs: protocol, match_syntax, env, shell, async, rewake, status_message,
 // once, name and dir. They are documented on [Hook]; a plain native engine ignores
 // none of them silently, because hookcompat convert --target native never
 // emits them.

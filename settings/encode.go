@@ -33,8 +33,8 @@ type EncodeOptions struct {
 // in configured order; within one hook, keys in the order of [Hook]'s
 // fields (match, command, args, type, timeout_seconds, fail_closed, if,
 // url, headers, allowed_env_vars, prompt, model, then the extension fields
-// protocol, match_syntax, env, shell, async, status_message, once, name,
-// dir, options). Keys
+// protocol, match_syntax, env, shell, async, rewake, status_message, once,
+// name, dir, options, server, tool, input). Keys
 // whose value is the zero value are omitted; map keys are sorted. Strings
 // are TOML basic strings; timeout_seconds is an integer when the timeout is
 // a whole number of seconds and a float otherwise. The output therefore
@@ -141,11 +141,15 @@ func writeHook(w *bufio.Writer, h *Hook) {
 	strmap("env", h.Env)
 	str("shell", h.Shell)
 	boolean("async", h.Async)
+	boolean("rewake", h.Rewake)
 	str("status_message", h.StatusMessage)
 	boolean("once", h.Once)
 	str("name", h.Name)
 	str("dir", h.Dir)
 	strmap("options", h.Options)
+	str("server", h.MCPServer)
+	str("tool", h.MCPTool)
+	str("input", string(h.MCPInput))
 }
 
 // formatSeconds renders d in seconds: an integer when whole, otherwise the

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -166,6 +167,8 @@ func richConfig() *Config {
 			Env: map[string]string{"A": "1", "EMPTY": "", "B": "\u00e9\f"}, Shell: "powershell", Async: true,
 			StatusMessage: "Running \U0001F680", Once: true},
 		{Event: PreTool, Command: "second pre_tool keeps its place"},
+		{Event: PostTool, Type: "mcp_tool", MCPServer: "github", MCPTool: "create_issue",
+			MCPInput: json.RawMessage(`{"title":"${tool_input.file_path}","n":2}`), Timeout: 600 * time.Second},
 	}}
 }
 

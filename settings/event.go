@@ -65,6 +65,8 @@ const (
 	// WorkspaceOpen is Cursor's workspaceOpen: a workspace opened, outside
 	// any session.
 	WorkspaceOpen Event = "workspace_open"
+	// OpenAI Codex: right before an interrupted turn is aborted.
+	Interrupt Event = "interrupt"
 )
 
 var nativeEvents = []Event{
@@ -80,6 +82,7 @@ var extensionEvents = []Event{
 	BeforeModel, AfterModel, BeforeToolSelection,
 	SessionDelete, TodoCreated, TodoCompleted,
 	AfterAgentResponse, AfterAgentThought, TabFileRead, TabFileEdit, WorkspaceOpen,
+	Interrupt,
 }
 
 var eventRank = func() map[Event]int {

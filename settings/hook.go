@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"encoding/json"
 	"fmt"
 	"path"
 	"time"
@@ -18,6 +19,11 @@ const (
 	// TypeAgent carries Claude Code's agent handler; it runs only through an
 	// interface the embedding agent provides.
 	TypeAgent = "agent"
+	// TypeMCPTool carries Claude Code's mcp_tool handler (claude §2.2): a
+	// call of tool MCPTool on the agent's MCP server MCPServer with the
+	// arguments MCPInput; it runs only through an MCP caller the embedding
+	// agent provides.
+	TypeMCPTool = "mcp_tool"
 )
 
 // Protocols a hook can speak. The empty protocol means ProtocolNative.
@@ -66,6 +72,12 @@ type Source struct {
 	Format string // "native", "claude", "phi"
 	Scope  string // where the file sits: "user", "project", "local", "plugin", "cli", …; may be empty
 	Event  string // the event name as written in the source (e.g. "PreToolUse")
+	// Ordinal is the hook's 1-based position in its home agent's own
+	// numbering of every hook it loaded, across events and files (Codex
+	// names a handler by it in model-visible texts: hook_run_id
+	// "stop:<Ordinal-1>:<file>"); 0 if unknown. Like the rest of Source it
+	// is not configuration: Encode does not write it.
+	Ordinal int
 	// Comments are the comment lines written right above the hook's table
 	// in a native TOML file (without "# "); [Encode] writes them back, so
 	// that converting a converted file again gives the same bytes.
@@ -103,7 +115,7 @@ type Hook struct {
 	// a shell (HK-65). A hook has Command or Args, never both.
 	Args []string
 	// Type is "command" (default, also for Args), "http", "prompt", or the
-	// Claude-only "agent".
+	// Claude-only "agent" and "mcp_tool".
 	Type string
 	// Timeout bounds one run of the hook. It is written as
 	// timeout_seconds (seconds, fractions allowed). Zero means the default of
@@ -146,6 +158,10 @@ type Hook struct {
 	// Async is an extension: the hook runs in the background and its
 	// decision fields have no effect (Claude async, Phi async).
 	Async bool
+	// Rewake is an extension: with Async, Claude's asyncRewake — an exit 2
+	// of the background run wakes the agent with the hook's stderr as a
+	// task notification, and its other output is dropped.
+	Rewake bool
 	// StatusMessage is an extension: Claude's spinner text (UI only).
 	StatusMessage string
 	// Once is an extension: Claude's once (remove after the first
@@ -164,6 +180,17 @@ type Hook struct {
 	// terms (Cursor's loop_limit, or its step when several of its events
 	// map to one native event). Only the hook's protocol reads them.
 	Options map[string]string
+	// MCPServer is an extension: the MCP server an mcp_tool hook calls,
+	// as the agent names it (Claude's server: "github", or
+	// "plugin:<plugin>:<server>").
+	MCPServer string
+	// MCPTool is an extension: the tool an mcp_tool hook calls.
+	MCPTool string
+	// MCPInput is an extension: the arguments of an mcp_tool hook's call,
+	// a JSON object (written in TOML as a string holding it). String
+	// values may hold ${path} lookups into the event's payload, as
+	// Claude's "${tool_input.file_path}"; nil means no arguments.
+	MCPInput json.RawMessage
 
 	// Source is provenance; see [Source].
 	Source Source `toml:"-"`
@@ -216,6 +243,8 @@ func (h *Hook) Label() string {
 		return h.URL
 	case h.Prompt != "":
 		return "prompt: " + h.Prompt
+	case h.MCPTool != "":
+		return "mcp_tool: " + h.MCPServer + "/" + h.MCPTool
 	}
 	return "(empty hook)"
 }

@@ -5,6 +5,19 @@ import (
 	"strings"
 )
 
+// Native rule kinds (HK-64): the names of if rules that name a kind of
+// tool rather than one tool. Which host tools each kind covers is the
+// engine's tool vocabulary's business (translate.Tool.Kind).
+const (
+	RuleShell  = "shell"  // shell commands: a command pattern per command of the script
+	RuleRead   = "read"   // reading files: a path glob
+	RuleWrite  = "write"  // writing files: a path glob
+	RuleDelete = "delete" // deleting files: a path glob
+	RuleWeb    = "web"    // fetching or searching the web: a host
+	RuleSkill  = "skill"  // running a skill: its name
+	RuleAgent  = "agent"  // starting a subagent: its type
+)
+
 // Rule is a parsed permission rule of a hook's if field (HK-64): a tool
 // name or rule kind, optionally followed by a parenthesised specifier.
 //

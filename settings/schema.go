@@ -18,7 +18,7 @@ var fieldSpecs = []fieldSpec{
 	{"match", "string", "Tool-name glob (match_syntax \"glob\", HK-01); \"\" matches all.", nil},
 	{"command", "string", "Command run as `bash -c` in the workspace (HK-02); not with args.", nil},
 	{"args", "array", "Program and arguments run without a shell (HK-65); not with command.", nil},
-	{"type", "string", "Hook type (HK-62, HK-63).", []string{TypeCommand, TypeHTTP, TypePrompt, TypeAgent}},
+	{"type", "string", "Hook type (HK-62, HK-63).", []string{TypeCommand, TypeHTTP, TypePrompt, TypeAgent, TypeMCPTool}},
 	{"timeout_seconds", "number", "Timeout in seconds, fractions allowed; 0 or absent = the protocol's default (30 s native, HK-02).", nil},
 	{"fail_closed", "boolean", "A failure blocks instead of being ignored (HK-21).", nil},
 	{"if", "string", "Permission rule narrowing a tool hook (HK-64), e.g. shell(git push *).", nil},
@@ -32,11 +32,15 @@ var fieldSpecs = []fieldSpec{
 	{"env", "object", "Extension: variables added to the hook's environment.", nil},
 	{"shell", "string", "Extension: Claude's shell field.", nil},
 	{"async", "boolean", "Extension: run in the background; decisions have no effect.", nil},
+	{"rewake", "boolean", "Extension: with async, an exit 2 of the background run wakes the agent (Claude asyncRewake).", nil},
 	{"status_message", "string", "Extension: Claude's spinner text.", nil},
 	{"once", "boolean", "Extension: Claude's once (skill hooks).", nil},
 	{"name", "string", "Extension: the hook's name in its home format.", nil},
 	{"dir", "string", "Extension: the hook's working directory.", nil},
 	{"options", "object", "Extension: settings of the hook's own format that have no native field (Cursor's loop_limit and step).", nil},
+	{"server", "string", "Extension: the MCP server an mcp_tool hook calls.", nil},
+	{"tool", "string", "Extension: the tool an mcp_tool hook calls.", nil},
+	{"input", "string", "Extension: the arguments of an mcp_tool hook's call, a JSON object; ${path} looks up the event payload.", nil},
 }
 
 // JSONSchema returns the JSON Schema (draft 2020-12) of the native TOML

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"sort"
@@ -13,6 +14,27 @@ import (
 type problem struct {
 	field string
 	msg   string
+	err   error // a typed error (*UnknownEventError, *MatcherError, *RuleError) without position, or nil
+}
+
+// positioned returns p's typed error with the position of the hook it
+// concerns, or nil.
+func (p problem) positioned(file string, line, col int, field string) error {
+	switch e := p.err.(type) {
+	case *UnknownEventError:
+		c := *e
+		c.File, c.Line, c.Col, c.Field = file, line, col, field
+		return &c
+	case *MatcherError:
+		c := *e
+		c.File, c.Line, c.Col, c.Field = file, line, col, field
+		return &c
+	case *RuleError:
+		c := *e
+		c.File, c.Line, c.Col, c.Field = file, line, col, field
+		return &c
+	}
+	return p.err
 }
 
 // Match syntaxes and protocols are known statically, so that validating a
@@ -87,10 +109,13 @@ func syntaxNames() string {
 func validateHook(h *Hook) []problem {
 	var ps []problem
 	add := func(field, format string, args ...any) {
-		ps = append(ps, problem{field, fmt.Sprintf(format, args...)})
+		ps = append(ps, problem{field: field, msg: fmt.Sprintf(format, args...)})
+	}
+	addErr := func(field string, err error, format string, args ...any) {
+		ps = append(ps, problem{field: field, msg: fmt.Sprintf(format, args...), err: err})
 	}
 	if !h.Event.Known() {
-		add("", "unknown event %q", h.Event)
+		addErr("", &UnknownEventError{Event: h.Event}, "unknown event %q", h.Event)
 	}
 	syntaxMu.RLock()
 	check, okSyntax := matchCheck[h.EffectiveMatchSyntax()]
@@ -100,10 +125,11 @@ func validateHook(h *Hook) []problem {
 		syntaxMu.RLock()
 		known := syntaxNames()
 		syntaxMu.RUnlock()
-		add("match_syntax", "unknown match syntax %q (known: %s)", h.MatchSyntax, known)
+		addErr("match_syntax", &MatcherError{Syntax: h.MatchSyntax, Match: h.Match, Err: fmt.Errorf("unknown match syntax %q", h.MatchSyntax)},
+			"unknown match syntax %q (known: %s)", h.MatchSyntax, known)
 	} else if check != nil {
 		if err := check(h.Match); err != nil {
-			add("match", "%v", err)
+			addErr("match", &MatcherError{Syntax: h.EffectiveMatchSyntax(), Match: h.Match, Err: err}, "%v", err)
 		}
 	}
 	if !okProto {
@@ -137,12 +163,25 @@ func validateHook(h *Hook) []problem {
 		if strings.TrimSpace(h.Prompt) == "" {
 			add("prompt", "a %s hook needs a prompt (HK-63)", t)
 		}
+	case TypeMCPTool:
+		if strings.TrimSpace(h.MCPServer) == "" {
+			add("server", "an mcp_tool hook needs a server")
+		}
+		if strings.TrimSpace(h.MCPTool) == "" {
+			add("tool", "an mcp_tool hook needs a tool")
+		}
+		if len(h.MCPInput) > 0 {
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal(h.MCPInput, &obj); err != nil || obj == nil {
+				add("input", "want a JSON object of the call's arguments, got %s", h.MCPInput)
+			}
+		}
 	default:
-		add("type", "unknown hook type %q (known: command, http, prompt, agent)", t)
+		add("type", "unknown hook type %q (known: command, http, prompt, agent, mcp_tool)", t)
 	}
 	if h.If != "" {
 		if _, err := ParseRule(h.If); err != nil {
-			add("if", "%v (HK-64)", err)
+			addErr("if", &RuleError{Rule: h.If, Err: err}, "%v (HK-64)", err)
 		}
 	}
 	return ps
@@ -154,7 +193,10 @@ func validHTTPURL(s string) bool {
 }
 
 // Validate checks every hook of c (HK-01, HK-62…HK-65) and returns an
-// [ErrorList] positioned by each hook's Source, or nil.
+// [ErrorList] positioned by each hook's Source (a single [*Error] when
+// there is one problem), or nil. An unknown event, a match pattern that
+// does not compile and an if rule that does not parse are also found by
+// errors.As as [*UnknownEventError], [*MatcherError] and [*RuleError].
 func (c *Config) Validate() error {
 	var errs ErrorList
 	for i := range c.Hooks {
@@ -164,7 +206,8 @@ func (c *Config) Validate() error {
 			if p.field != "" {
 				field += "." + p.field
 			}
-			errs = append(errs, &Error{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col, Field: field, Msg: p.msg})
+			errs = append(errs, &Error{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col, Field: field, Msg: p.msg,
+				Err: p.positioned(h.Source.File, h.Source.Line, h.Source.Col, field)})
 		}
 	}
 	return errs.err()

@@ -45,7 +45,7 @@ var claudeEvents = []struct {
 }
 
 // claudeAliases are other agents' names for Claude events, seen in
-// settings.json files written for several tools at once (bug-log B48):
+// settings.json files written for several tools at once:
 // Gemini CLI's names and the native names. A Claude settings file using
 // them gets the Claude event with an event-alias warning.
 var claudeAliases = map[string]string{

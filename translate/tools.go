@@ -35,6 +35,11 @@ type Tool struct {
 	// Args lists arguments whose names differ between dialects; arguments
 	// not listed keep their name.
 	Args []Arg
+	// Kind is the native rule kind (HK-64) whose if rules name this tool:
+	// settings.RuleShell for the shell tool, settings.RuleRead for read,
+	// glob and grep, …; empty when no kind covers it (a rule then names
+	// it by its own name).
+	Kind string
 }
 
 // Arg is one renamed argument of a [Tool]: its native name and its name in
@@ -60,11 +65,11 @@ func (a *Arg) name(d Dialect) string {
 	return a.Names[d]
 }
 
-// Vocabulary maps tool names and argument names between dialects
-// (DESIGN §3, bug-log class MATCH). Matching and payload encoding use the
-// same table, so a Claude matcher "Bash" matches the native tool "shell"
-// and the hook sees tool_name "Bash". A Vocabulary is immutable and safe
-// for concurrent use.
+// Vocabulary maps tool names and argument names between dialects, for
+// every format. Matching, payloads, if rules and rendering use the same
+// table, so a Claude matcher "Bash" matches the native tool "shell" and
+// the hook sees tool_name "Bash". A Vocabulary is immutable and safe for
+// concurrent use; an engine's is fixed when it is built.
 //
 // Units do not change: Claude's Bash timeout is milliseconds and the
 // native shell tool's argument is named timeout_ms accordingly.
@@ -106,7 +111,7 @@ func NewVocabulary(tools []Tool) *Vocabulary {
 func cloneTools(tools []Tool) []Tool {
 	out := make([]Tool, len(tools))
 	for i, t := range tools {
-		out[i] = Tool{Native: t.Native, Names: cloneNames(t.Names), Aliases: append([]string(nil), t.Aliases...)}
+		out[i] = Tool{Native: t.Native, Names: cloneNames(t.Names), Aliases: append([]string(nil), t.Aliases...), Kind: t.Kind}
 		for _, a := range t.Args {
 			out[i].Args = append(out[i].Args, Arg{Native: a.Native, Names: cloneNames(a.Names)})
 		}
@@ -247,7 +252,7 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 // tools ([nativeTools]) with every shipped dialect's names and argument
 // renames (one [DialectTable] per dialect, each in its own file). Native
 // names are lower-case words.
-var DefaultVocabulary = NewVocabulary(buildTools(nativeTools, dialectTables))
+var DefaultVocabulary = NewVocabulary(withKinds(buildTools(nativeTools, dialectTables)))
 
 // nativeTools are the native tool names and the names other hosts use for
 // them.

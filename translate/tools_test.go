@@ -144,3 +144,21 @@ func TestArgsNeverDuplicateKeys(t *testing.T) {
 	got = DefaultVocabulary.Args(Claude, Native, "Write", json.RawMessage(`{"file_path":"a","path":"b","content":"c"}`))
 	assert.Equal(t, `{"path":"a","content":"c"}`, string(got))
 }
+
+func TestVocabularyKindsAndRename(t *testing.T) {
+	kinds := DefaultVocabulary.Kinds()
+	assert.Equal(t, "shell", kinds["shell"])
+	assert.Equal(t, "shell", kinds["bash"], "aliases have their tool's kind")
+	assert.Equal(t, "read", kinds["grep"])
+	assert.Equal(t, "write", kinds["notebook_edit"])
+	assert.Equal(t, "web", kinds["web_search"])
+	assert.NotContains(t, kinds, "todo_write")
+
+	v := DefaultVocabulary.Rename(map[string]string{"shell": "exec", "nope": "x"})
+	assert.Equal(t, "Bash", v.Name(Native, Claude, "exec"))
+	assert.Equal(t, "exec", v.Name(Claude, Native, "Bash"))
+	assert.Equal(t, "exec", v.Name(Native, Native, "shell"), "the old native name is an alias")
+	assert.Equal(t, "shell", v.Kinds()["exec"])
+	assert.Equal(t, `{"timeout":5}`, string(v.Args(Native, Claude, "exec", json.RawMessage(`{"timeout_ms":5}`))))
+	assert.Equal(t, "shell", DefaultVocabulary.Name(Claude, Native, "Bash"), "Rename leaves v unchanged")
+}

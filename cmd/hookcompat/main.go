@@ -1,5 +1,9 @@
-// Command hookcompat loads Claude Code and native hook configs, runs them
-// through one engine, and converts them to native TOML. See README.md.
+// Command hookcompat runs AI coding agents' lifecycle hooks unchanged
+// through one engine: it loads Claude Code settings, Phi hook folders,
+// native TOML and the other agents' hook files, runs events through them
+// (run, exec), lists, checks and watches them (list, doctor, validate,
+// watch), and converts them between formats (convert). `hookcompat help`
+// describes every subcommand.
 package main
 
 import (

@@ -216,7 +216,7 @@ func TestCombinePrecedence(t *testing.T) {
 	silent := runner.HookReply{}
 	got = NewProtocol(nil).Combine(ev, []runner.HookReply{one, two, silent})
 	assert.JSONEq(t, `{"command":"two"}`, string(got.UpdatedArgs), "docs/decisions/004: last in config order; a silent sibling wipes nothing (B30)")
-	assert.Equal(t, "c1\n\nc2", got.AdditionalContext)
+	assert.Equal(t, "c1\nc2", got.AdditionalContext, "PreToolUse joins its contexts into one reminder (the event table)")
 }
 
 // TestJSONKeysAreCaseSensitive: Claude Code reads hook JSON with

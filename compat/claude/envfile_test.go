@@ -33,7 +33,9 @@ export FROM_CMD=$(date)
 
 	require.NoError(t, os.WriteFile(p, []byte("export X=(\n"), 0o600))
 	_, err = EnvFileExports(p, nil)
-	assert.Error(t, err)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), p+":1:", "a parse error names the file and line")
+	assert.NotErrorIs(t, err, ErrEnvFileLimit, "a parse error is not a bound")
 }
 
 // TestEnvFilePathStaysInSessionEnv: a hostile or odd session id cannot
@@ -50,7 +52,7 @@ func TestEnvFilePathStaysInSessionEnv(t *testing.T) {
 		"a/b":                 "a_b",
 		"a b\n":               "a_b_",
 	} {
-		got := EnvFilePath(&runner.Event{SessionID: sid}, home)
+		got := EnvFilePath(&runner.Event{Name: settings.SessionStart, SessionID: sid}, home, 0)
 		assert.Equal(t, filepath.Join(root, dir, "sessionstart-hook-0.sh"), got, "session id %q", sid)
 		rel, err := filepath.Rel(root, got)
 		require.NoError(t, err)
@@ -77,4 +79,27 @@ func TestSessionStartRunsWhenEnvFileDirCannotBeMade(t *testing.T) {
 		assert.NotContains(t, kv, "CLAUDE_ENV_FILE=", "no env file to offer")
 	}
 	assert.Equal(t, []string{"/bin/sh", "-c", "true"}, inv.Argv)
+}
+
+// TestSessionEnvExports: the exports of every event's env files are read
+// back, later files overriding earlier ones (hc_env_setup_init,
+// hc_env_cwd_changed, hc_env_file_changed).
+func TestSessionEnvExports(t *testing.T) {
+	home := t.TempDir()
+	write := func(event string, i int, body string) {
+		p := EnvFilePath(&runner.Event{Name: eventNamed(event).native, SessionID: "s"}, home, i)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o700))
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o600))
+	}
+	write("Setup", 0, "export FROM_SETUP=1\nexport SHARED=setup\n")
+	write("SessionStart", 0, "export FROM_SS=ss\n")
+	write("SessionStart", 1, "export SHARED=ss1\n")
+	write("CwdChanged", 0, "export FROM_CWD=cwd\n")
+	write("FileChanged", 0, "export FROM_FILE=f\n")
+	got, err := SessionEnvExports("s", home, []string{"PATH=/bin"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"FROM_CWD=cwd", "FROM_FILE=f", "FROM_SETUP=1", "FROM_SS=ss", "SHARED=ss1"}, got)
+	none, err := SessionEnvExports("other", home, nil)
+	require.NoError(t, err)
+	assert.Empty(t, none)
 }

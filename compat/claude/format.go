@@ -36,7 +36,7 @@ func (claudeFormat) Info() format.Info {
 		FlagUsage:   "Claude Code settings.json, plugin hooks.json or plugin directory (repeatable)",
 		Order:       10,
 		BrokenCodes: []string{CodeInvalidFile},
-		DropCodes:   []string{translate.CodeUnknownEvent, translate.CodeInvalidEntry, translate.CodeInvalidMatcher},
+		DropCodes:   []string{translate.CodeUnknownEvent, translate.CodeInvalidEntry, translate.CodeInvalidMatcher, CodeInvalidHooks},
 	}
 }
 
@@ -110,6 +110,8 @@ func (claudeFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 		Project:   env.Project,
 		Trusted:   func(p string) bool { return env.IsTrusted(settings.ProtocolClaude) },
 		PluginEnv: func(path string) map[string]string { return SourceFor(path, nil, env.Home).Env },
+		Judge:     env.Judge,
+		MCP:       env.MCP,
 	})
 	if err != nil {
 		return nil, err
@@ -138,6 +140,12 @@ func (claudeFormat) Protocol(vocab *translate.Vocabulary) runner.Protocol { retu
 func (claudeFormat) Render(out *runner.Outcome, vocab *translate.Vocabulary) any {
 	r := NewProtocol(vocab).Render(out)
 	return &r
+}
+
+// ModelView is the Claude hooks' part of the model view: the texts of
+// their [Rendering], with their kind, placement and delivery.
+func (claudeFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []format.ModelText {
+	return NewProtocol(vocab).Render(out).Texts
 }
 
 // ReadEvent reads a Claude Code hook payload (it has hook_event_name and
@@ -169,18 +177,23 @@ func (claudeFormat) Vars(h *settings.Hook, project string) map[string]string {
 }
 
 // ShimEvent names e as Claude Code does (PreToolUse for pre_tool).
-func (claudeFormat) ShimEvent(e settings.Event) (string, bool) { return translate.ClaudeEvent(e) }
+func (claudeFormat) ShimEvent(e settings.Event) (string, bool) {
+	if row := eventOf(e); row != nil {
+		return row.name, true
+	}
+	return "", false
+}
 
 // ShimHook builds the Claude hook a shim command line runs: --event is a
 // Claude event name, the timeout defaults to Claude's (600 s; 30 s on
 // UserPromptSubmit, …), --matcher is a Claude matcher.
 func (claudeFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
-	native, ok := translate.NativeEvent(s.Event)
-	if !ok {
+	row := eventNamed(s.Event)
+	if row == nil {
 		return nil, fmt.Errorf("%w: --event %q is not a Claude Code event", format.ErrShimUsage, s.Event)
 	}
 	h := &settings.Hook{
-		Event: native, Protocol: settings.ProtocolClaude,
+		Event: row.native, Protocol: settings.ProtocolClaude,
 		Timeout: DefaultTimeout(s.Event, settings.TypeCommand),
 		Source:  settings.Source{File: "flags", Format: settings.ProtocolClaude, Event: s.Event},
 	}
@@ -203,8 +216,8 @@ func DefaultTimeout(event, typ string) time.Duration {
 	case settings.TypeAgent:
 		return defaultAgentTimeout
 	}
-	if t, ok := eventDefaultTimeout[event]; ok {
-		return t
+	if row := eventNamed(event); row != nil {
+		return row.defaultTimeout()
 	}
 	return defaultCommandTimeout
 }
@@ -241,6 +254,7 @@ func pluginDataDir(root, home string) string {
 
 var (
 	_ format.Renderer    = claudeFormat{}
+	_ format.ModelViewer = claudeFormat{}
 	_ format.EventReader = claudeFormat{}
 	_ format.Linter      = claudeFormat{}
 	_ format.Shimmer     = claudeFormat{}
@@ -255,11 +269,10 @@ func (claudeFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]
 	if h.Match == "" || h.Match == "*" {
 		return []string{""}, ""
 	}
-	if !h.Event.ToolEvent() || h.EffectiveMatchSyntax() != settings.MatchClaude {
+	if row := eventOf(h.Event); row == nil || !row.isTool() || h.EffectiveMatchSyntax() != settings.MatchClaude {
 		return []string{""}, h.Match
 	}
-	event, _ := translate.ClaudeEvent(h.Event)
-	m := CompileMatcher(event, h.Match)
+	m := CompileMatcher(claudeName(h.Event), h.Match)
 	names := m.Names()
 	if m.IsRegex() || len(names) == 0 {
 		return []string{""}, h.Match

@@ -20,7 +20,7 @@ import (
 const (
 	CodeUndefinedEnv    = "undefined-env-var"       // a variable Claude Code never sets
 	CodeBashOnly        = "bash-only-syntax"        // bash syntax in a command /bin/sh (dash) runs
-	CodeUnquotedProject = "unquoted-project-dir"    // $CLAUDE_PROJECT_DIR outside quotes (B39)
+	CodeUnquotedProject = "unquoted-project-dir"    // $CLAUDE_PROJECT_DIR outside quotes
 	CodeRelativePath    = "relative-path"           // a relative script path breaks after cd
 	CodeMissingScript   = "missing-script"          // an interpreter whose script is missing
 	CodeNeverFires      = "matcher-never-fires"     // a matcher no tool name can match
@@ -55,8 +55,22 @@ func (claudeFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 	lint(h, c.Project, add)
 }
 
+// CodeBacktracking: a Claude regex matcher can take exponential time on
+// some values (nested quantifiers); hookcompat stops evaluating it after
+// MatcherTimeout and runs the hook with a warning.
+const CodeBacktracking = "catastrophic-backtracking"
+
 func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string)) {
-	event, _ := translate.ClaudeEvent(h.Event)
+	event := claudeName(h.Event)
+	if h.Match != "" && h.EffectiveMatchSyntax() == settings.MatchClaude {
+		if m := CompileMatcher(event, h.Match); m.IsRegex() {
+			if what := Backtracking(h.Match); what != "" {
+				add(CodeBacktracking, format.SeverityError,
+					fmt.Sprintf("matcher %q can take exponential time on some names (%s): hookcompat gives up after %s and runs the hook with a warning; Claude Code can hang on it", h.Match, what, MatcherTimeout),
+					"repeat the inner item only once, e.g. a+b instead of (a+)+b, or list the exact names")
+			}
+		}
+	}
 	if h.Timeout > time.Hour {
 		add(CodeTimeoutMS, format.SeverityWarning, fmt.Sprintf("timeout %s: Claude timeouts are seconds; this looks like milliseconds", h.Timeout), fmt.Sprintf("write %g", h.Timeout.Seconds()/1000))
 	}
@@ -102,7 +116,7 @@ func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string
 		return true
 	})
 	if unquoted {
-		add(CodeUnquotedProject, format.SeverityWarning, "$CLAUDE_PROJECT_DIR outside double quotes splits on spaces in the project path (B39)",
+		add(CodeUnquotedProject, format.SeverityWarning, "$CLAUDE_PROJECT_DIR outside double quotes splits on spaces in the project path",
 			`write "$CLAUDE_PROJECT_DIR"/path/to/script`)
 	}
 	if len(f.Stmts) == 0 {
@@ -186,7 +200,7 @@ func bashOnly(f *syntax.File) string {
 
 // lintMatcher reports matchers that can never fire (claude §3.3, §3.5).
 func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint string)) {
-	if h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != settings.MatchClaude || !h.Event.ToolEvent() {
+	if row := eventOf(h.Event); h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != settings.MatchClaude || row == nil || !row.isTool() {
 		return
 	}
 	m := CompileMatcher(event, h.Match)

@@ -27,9 +27,12 @@ type Matcher struct {
 	err   error
 }
 
-// regexTimeout bounds one regex evaluation (catastrophic backtracking in a
-// user's matcher must not hang the engine).
-const regexTimeout = 100 * time.Millisecond
+// MatcherTimeout bounds one evaluation of a regex matcher: catastrophic
+// backtracking in a user's matcher must not hang the engine. A matcher
+// that exceeds it on a value could not be evaluated: the hook runs (it
+// might have matched, and a guard must never be skipped silently) and the
+// run's trace carries a warning.
+const MatcherTimeout = 100 * time.Millisecond
 
 // CompileMatcher compiles m for event (a Claude event name; it decides the
 // exact-name character set). The returned Matcher reports a compile error
@@ -38,7 +41,8 @@ func CompileMatcher(event, m string) *Matcher {
 	if m == "" || m == "*" {
 		return &Matcher{all: true}
 	}
-	narrow := event == "FileChanged" || event == "StopFailure"
+	row := eventNamed(event)
+	narrow := row != nil && row.narrowNames
 	if isNameList(m, narrow) {
 		seps := "|,"
 		if narrow {
@@ -52,11 +56,14 @@ func CompileMatcher(event, m string) *Matcher {
 		}
 		return &Matcher{names: names}
 	}
+	if err := jsSyntax(m); err != nil {
+		return &Matcher{err: fmt.Errorf("matcher %q is not a valid JavaScript regular expression: %w", m, err)}
+	}
 	re, err := regexp2.Compile(m, regexp2.ECMAScript)
 	if err != nil {
 		return &Matcher{err: fmt.Errorf("matcher %q is not a valid JavaScript regular expression: %w", m, err)}
 	}
-	re.MatchTimeout = regexTimeout
+	re.MatchTimeout = MatcherTimeout
 	return &Matcher{re: re}
 }
 
@@ -103,6 +110,20 @@ func (m *Matcher) Match(value string) bool {
 	return false
 }
 
+// MatchErr is Match, with the error of a regex evaluation that exceeded
+// [MatcherTimeout]; the match is then unknown and ok is true (the safe
+// answer: run the hook).
+func (m *Matcher) MatchErr(value string) (ok bool, err error) {
+	if m.re == nil {
+		return m.Match(value), nil
+	}
+	ok, err = m.re.MatchString(value)
+	if err != nil {
+		return true, fmt.Errorf("matcher %q could not be evaluated on %q within %s (catastrophic backtracking): %w", m.re.String(), value, MatcherTimeout, err)
+	}
+	return ok, nil
+}
+
 // matcherCache keeps compiled matchers per (event, pattern).
 var matcherCache sync.Map
 
@@ -121,6 +142,79 @@ func init() {
 	// (A Claude settings file with one still loads, with a warning, and the
 	// matcher matches nothing, as Claude Code does.)
 	settings.RegisterMatchSyntax(settings.MatchClaude, func(p string) error {
-		return CompileMatcher("PreToolUse", p).Err()
+		return CompileMatcher(eventOf(settings.PreTool).name, p).Err()
 	})
+}
+
+// jsSyntax rejects the constructs of other regex dialects that
+// JavaScript's RegExp refuses but regexp2's ECMAScript mode accepts
+// (recorded: "(?i)bash" never matches in Claude Code): inline flags
+// "(?i)" and "(?i:…)", "(?P<name>…)", atomic "(?>…)", comments "(?#…)",
+// conditionals "(?(…)…)" and possessive or doubled quantifiers ("a++",
+// "a*+", "a{2}+").
+func jsSyntax(p string) error {
+	inClass := false
+	quantified := false // the previous token was a quantifier
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '\\':
+			i++ // the escaped character is a literal
+			quantified = false
+			continue
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+			continue
+		case c == '[':
+			inClass, quantified = true, false
+			continue
+		case c == '(' && i+1 < len(p) && p[i+1] == '?':
+			rest := p[i+2:]
+			switch {
+			case strings.HasPrefix(rest, ":"), strings.HasPrefix(rest, "="), strings.HasPrefix(rest, "!"),
+				strings.HasPrefix(rest, "<="), strings.HasPrefix(rest, "<!"):
+			case strings.HasPrefix(rest, "<") && len(rest) > 1 && isIdentStart(rest[1]):
+			default:
+				return fmt.Errorf("group %q is not JavaScript syntax", p[i:min(len(p), i+4)])
+			}
+			quantified = false
+			continue
+		case c == '*' || c == '+' || c == '?' || c == '{' && isBrace(p[i:]):
+			if c == '?' && quantified {
+				quantified = false // lazy quantifier
+				continue
+			}
+			if quantified {
+				return fmt.Errorf("quantifier %q after a quantifier", string(c))
+			}
+			if c == '{' {
+				i += strings.IndexByte(p[i:], '}')
+			}
+			quantified = true
+			continue
+		}
+		quantified = false
+	}
+	return nil
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// isBrace reports whether s starts with a {n}, {n,} or {n,m} quantifier.
+func isBrace(s string) bool {
+	end := strings.IndexByte(s, '}')
+	if end < 2 {
+		return false
+	}
+	body := s[1:end]
+	for i := 0; i < len(body); i++ {
+		if body[i] != ',' && (body[i] < '0' || body[i] > '9') {
+			return false
+		}
+	}
+	return body[0] != ','
 }

@@ -13,52 +13,40 @@ import (
 	"github.com/hookcompat/hookcompat/translate"
 )
 
-// Payload field layout per event (claude §4, oracle hook_runs[].stdin):
-// the common fields come first, then hook_event_name, then the event's
-// own fields in Claude's order. Fields the native event keeps in Extra
-// are placed by name; extras not listed here follow at the end in their
-// original order.
-var commonHead = []string{"session_id", "transcript_path", "cwd", "prompt_id", "permission_mode", "effort", "scratchpad_dir", "agent_id", "agent_type"}
-
-var eventFields = map[string][]string{
-	"SessionStart":        {"source", "model", "session_title", "seconds_since_last_response", "context_tokens", "prompt_cache_likely_expired", "estimated_cache_write_usd"},
-	"Setup":               {"trigger"},
-	"InstructionsLoaded":  {"file_path", "memory_type", "load_reason", "globs", "trigger_file_path", "parent_file_path"},
-	"UserPromptSubmit":    {"prompt", "session_title"},
-	"UserPromptExpansion": {"expansion_type", "command_name", "command_args", "command_source", "prompt"},
-	"MessageDisplay":      {"turn_id", "message_id", "index", "final", "delta"},
-	"PreToolUse":          {"tool_name", "tool_input", "tool_use_id", "mcp_server"},
-	"PermissionRequest":   {"tool_name", "tool_input", "permission_suggestions", "mcp_server"},
-	"PermissionDenied":    {"tool_name", "tool_input", "tool_use_id", "reason", "mcp_server"},
-	"PostToolUse":         {"tool_name", "tool_input", "tool_response", "tool_use_id", "duration_ms", "mcp_server"},
-	"PostToolUseFailure":  {"tool_name", "tool_input", "tool_use_id", "error", "is_interrupt", "duration_ms", "mcp_server"},
-	"PostToolBatch":       {"tool_calls"},
-	"Notification":        {"message", "title", "notification_type"},
-	"SubagentStart":       {"agent_id", "agent_type"},
-	"SubagentStop":        {"stop_hook_active", "agent_id", "agent_type", "agent_transcript_path", "last_assistant_message", "background_tasks", "session_crons"},
-	"Stop":                {"stop_hook_active", "last_assistant_message", "background_tasks", "session_crons"},
-	"PreCompact":          {"trigger", "custom_instructions"},
-	"PostCompact":         {"trigger", "compact_summary"},
-	"SessionEnd":          {"reason"},
+// nativeField reports which native field holds payload key of e, or ""
+// when the key lives in Extra (the event table's head, fields and
+// nativeKeys; claude §4).
+func (e *event) nativeField(key string) string {
+	if f, ok := e.nativeKeys[key]; ok {
+		return f
+	}
+	switch key {
+	case "session_id", "transcript_path", "cwd", "prompt_id":
+		return key
+	case "permission_mode":
+		if e.carries("permission_mode") {
+			return key
+		}
+	case "agent_type":
+		return "agent"
+	}
+	return ""
 }
 
-// permissionModeEvents are the events whose payload carries
-// permission_mode (claude §4.1, oracle probe_all_events).
-var permissionModeEvents = map[string]bool{
-	"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PermissionRequest": true,
-	"PermissionDenied": true, "UserPromptSubmit": true, "UserPromptExpansion": true, "Stop": true,
-	"SubagentStop": true, "PostToolBatch": true, "TaskCompleted": true, "TeammateIdle": true,
+// carries reports whether key is in the event's head.
+func (e *event) carries(key string) bool {
+	for _, k := range e.head {
+		if k == key {
+			return true
+		}
+	}
+	return false
 }
 
-// Value maps between Claude's and the native spec's words (HK-51, HK-52).
-// Values not listed pass through unchanged in both directions.
-var (
-	sessionStartSource = [][2]string{{"startup", "startup"}, {"resume", "resume"}, {"clear", "new"}}
-	sessionEndReason   = [][2]string{{"clear", "new"}, {"resume", "load"}, {"prompt_input_exit", "exit"}}
-)
-
-func mapValue(table [][2]string, v string, toNative bool) string {
-	for _, p := range table {
+// toNative maps a Claude reason value to the native one (and back with
+// toNative false), by the event's value table.
+func (e *event) mapValue(v string, toNative bool) string {
+	for _, p := range e.values {
 		from, to := p[0], p[1]
 		if !toNative {
 			from, to = to, from
@@ -68,69 +56,6 @@ func mapValue(table [][2]string, v string, toNative bool) string {
 		}
 	}
 	return v
-}
-
-// nativeField reports which native field holds a Claude payload field of
-// event, or "" when the field lives in Extra.
-func nativeField(event, key string) string {
-	switch key {
-	case "session_id", "transcript_path", "cwd", "prompt_id", "permission_mode":
-		return key
-	case "agent_type":
-		if event == "SubagentStart" || event == "SubagentStop" {
-			return "subagent"
-		}
-		return "agent"
-	case "tool_name":
-		if event != "PostToolBatch" {
-			return "tool"
-		}
-	case "tool_input":
-		return "args"
-	case "tool_response":
-		return "result"
-	case "tool_use_id":
-		return "tool_call_id"
-	case "error":
-		if event == "PostToolUseFailure" {
-			return "error"
-		}
-	case "prompt":
-		if event == "UserPromptSubmit" || event == "UserPromptExpansion" {
-			return "prompt"
-		}
-	case "custom_instructions":
-		if event == "PreCompact" {
-			return "prompt"
-		}
-	case "source":
-		if event == "SessionStart" {
-			return "reason"
-		}
-	case "reason":
-		if event == "SessionEnd" {
-			return "reason"
-		}
-	case "trigger":
-		if event == "PreCompact" || event == "PostCompact" {
-			return "reason"
-		}
-	case "stop_hook_active":
-		return "stop_hook_active"
-	case "last_assistant_message":
-		if event == "Stop" || event == "SubagentStop" {
-			return "output"
-		}
-	case "compact_summary":
-		return "output"
-	case "notification_type":
-		return "type"
-	case "message":
-		if event == "Notification" {
-			return "message"
-		}
-	}
-	return ""
 }
 
 // FromPayload translates a Claude Code hook payload (the JSON Claude
@@ -144,10 +69,10 @@ func FromPayload(payload []byte, workspace string) (runner.Event, error) {
 // writes to a hook's stdin) into a native event. workspace is the project
 // directory (Claude's CLAUDE_PROJECT_DIR), which the payload does not
 // carry. Tool names and argument names go through the protocol's
-// vocabulary; fields without a native counterpart are kept in Event.Extra
-// in their order. Errors: the payload is not a JSON object, lacks
-// hook_event_name, names an unknown event, or has a field of the wrong
-// type.
+// vocabulary; fields without a native counterpart (per the event table)
+// are kept in Event.Extra in their order. Errors: the payload is not a
+// JSON object, lacks hook_event_name, names an unknown event, or has a
+// field of the wrong type.
 func (p *Protocol) FromPayload(payload []byte, workspace string) (runner.Event, error) {
 	root, err := jsonpos.Parse(payload)
 	if err != nil {
@@ -160,12 +85,11 @@ func (p *Protocol) FromPayload(payload []byte, workspace string) (runner.Event, 
 	if name == nil || name.Kind != jsonpos.String {
 		return runner.Event{}, fmt.Errorf("claude payload: missing hook_event_name")
 	}
-	event := name.Str
-	native, ok := translate.NativeEvent(event)
-	if !ok {
-		return runner.Event{}, fmt.Errorf("claude payload: unknown hook_event_name %q (known: %v)", event, translate.ClaudeEventNames())
+	row := eventNamed(name.Str)
+	if row == nil {
+		return runner.Event{}, fmt.Errorf("claude payload: unknown hook_event_name %q (known: %v)", name.Str, EventNames())
 	}
-	ev := runner.Event{Name: native, Workspace: workspace}
+	ev := runner.Event{Name: row.native, Workspace: workspace}
 	str := func(m *jsonpos.Member) (string, error) {
 		if m.Value.Kind != jsonpos.String {
 			return "", fmt.Errorf("claude payload: %s: want a string, got %s", m.Key, m.Value.Kind)
@@ -177,8 +101,11 @@ func (p *Protocol) FromPayload(payload []byte, workspace string) (runner.Event, 
 		if m.Key == "hook_event_name" {
 			continue
 		}
-		var s string
-		switch f := nativeField(event, m.Key); f {
+		f := row.nativeField(m.Key)
+		if def, ok := row.empty[m.Key]; ok && string(m.Value.Raw) == def && def != `""` {
+			continue // the value Claude writes for an empty field (null)
+		}
+		switch f {
 		case "":
 			ev.Extra.Set(m.Key, append(json.RawMessage(nil), m.Value.Raw...))
 			continue
@@ -196,54 +123,43 @@ func (p *Protocol) FromPayload(payload []byte, workspace string) (runner.Event, 
 			}
 			ev.StopHookActive = m.Value.Bool
 			continue
+		}
+		s, err := str(m)
+		if err != nil {
+			return runner.Event{}, err
+		}
+		switch f {
+		case "session_id":
+			ev.SessionID = s
+		case "transcript_path":
+			ev.TranscriptPath = s
+		case "cwd":
+			ev.Cwd = s
+		case "prompt_id":
+			ev.PromptID = s
+		case "permission_mode":
+			ev.PermissionMode = s
+		case "agent":
+			ev.Agent = s
+		case "subagent":
+			ev.Subagent = s
+		case "tool":
+			claudeTool = s
+			ev.Tool = p.vocab.Name(translate.Claude, translate.Native, s)
+		case "tool_call_id":
+			ev.ToolCallID = s
+		case "error":
+			ev.Error = s
 		case "prompt":
-			if m.Value.Kind == jsonpos.Null && event == "PreCompact" {
-				continue // custom_instructions: null
-			}
-			fallthrough
-		default:
-			if s, err = str(m); err != nil {
-				return runner.Event{}, err
-			}
-			switch f {
-			case "session_id":
-				ev.SessionID = s
-			case "transcript_path":
-				ev.TranscriptPath = s
-			case "cwd":
-				ev.Cwd = s
-			case "prompt_id":
-				ev.PromptID = s
-			case "permission_mode":
-				ev.PermissionMode = s
-			case "agent":
-				ev.Agent = s
-			case "subagent":
-				ev.Subagent = s
-			case "tool":
-				claudeTool = s
-				ev.Tool = p.vocab.Name(translate.Claude, translate.Native, s)
-			case "tool_call_id":
-				ev.ToolCallID = s
-			case "error":
-				ev.Error = s
-			case "prompt":
-				ev.Prompt = s
-			case "reason":
-				switch event {
-				case "SessionStart":
-					s = mapValue(sessionStartSource, s, true)
-				case "SessionEnd":
-					s = mapValue(sessionEndReason, s, true)
-				}
-				ev.Reason = s
-			case "output":
-				ev.Output = s
-			case "type":
-				ev.Type = s
-			case "message":
-				ev.Message = s
-			}
+			ev.Prompt = s
+		case "reason":
+			ev.Reason = row.mapValue(s, true)
+		case "output":
+			ev.Output = s
+		case "type":
+			ev.Type = s
+		case "message":
+			ev.Message = s
 		}
 	}
 	if ev.Args != nil && claudeTool != "" {
@@ -254,12 +170,15 @@ func (p *Protocol) FromPayload(payload []byte, workspace string) (runner.Event, 
 
 // Payload builds the stdin bytes a Claude Code hook receives for ev:
 // compact JSON written the way JSON.stringify writes it, keys in Claude's
-// order, plus one trailing newline (oracle: hook_runs[].stdin). Fields the
-// native event lacks get documented defaults: transcript_path is
+// order (the event table's head, hook_event_name, its fields, then any
+// other fields the event carries in their order), plus one trailing
+// newline (oracle: hook_runs[].stdin). Fields the native event lacks get
+// documented defaults: transcript_path is
 // ~/.claude/projects/<cwd with every non-alphanumeric byte as '-'>/<session_id>.jsonl
 // (empty without a session id); permission_mode appears only on the
 // events that carry it, "default" when the native event has none;
-// PreCompact's custom_instructions is null when there is no prompt.
+// PreCompact's custom_instructions is null when there is no prompt, a
+// stop's last_assistant_message "" when there is none.
 func Payload(ev *runner.Event) ([]byte, error) {
 	home, _ := os.UserHomeDir()
 	return NewProtocol(nil).payload(ev, home)
@@ -268,8 +187,8 @@ func Payload(ev *runner.Event) ([]byte, error) {
 // payload is [Payload] with the protocol's vocabulary and the user's
 // home directory given.
 func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
-	event, ok := translate.ClaudeEvent(ev.Name)
-	if !ok {
+	row := eventOf(ev.Name)
+	if row == nil {
 		return nil, fmt.Errorf("claude payload: event %q has no Claude name", ev.Name)
 	}
 	claudeTool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
@@ -279,100 +198,78 @@ func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 		if used[key] {
 			return
 		}
-		f := nativeField(event, key)
+		used[key] = true
+		f := row.nativeField(key)
 		if f == "" {
 			if v, ok := ev.Extra.Get(key); ok {
-				used[key] = true
 				o.raw(key, v)
 			}
 			return
 		}
-		used[key] = true
+		s, set := "", false
 		switch f {
 		case "session_id":
-			o.str(key, ev.SessionID)
+			s, set = ev.SessionID, true
 		case "transcript_path":
-			o.str(key, transcriptPath(ev, home))
+			s, set = transcriptPath(ev, home), true
 		case "cwd":
-			cwd := ev.Cwd
-			if cwd == "" {
-				cwd = ev.Workspace
-			}
-			o.str(key, cwd)
-		case "prompt_id":
-			if ev.PromptID != "" {
-				o.str(key, ev.PromptID)
+			s, set = ev.Cwd, true
+			if s == "" {
+				s = ev.Workspace
 			}
 		case "permission_mode":
-			if permissionModeEvents[event] {
-				mode := ev.PermissionMode
-				if mode == "" {
-					mode = "default" // Claude's mode when nothing else is set
-				}
-				o.str(key, mode)
-			}
-		case "agent":
-			if ev.Agent != "" {
-				o.str(key, ev.Agent)
+			s, set = ev.PermissionMode, true
+			if s == "" {
+				s = "default" // Claude's mode when nothing else is set
 			}
 		case "subagent":
-			o.str(key, ev.Subagent)
+			s, set = ev.Subagent, true
 		case "tool":
-			o.str(key, claudeTool)
+			s, set = claudeTool, true
 		case "args":
 			args := ev.Args
 			if len(bytes.TrimSpace(args)) == 0 {
 				args = json.RawMessage("{}")
 			}
 			o.raw(key, p.vocab.Args(translate.Native, translate.Claude, ev.Tool, args))
+			return
 		case "result":
 			o.raw(key, ev.Result)
-		case "tool_call_id":
-			if ev.ToolCallID != "" {
-				o.str(key, ev.ToolCallID)
-			}
-		case "error":
-			o.str(key, ev.Error)
-		case "prompt":
-			if event == "PreCompact" && ev.Prompt == "" {
-				o.raw(key, json.RawMessage("null"))
-			} else {
-				o.str(key, ev.Prompt)
-			}
-		case "reason":
-			r := ev.Reason
-			switch event {
-			case "SessionStart":
-				r = mapValue(sessionStartSource, r, false)
-			case "SessionEnd":
-				r = mapValue(sessionEndReason, r, false)
-			}
-			o.str(key, r)
+			return
 		case "stop_hook_active":
 			o.boolean(key, ev.StopHookActive)
+			return
+		case "reason":
+			s, set = row.mapValue(ev.Reason, false), true
+		case "prompt_id":
+			s = ev.PromptID
+		case "agent":
+			s = ev.Agent
+		case "tool_call_id":
+			s = ev.ToolCallID
+		case "error":
+			s, set = ev.Error, true
+		case "prompt":
+			s, set = ev.Prompt, true
 		case "output":
-			if ev.Output != "" || event == "Stop" || event == "SubagentStop" {
-				o.str(key, ev.Output)
-			}
+			s = ev.Output
 		case "type":
-			o.str(key, ev.Type)
+			s, set = ev.Type, true
 		case "message":
-			o.str(key, ev.Message)
+			s, set = ev.Message, true
+		}
+		if def, ok := row.empty[key]; ok && s == "" {
+			o.raw(key, json.RawMessage(def))
+		} else if s != "" || set {
+			o.str(key, s)
 		}
 	}
-	own := eventFields[event]
-	ownSet := map[string]bool{}
-	for _, k := range own {
-		ownSet[k] = true
-	}
-	for _, k := range commonHead {
-		if !ownSet[k] {
-			put(k)
-		}
+	for _, k := range row.head {
+		put(k)
 	}
 	used["hook_event_name"] = true
-	o.str("hook_event_name", event)
-	for _, k := range own {
+	o.str("hook_event_name", row.name)
+	for _, k := range row.fields {
 		put(k)
 	}
 	for _, kv := range ev.Extra {

@@ -5,9 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -19,6 +21,7 @@ import (
 // for concurrent use.
 type Protocol struct {
 	vocab *translate.Vocabulary
+	stops sync.Map // session id → stopState
 }
 
 // NewProtocol returns the Claude protocol translating tool and argument
@@ -34,38 +37,23 @@ func NewProtocol(vocab *translate.Vocabulary) *Protocol {
 func (*Protocol) Name() string { return settings.ProtocolClaude }
 
 // matchValue is what a Claude matcher is compared with for ev (claude
-// §3.2), and whether the event supports matchers at all.
-func matchValue(vocab *translate.Vocabulary, event string, ev *runner.Event) (string, bool) {
+// §3.2, the event table's match column), and whether the event supports
+// matchers at all.
+func (e *event) matchValue(vocab *translate.Vocabulary, ev *runner.Event) (string, bool) {
 	extra := func(k string) string { v, _ := ev.Extra.Get(k); return gjson.ParseBytes(v).String() }
-	switch event {
-	case "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied":
+	switch e.match.kind {
+	case matchTool:
 		return vocab.Name(translate.Native, translate.Claude, ev.Tool), true
-	case "SessionStart":
-		return mapValue(sessionStartSource, ev.Reason, false), true
-	case "SessionEnd":
-		return mapValue(sessionEndReason, ev.Reason, false), true
-	case "Notification":
+	case matchReason:
+		return e.mapValue(ev.Reason, false), true
+	case matchType:
 		return ev.Type, true
-	case "SubagentStart", "SubagentStop":
+	case matchSubagent:
 		return ev.Subagent, true
-	case "PreCompact", "PostCompact":
-		return ev.Reason, true
-	case "Setup":
-		return extra("trigger"), true
-	case "ConfigChange", "DirectoryAdded":
-		return extra("source"), true
-	case "StopFailure":
-		return extra("error"), true
-	case "InstructionsLoaded":
-		return extra("load_reason"), true
-	case "UserPromptExpansion":
-		return extra("command_name"), true
-	case "Elicitation", "ElicitationResult":
-		return extra("mcp_server_name"), true
-	case "FileChanged":
-		return filepath.Base(extra("file_path")), true
-	case "PreModelSwitch", "PostModelSwitch":
-		return extra("to_model"), true
+	case matchField:
+		return extra(e.match.field), true
+	case matchBase:
+		return filepath.Base(extra(e.match.field)), true
 	}
 	return "", false
 }
@@ -73,40 +61,54 @@ func matchValue(vocab *translate.Vocabulary, event string, ev *runner.Event) (st
 // SupportsMatcher reports whether a Claude event compares its matcher
 // with something (claude §3.2); on the others a matcher is ignored.
 func SupportsMatcher(event string) bool {
-	_, ok := matchValue(translate.DefaultVocabulary, event, &runner.Event{})
-	return ok
+	e := eventNamed(event)
+	return e != nil && e.match.kind != matchNone
 }
 
 // Selects applies the hook's Claude matcher to the event's match value
-// (claude §3.1, §3.2). Events without matcher support run every hook.
+// (claude §3.1, §3.2). Events without matcher support run every hook. A
+// regex that cannot be evaluated within [MatcherTimeout] selects the hook
+// (see SelectWarn).
 func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
-	event, ok := translate.ClaudeEvent(ev.Name)
-	if !ok {
-		return false
+	ok, _ := p.SelectWarn(h, ev)
+	return ok
+}
+
+// SelectWarn is Selects with a warning when the hook's regex matcher
+// could not be evaluated on the value within [MatcherTimeout]: the hook is
+// selected then, so that it runs and the warning reaches its trace
+// (runner.SelectWarner).
+func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string) {
+	row := eventOf(ev.Name)
+	if row == nil || row.mcpSkipped(h, ev) {
+		return false, ""
 	}
-	value, supported := matchValue(p.vocab, event, ev)
+	value, supported := row.matchValue(p.vocab, ev)
 	if !supported || h.Match == "" || h.Match == "*" {
-		return true
+		return true, ""
 	}
 	if h.EffectiveMatchSyntax() != settings.MatchClaude {
-		return runner.NativeSelects(h, ev)
+		return runner.NativeSelects(h, ev), ""
 	}
-	return cachedMatcher(event, h.Match).Match(value)
+	matched, err := cachedMatcher(row.name, h.Match).MatchErr(value)
+	if err != nil {
+		return true, err.Error() + "; the hook ran"
+	}
+	return matched, ""
 }
 
 // Encode builds what every Claude hook gets for ev: stdin = [Payload];
 // environment = the engine's plus CLAUDE_PROJECT_DIR (the workspace),
-// CLAUDECODE=1, CLAUDE_CODE_SESSION_ID and, on SessionStart,
-// CLAUDE_ENV_FILE (claude §7.3, §7.4; oracle "Spawning").
+// CLAUDECODE=1 and CLAUDE_CODE_SESSION_ID (claude §7.3, §7.4; oracle
+// "Spawning"). CLAUDE_ENV_FILE, on the events of the table that have
+// one, is each hook's own ([Protocol.Prepare]).
 func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, error) {
-	home := runner.EnvValue(base, "HOME")
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
+	home := homeOf(base)
 	stdin, err := p.payload(ev, home)
 	if err != nil {
 		return nil, err
 	}
+	p.noteStopState(eventOf(ev.Name), ev, base)
 	add := map[string]string{
 		"CLAUDE_PROJECT_DIR": ev.Workspace,
 		"CLAUDECODE":         "1",
@@ -114,16 +116,16 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 	if ev.SessionID != "" {
 		add["CLAUDE_CODE_SESSION_ID"] = ev.SessionID
 	}
-	if ev.Name == settings.SessionStart {
-		envFile := EnvFilePath(ev, home)
-		// The hook appends to it; Claude Code creates its directory. When
-		// that is impossible (read-only home) the hook still runs, without
-		// the variable, as scripts guard on it being set.
-		if err := os.MkdirAll(filepath.Dir(envFile), 0o700); err == nil {
-			add["CLAUDE_ENV_FILE"] = envFile
-		}
+	return &runner.Payload{Stdin: stdin, Env: hookkit.WithEnv(hookkit.WithoutEnv(base, "CLAUDE_ENV_FILE"), add)}, nil
+}
+
+// homeOf is the HOME of an environment, else the user's home directory.
+func homeOf(env []string) string {
+	if home := hookkit.EnvValue(env, "HOME"); home != "" {
+		return home
 	}
-	return &runner.Payload{Stdin: stdin, Env: runner.WithEnv(runner.WithoutEnv(base, "CLAUDE_ENV_FILE"), add)}, nil
+	home, _ := os.UserHomeDir()
+	return home
 }
 
 // Prepare builds the run of a Claude hook: the shell form as
@@ -134,7 +136,16 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 // plus the hook's own variables (a plugin's CLAUDE_PLUGIN_ROOT).
 func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
 	env := pl.Env
-	env = runner.WithEnv(env, h.Env)
+	if row := eventOf(ev.Name); row != nil && row.envFile {
+		envFile := EnvFilePath(ev, homeOf(env), hookIndex(h, pl))
+		// The hook appends to it; Claude Code creates its directory. When
+		// that is impossible (read-only home) the hook still runs, without
+		// the variable, as scripts guard on it being set.
+		if err := os.MkdirAll(filepath.Dir(envFile), 0o700); err == nil {
+			env = hookkit.WithEnv(env, map[string]string{"CLAUDE_ENV_FILE": envFile})
+		}
+	}
+	env = hookkit.WithEnv(env, h.Env)
 	dir := ev.Cwd
 	if st, err := os.Stat(dir); dir == "" || err != nil || !st.IsDir() {
 		dir = ev.Workspace
@@ -150,7 +161,7 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 		URL:     h.URL,
 	}
 	if h.EffectiveType() == settings.TypeHTTP {
-		inv.Headers = runner.ExpandHeaders(h.Headers, h.AllowedEnvVars, inv.Env, false)
+		inv.Headers = hookkit.ExpandHeaders(h.Headers, h.AllowedEnvVars, inv.Env, false)
 		return inv, nil
 	}
 	switch {
@@ -163,20 +174,70 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 		for _, a := range h.Args {
 			inv.Argv = append(inv.Argv, subst.Replace(a))
 		}
+	case h.Shell == "powershell":
+		// Claude runs shell "powershell" with pwsh (or powershell) and fails
+		// the hook when neither is on PATH (recorded).
+		for _, name := range []string{"pwsh", "powershell"} {
+			if path, ok := lookPath(name, hookkit.EnvValue(env, "PATH")); ok {
+				inv.Argv = []string{path, "-NoProfile", "-Command", h.Command}
+				return inv, nil
+			}
+		}
+		return nil, noPowerShell(h.Command)
 	default:
+		// shell "bash" too: Claude runs every shell-form command with
+		// /bin/sh -c (recorded).
 		inv.Argv = []string{"/bin/sh", "-c", h.Command}
 	}
 	return inv, nil
 }
 
-// EnvFilePath is the CLAUDE_ENV_FILE a SessionStart hook gets: a file in
-// <home>/.claude/session-env/<session>/ where `export` lines persist for
-// later tool runs (claude §7.4; oracle u). The agent sources it before
-// shell commands. The session id is made safe as a directory name: a
+// noPowerShell is Claude's error for a shell "powershell" hook without
+// PowerShell (its exact text).
+type noPowerShell string
+
+func (e noPowerShell) Error() string {
+	return fmt.Sprintf(`Failed to run: Hook %q has shell: 'powershell' but no PowerShell executable (pwsh or powershell) was found on PATH. Install PowerShell, or remove "shell": "powershell" to use bash.`, string(e))
+}
+
+// lookPath finds an executable named name in the directories of path.
+func lookPath(name, path string) (string, bool) {
+	for _, dir := range filepath.SplitList(path) {
+		p := filepath.Join(dir, name)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// EnvFilePath is the CLAUDE_ENV_FILE the index-th hook (0-based, in
+// configured order among the hooks the event runs) gets on an event of
+// the table that has one (SessionStart, Setup, CwdChanged, FileChanged):
+// <home>/.claude/session-env/<session>/<event lowercase>-hook-<index>.sh,
+// where `export` lines persist for later tool runs (claude §7.4,
+// recorded). The agent sources every such file before shell commands
+// ([EnvFileExports]). The session id is made safe as a directory name: a
 // session id with '/' or ".." cannot point outside session-env.
-func EnvFilePath(ev *runner.Event, home string) string {
+func EnvFilePath(ev *runner.Event, home string, index int) string {
 	sid := sessionDirName(ev.SessionID)
-	return filepath.Join(home, ".claude", "session-env", sid, "sessionstart-hook-0.sh")
+	return filepath.Join(home, ".claude", "session-env", sid, fmt.Sprintf("%s-hook-%d.sh", strings.ToLower(claudeName(ev.Name)), index))
+}
+
+// EnvFileDir is the directory of a session's CLAUDE_ENV_FILE files.
+func EnvFileDir(sessionID, home string) string {
+	return filepath.Join(home, ".claude", "session-env", sessionDirName(sessionID))
+}
+
+// hookIndex is h's position among the hooks of its group, or 0 when the
+// engine did not say.
+func hookIndex(h *settings.Hook, pl *runner.Payload) int {
+	for i, x := range pl.Hooks {
+		if x == h {
+			return i
+		}
+	}
+	return 0
 }
 
 // sessionDirName makes a session id safe as one path element: bytes other
@@ -199,9 +260,10 @@ func sessionDirName(sid string) string {
 }
 
 // Schedule runs Claude hooks in parallel and runs identical handlers once
-// (claude §7.2: command hooks keyed by command and args, http hooks by
-// URL; a plugin's copy, which has its own CLAUDE_PLUGIN_ROOT, stays
-// separate).
+// (recorded: command hooks keyed by shell — "bash" and none are the same —,
+// command, args and if rule, the timeout not counting; http hooks by URL
+// and if rule; a plugin's copy, which has its own CLAUDE_PLUGIN_ROOT,
+// stays separate).
 func (*Protocol) Schedule(*runner.Event) runner.Schedule {
 	return runner.Schedule{Parallel: true, DedupKey: dedupKey}
 }
@@ -210,9 +272,9 @@ func dedupKey(h *settings.Hook) string {
 	plugin := h.Env["CLAUDE_PLUGIN_ROOT"]
 	switch h.EffectiveType() {
 	case settings.TypeHTTP:
-		return "http\x00" + h.URL + "\x00" + plugin
+		return fmt.Sprintf("http\x00%s\x00%q\x00%s", h.URL, h.If, plugin)
 	case settings.TypeCommand:
-		return fmt.Sprintf("command\x00%s\x00%q\x00%s", h.Command, h.Args, plugin)
+		return fmt.Sprintf("command\x00%s\x00%s\x00%q\x00%q\x00%s", h.Shell, h.Command, h.Args, h.If, plugin)
 	}
 	return ""
 }
@@ -237,7 +299,7 @@ func (p *Protocol) RuleSelects(h *settings.Hook, ev *runner.Event) bool {
 	args := gjson.ParseBytes(p.vocab.Args(translate.Native, translate.Claude, ev.Tool, ev.Args))
 	switch tool {
 	case "Bash", "PowerShell":
-		return runner.ShellRuleMatches(rule.Specifier, args.Get("command").String())
+		return hookkit.ShellRuleMatches(rule.Specifier, args.Get("command").String())
 	case "Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "Glob", "Grep":
 		p := args.Get("file_path").String()
 		if p == "" {
@@ -246,17 +308,18 @@ func (p *Protocol) RuleSelects(h *settings.Hook, ev *runner.Event) bool {
 		if p == "" {
 			p = args.Get("path").String()
 		}
-		return runner.PathRuleMatches(rule.Specifier, p, ev.Cwd)
+		return hookkit.PathRuleMatches(rule.Specifier, p, ev.Cwd)
 	case "WebFetch":
-		return runner.HostRuleMatches(rule.Specifier, args.Get("url").String())
+		return hookkit.HostRuleMatches(rule.Specifier, args.Get("url").String())
 	}
-	return runner.ShellRuleMatches(rule.Specifier, args.Get("command").String())
+	return hookkit.ShellRuleMatches(rule.Specifier, args.Get("command").String())
 }
 
 var (
 	_ runner.Protocol     = (*Protocol)(nil)
 	_ runner.RuleProtocol = (*Protocol)(nil)
 	_ runner.Validator    = (*Protocol)(nil)
+	_ runner.SelectWarner = (*Protocol)(nil)
 )
 
 // Validate checks that h's matcher compiles (an invalid regex is an error
@@ -266,6 +329,8 @@ func (*Protocol) Validate(h *settings.Hook) error {
 	if h.EffectiveMatchSyntax() != settings.MatchClaude || h.Match == "" {
 		return nil
 	}
-	event, _ := translate.ClaudeEvent(h.Event)
-	return CompileMatcher(event, h.Match).Err()
+	if err := CompileMatcher(claudeName(h.Event), h.Match).Err(); err != nil {
+		return &settings.MatcherError{Syntax: settings.MatchClaude, Match: h.Match, Err: err}
+	}
+	return nil
 }

@@ -101,6 +101,9 @@ type LoadOptions struct {
 	// PluginEnv returns the environment a plugin file's hooks get
 	// (CLAUDE_PLUGIN_ROOT, CLAUDE_PLUGIN_DATA); nil means none.
 	PluginEnv func(path string) map[string]string
+	// Judge and MCP are [Translator]'s: the engine will run prompt and
+	// agent handlers, or mcp_tool handlers.
+	Judge, MCP bool
 }
 
 // precedence ranks scopes for ordinary keys such as disableAllHooks:
@@ -145,7 +148,7 @@ func LoadSources(files []SourceFile, opts LoadOptions) (*settings.Config, []tran
 		if opts.PluginEnv != nil && f.Scope == ScopePlugin {
 			src.Env = opts.PluginEnv(f.Path)
 		}
-		cfg, w, err := Translator{}.Translate(src)
+		cfg, w, err := Translator{Judge: opts.Judge, MCP: opts.MCP}.Translate(src)
 		if err != nil && f.Discovered {
 			w := translate.Warning{File: f.Path, Code: CodeInvalidFile, Message: err.Error()}
 			var se *settings.Error

@@ -17,7 +17,16 @@ import (
 // hooks.json files (with their {"description", "hooks"} wrapper) into
 // native hooks, one file at a time ([Format] applies the rules across
 // files).
-type Translator struct{}
+type Translator struct {
+	// Judge reports that the hooks will run with a judge
+	// (runner.Options.Judge): prompt and agent handlers are translated
+	// without the warning that they cannot run.
+	Judge bool
+	// MCP reports that the hooks will run with an MCP caller
+	// (runner.Options.MCP): mcp_tool handlers are translated (type
+	// mcp_tool) instead of skipped with a warning.
+	MCP bool
+}
 
 // Claude's default timeouts in seconds (claude §2.4).
 const (
@@ -25,15 +34,6 @@ const (
 	defaultPromptTimeout  = 30 * time.Second
 	defaultAgentTimeout   = 60 * time.Second
 )
-
-// eventDefaultTimeout overrides the command/http default per event.
-var eventDefaultTimeout = map[string]time.Duration{
-	"UserPromptSubmit": 30 * time.Second,
-	"PreModelSwitch":   30 * time.Second,
-	"PostModelSwitch":  30 * time.Second,
-	"MessageDisplay":   10 * time.Second,
-	"SessionEnd":       1500 * time.Millisecond,
-}
 
 // handlerKeys are the documented handler fields (claude §2.1, §2.2) and
 // undocumented ones seen in the wild (rewakeMessage, rewakeSummary).
@@ -66,8 +66,8 @@ func (Translator) Detect(src translate.Source) bool {
 //
 // Errors: the file is not JSON (with line:col), or its top level is not
 // an object.
-func (Translator) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
-	t := &translation{src: src, data: src.Data}
+func (tr Translator) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
+	t := &translation{src: src, data: src.Data, judge: tr.Judge, mcp: tr.MCP}
 	if bytes.HasPrefix(t.data, []byte("\ufeff")) {
 		t.data = t.data[3:]
 		t.warnAt(0, translate.CodeBOM, "the file starts with a UTF-8 byte order mark; it was ignored")
@@ -103,8 +103,20 @@ func (Translator) Translate(src translate.Source) (*settings.Config, []translate
 	for _, m := range hooks.Members {
 		t.event(cfg, m)
 	}
+	if t.invalid != nil {
+		// Claude Code validates the hooks of a file as a whole: one group
+		// or handler of the wrong shape and none of the file's hooks load
+		// (recorded; the other files still do).
+		t.warnAt(t.invalid.Offset, CodeInvalidHooks, fmt.Sprintf("the hooks of this file do not validate (%s): Claude Code loads none of them (%d hook(s) dropped; other settings files still load)", t.invalidWhy, len(cfg.Hooks)))
+		return &settings.Config{}, t.warnings, nil
+	}
 	return cfg, t.warnings, nil
 }
+
+// CodeInvalidHooks is the warning code of a settings file whose hooks
+// Claude Code drops whole: a matcher group without a hooks array, a
+// handler of unknown type, a handler that is not an object, …
+const CodeInvalidHooks = "invalid-hooks"
 
 func looksLikeBareEventMap(root *jsonpos.Node) bool {
 	for _, m := range root.Members {
@@ -120,6 +132,21 @@ type translation struct {
 	data     []byte
 	lines    *jsonpos.Lines // of data, built on first use
 	warnings []translate.Warning
+	judge    bool // prompt and agent handlers will run (Translator.Judge)
+	mcp      bool // mcp_tool handlers will run (Translator.MCP)
+	// invalid is the first entry that makes the file's hooks fail
+	// Claude's validation, invalidWhy says how.
+	invalid    *jsonpos.Node
+	invalidWhy string
+}
+
+// schemaError records an entry that fails Claude's validation of the
+// file's hooks (every hook of the file is dropped), with a warning.
+func (t *translation) schemaError(n *jsonpos.Node, msg string) {
+	t.warnAt(n.Offset, translate.CodeInvalidEntry, msg)
+	if t.invalid == nil {
+		t.invalid, t.invalidWhy = n, msg
+	}
 }
 
 // pos is the 1-based line and column of a byte offset of t.data.
@@ -137,30 +164,31 @@ func (t *translation) warnAt(off int, code, msg string) {
 
 func (t *translation) event(cfg *settings.Config, m *jsonpos.Member) {
 	name := m.Key
-	native, ok := translate.NativeEvent(name)
-	if !ok {
+	row := eventNamed(name)
+	if row == nil {
 		if alias, isAlias := translate.ClaudeEventAlias(name); isAlias {
 			t.warnAt(m.KeyOffset, translate.CodeEventAlias, fmt.Sprintf("%q is not a Claude Code event; read as %s (Claude Code itself would skip it)", name, alias))
 			name = alias
-			native, _ = translate.NativeEvent(alias)
+			row = eventNamed(alias)
 		} else {
 			t.warnAt(m.KeyOffset, translate.CodeUnknownEvent, fmt.Sprintf("unknown event %q: its hooks are not loaded (Claude Code skips it too)", name))
 			return
 		}
 	}
 	if m.Value.Kind != jsonpos.Array {
-		t.warnAt(m.Value.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: want an array of matcher groups, got %s; skipped", name, m.Value.Kind))
+		t.schemaError(m.Value, fmt.Sprintf("%s: want an array of matcher groups, got %s", name, m.Value.Kind))
 		return
 	}
 	for gi, g := range m.Value.Items {
-		t.group(cfg, name, native, gi, g)
+		t.group(cfg, row, gi, g)
 	}
 }
 
-func (t *translation) group(cfg *settings.Config, event string, native settings.Event, gi int, g *jsonpos.Node) {
+func (t *translation) group(cfg *settings.Config, row *event, gi int, g *jsonpos.Node) {
+	event := row.name
 	where := fmt.Sprintf("%s[%d]", event, gi)
 	if g.Kind != jsonpos.Object {
-		t.warnAt(g.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: want a matcher group object, got %s; skipped", where, g.Kind))
+		t.schemaError(g, fmt.Sprintf("%s: want a matcher group object, got %s", where, g.Kind))
 		return
 	}
 	matcher := ""
@@ -170,7 +198,7 @@ func (t *translation) group(cfg *settings.Config, event string, native settings.
 			matcher = mn.Str
 		case jsonpos.Null:
 		default:
-			t.warnAt(mn.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.matcher: want a string, got %s; group skipped", where, mn.Kind))
+			t.schemaError(mn, fmt.Sprintf("%s.matcher: want a string, got %s", where, mn.Kind))
 			return
 		}
 		if matcher != "" && matcher != "*" {
@@ -198,11 +226,11 @@ func (t *translation) group(cfg *settings.Config, event string, native settings.
 		if hs != nil {
 			what = hs.Kind.String()
 		}
-		t.warnAt(g.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.hooks: want an array of handlers, got %s; group skipped", where, what))
+		t.schemaError(g, fmt.Sprintf("%s.hooks: want an array of handlers, got %s", where, what))
 		return
 	}
 	for hi, hn := range hs.Items {
-		if h, ok := t.handler(event, native, matcher, fmt.Sprintf("%s.hooks[%d]", where, hi), hn); ok {
+		if h, ok := t.handler(row, matcher, fmt.Sprintf("%s.hooks[%d]", where, hi), hn); ok {
 			cfg.Hooks = append(cfg.Hooks, h)
 		}
 	}
@@ -224,10 +252,11 @@ func countHandlers(g *jsonpos.Node) int {
 	return 0
 }
 
-func (t *translation) handler(event string, native settings.Event, matcher, where string, n *jsonpos.Node) (settings.Hook, bool) {
+func (t *translation) handler(row *event, matcher, where string, n *jsonpos.Node) (settings.Hook, bool) {
+	event := row.name
 	line, col := t.pos(n.Offset)
 	h := settings.Hook{
-		Event:       native,
+		Event:       row.native,
 		Protocol:    settings.ProtocolClaude,
 		Match:       matcher,
 		MatchSyntax: settings.MatchClaude,
@@ -243,7 +272,7 @@ func (t *translation) handler(event string, native settings.Event, matcher, wher
 		}
 	}
 	if n.Kind != jsonpos.Object {
-		t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: want a handler object, got %s; skipped", where, n.Kind))
+		t.schemaError(n, fmt.Sprintf("%s: want a handler object, got %s", where, n.Kind))
 		return h, false
 	}
 	for _, m := range n.Members {
@@ -282,7 +311,7 @@ func (t *translation) handler(event string, native settings.Event, matcher, wher
 			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: no \"type\"; read as a command handler (Claude Code requires type)", where))
 			typ = "command"
 		} else {
-			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: no \"type\"; handler skipped", where))
+			t.schemaError(n, fmt.Sprintf("%s: no \"type\"", where))
 			return h, false
 		}
 	}
@@ -292,7 +321,7 @@ func (t *translation) handler(event string, native settings.Event, matcher, wher
 	okAll = ok1 && ok2
 	h.If, h.StatusMessage = ifRule, status
 	if h.If != "" {
-		if !native.ToolEvent() {
+		if !row.ifRule {
 			t.warnAt(n.Get("if").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.if: only tool events evaluate if; on %s this handler never runs (as in Claude Code)", where, event))
 		} else if _, err := settings.ParseRule(h.If); err != nil {
 			t.warnAt(n.Get("if").Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.if: %v; dropped, so the handler runs for every call (Claude Code runs it when unsure)", where, err))
@@ -327,8 +356,12 @@ func (t *translation) handler(event string, native settings.Event, matcher, wher
 		if !(ok3 && ok4 && ok5 && okAll) {
 			return h, false
 		}
+		if n.Get("command") == nil {
+			t.schemaError(n, fmt.Sprintf("%s: command handler without a command", where))
+			return h, false
+		}
 		if strings.TrimSpace(cmd) == "" {
-			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: command handler without a command; skipped", where))
+			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: command handler with an empty command; skipped", where))
 			return h, false
 		}
 		if args := n.Get("args"); args != nil {
@@ -350,20 +383,23 @@ func (t *translation) handler(event string, native settings.Event, matcher, wher
 		} else {
 			h.Command = cmd
 		}
-		if shell != "" && shell != "bash" {
+		switch {
+		case shell == "powershell":
+			h.Shell = shell
+			t.warnAt(n.Get("shell").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.shell \"powershell\": the command runs with pwsh -Command when PowerShell is on PATH; without it the hook fails, as in Claude Code", where))
+		case shell != "" && shell != "bash":
 			h.Shell = shell
 			t.warnAt(n.Get("shell").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.shell %q: hookcompat runs shell-form commands with /bin/sh -c as Claude Code does on Linux and macOS", where, shell))
 		}
-		if async || rewake {
-			h.Async = true
-			if rewake {
-				t.warnAt(n.Get("asyncRewake").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.asyncRewake: read as async; waking the agent on exit 2 is the embedding agent's job", where))
-			}
+		switch {
+		case async:
+			// Not awaited; with asyncRewake an exit 2 wakes the agent
+			// (recorded: as a task notification).
+			h.Async, h.Rewake = true, rewake
+		case rewake:
+			t.warnAt(n.Get("asyncRewake").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.asyncRewake without async: Claude Code runs the hook synchronously (recorded), and so does hookcompat", where))
 		}
-		h.Timeout = defaultCommandTimeout
-		if d, ok := eventDefaultTimeout[event]; ok {
-			h.Timeout = d
-		}
+		h.Timeout = row.defaultTimeout()
 	case "http":
 		url, ok := str("url")
 		if !ok || !okAll {
@@ -403,14 +439,15 @@ func (t *translation) handler(event string, native settings.Event, matcher, wher
 				}
 			}
 		}
-		h.Timeout = defaultCommandTimeout
-		if d, ok := eventDefaultTimeout[event]; ok {
-			h.Timeout = d
-		}
+		h.Timeout = row.defaultTimeout()
 	case "prompt", "agent":
 		prompt, ok := str("prompt")
 		model, ok6 := str("model")
 		if !ok || !ok6 || !okAll {
+			return h, false
+		}
+		if strings.TrimSpace(prompt) == "" {
+			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: %s handler without a prompt; skipped", where, typ))
 			return h, false
 		}
 		h.Type, h.Prompt, h.Model = typ, prompt, model
@@ -418,15 +455,48 @@ func (t *translation) handler(event string, native settings.Event, matcher, wher
 		if typ == "agent" {
 			h.Timeout = defaultAgentTimeout
 		}
-		if n.Get("continueOnBlock") != nil {
-			t.warnAt(n.Get("continueOnBlock").Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.continueOnBlock: the judge of the embedding agent decides how a block continues", where))
+		if cob := n.Get("continueOnBlock"); cob != nil {
+			switch {
+			case cob.Kind != jsonpos.Bool:
+				t.warnAt(cob.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.continueOnBlock: want a boolean, got %s; read as false", where, cob.Kind))
+			case typ == "agent":
+				t.warnAt(cob.Offset, translate.CodeUnsupportedField, fmt.Sprintf("%s.continueOnBlock: prompt handlers only; an agent handler always continues on a block (as in Claude Code)", where))
+			default:
+				h.Options = map[string]string{OptionContinueOnBlock: fmt.Sprint(cob.Bool)}
+			}
 		}
-		t.warnAt(n.Offset, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: %s handler runs only through the embedding agent's judge (the CLI reports it as not runnable)", where, typ))
+		if !t.judge {
+			t.warnAt(n.Offset, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: %s handler runs only through the embedding agent's judge (the CLI reports it as not runnable)", where, typ))
+		}
 	case "mcp_tool":
-		t.warnAt(n.Offset, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: mcp_tool handlers are not supported yet; skipped", where))
-		return h, false
+		if !t.mcp {
+			t.warnAt(n.Offset, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: mcp_tool handler runs only through the embedding agent's MCP caller; skipped", where))
+			return h, false
+		}
+		if row.mcp == mcpNever {
+			t.warnAt(n.Offset, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: Claude Code never runs mcp_tool handlers on %s (no MCP client yet); skipped", where, event))
+			return h, false
+		}
+		server, ok7 := str("server")
+		tool, ok8 := str("tool")
+		if !ok7 || !ok8 || !okAll {
+			return h, false
+		}
+		if strings.TrimSpace(server) == "" || strings.TrimSpace(tool) == "" {
+			t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: mcp_tool handler needs a server and a tool; skipped", where))
+			return h, false
+		}
+		h.Type, h.MCPServer, h.MCPTool = settings.TypeMCPTool, server, tool
+		if in := n.Get("input"); in != nil {
+			if in.Kind != jsonpos.Object {
+				t.warnAt(in.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.input: want an object of arguments, got %s; handler skipped", where, in.Kind))
+				return h, false
+			}
+			h.MCPInput = append([]byte(nil), in.Raw...)
+		}
+		h.Timeout = row.defaultTimeout()
 	default:
-		t.warnAt(n.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s: unknown handler type %q; skipped", where, typ))
+		t.schemaError(n, fmt.Sprintf("%s: unknown handler type %q", where, typ))
 		return h, false
 	}
 	if to := n.Get("timeout"); to != nil {

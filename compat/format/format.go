@@ -99,6 +99,14 @@ type Env struct {
 	// Vocabulary is the tool vocabulary of the load (matchers that name
 	// tools are translated with it); nil means the default.
 	Vocabulary *translate.Vocabulary
+	// Judge reports that the engines built from the load have a judge
+	// (runner.Options.Judge): prompt and agent hooks run, so they load
+	// without the warning that they cannot.
+	Judge bool
+	// MCP reports that the engines built from the load have an MCP caller
+	// (runner.Options.MCP): mcp_tool hooks are loaded (Claude's) instead
+	// of skipped with a warning.
+	MCP bool
 }
 
 // IsTrusted reports whether project's own hooks of format may run.

@@ -57,6 +57,11 @@ func TestRegistry(t *testing.T) {
 	for i := 1; i < len(all); i++ {
 		assert.LessOrEqual(t, all[i-1].Info().Order, all[i].Info().Order, "by Info.Order: %s before %s", all[i-1].Name(), all[i].Name())
 	}
+	var order []string
+	for _, x := range all {
+		order = append(order, x.Name())
+	}
+	assert.Equal(t, []string{"test-fake", "claude", "codex", "gemini", "qwen", "cursor", "phi", "native"}, order, "by Info.Order")
 
 	d, err := format.Detect("fake.txt", []byte("x = 1"))
 	require.NoError(t, err)
@@ -146,7 +151,7 @@ func TestParseShimArgsErrors(t *testing.T) {
 	_, err := (&format.ShimSpec{Protocol: "claude", Event: "NoSuchEvent", Command: []string{"true"}}).Hook()
 	assert.ErrorIs(t, err, format.ErrShimUsage)
 	_, err = (&format.ShimSpec{Protocol: "nope", Event: "Stop", Command: []string{"true"}}).Hook()
-	assert.ErrorContains(t, err, "want one of claude, ")
+	assert.ErrorContains(t, err, "want one of claude, codex, cursor, gemini, phi, qwen")
 	assert.False(t, format.IsShim([]string{"hookcompat", "run"}))
 	assert.False(t, format.IsShim([]string{"bash", "exec"}))
 }

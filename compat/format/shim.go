@@ -49,6 +49,9 @@ type ShimSpec struct {
 	FailClosed bool
 	// Async marks an async hook: its decisions have no effect (--async).
 	Async bool
+	// Rewake marks an async hook whose exit 2 wakes the agent (Claude's
+	// asyncRewake, --rewake).
+	Rewake bool
 	// Exec says Command is a program and its arguments (--exec), not one
 	// shell command string.
 	Exec bool
@@ -138,7 +141,7 @@ func SpecOf(h *settings.Hook, matcher string) (*ShimSpec, error) {
 	}
 	s := &ShimSpec{
 		Protocol: h.EffectiveProtocol(), Event: event, Matcher: matcher, If: h.If,
-		Timeout: h.Timeout, FailClosed: h.FailClosed, Async: h.Async,
+		Timeout: h.Timeout, FailClosed: h.FailClosed, Async: h.Async, Rewake: h.Rewake,
 		Name: h.Name, Dir: h.Dir,
 	}
 	if len(h.Env) > 0 {
@@ -193,6 +196,9 @@ func ShimArgs(shim string, s *ShimSpec) []string {
 	if s.Async {
 		argv = append(argv, "--async")
 	}
+	if s.Rewake {
+		argv = append(argv, "--rewake")
+	}
 	for _, k := range sortedKeys(s.Env) {
 		argv = append(argv, "--env", k+"="+s.Env[k])
 	}
@@ -232,7 +238,7 @@ func ShimArgs(shim string, s *ShimSpec) []string {
 // value.
 var shimFlags = map[string]bool{
 	"host": true, "protocol": true, "event": true, "matcher": true, "if": true, "timeout": true,
-	"fail-closed": false, "async": false, "exec": false, "env": true, "url": true,
+	"fail-closed": false, "async": false, "rewake": false, "exec": false, "env": true, "url": true,
 	"header": true, "allowed-env-var": true, "name": true, "dir": true, "phi-dir": true, "option": true,
 }
 
@@ -310,6 +316,8 @@ func ParseShimArgs(args []string) (*ShimSpec, error) {
 			s.FailClosed = true
 		case "async":
 			s.Async = true
+		case "rewake":
+			s.Rewake = true
 		case "exec":
 			s.Exec = true
 		case "env":
@@ -447,10 +455,10 @@ func shimFormats() []string {
 }
 
 // ApplyTo copies the fields every format's shim carries the same way
-// into h: if rule, timeout, fail_closed, async, env, options, name, dir
-// and what runs (command, args or an http request).
+// into h: if rule, timeout, fail_closed, async, rewake, env, options,
+// name, dir and what runs (command, args or an http request).
 func (s *ShimSpec) ApplyTo(h *settings.Hook) {
-	h.If, h.FailClosed, h.Async, h.Name, h.Dir = s.If, s.FailClosed, s.Async, s.Name, s.Dir
+	h.If, h.FailClosed, h.Async, h.Rewake, h.Name, h.Dir = s.If, s.FailClosed, s.Async, s.Rewake, s.Name, s.Dir
 	if s.Timeout > 0 {
 		h.Timeout = s.Timeout
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/gemini"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -29,7 +30,7 @@ func env(t *testing.T, vars ...string) *format.Env {
 	for _, d := range []string{e.Project, e.Home, e.SystemRoot} {
 		require.NoError(t, os.MkdirAll(d, 0o755))
 	}
-	e.Getenv = func(k string) string { return runner.EnvValue(vars, k) }
+	e.Getenv = func(k string) string { return hookkit.EnvValue(vars, k) }
 	return e
 }
 

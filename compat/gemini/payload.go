@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/runner"
@@ -356,7 +357,7 @@ func geminiHome(getenv func(string) string, home string) string {
 
 // plansDir is GEMINI_PLANS_DIR for ev: <gemini home>/tmp/<project id>/<session>/plans.
 func plansDir(ev *runner.Event, base []string) string {
-	gh := geminiHome(func(k string) string { return runner.EnvValue(base, k) }, runner.EnvValue(base, "HOME"))
+	gh := geminiHome(func(k string) string { return hookkit.EnvValue(base, k) }, hookkit.EnvValue(base, "HOME"))
 	dir := filepath.Join(gh, "tmp", projectID(ev))
 	if ev.SessionID != "" {
 		dir = filepath.Join(dir, ev.SessionID)

@@ -10,6 +10,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -66,7 +67,7 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 		"GEMINI_SESSION_ID":  ev.SessionID,
 		"CLAUDE_PROJECT_DIR": cwd,
 	}
-	return &runner.Payload{Stdin: stdin, Env: runner.WithEnv(base, add)}, nil
+	return &runner.Payload{Stdin: stdin, Env: hookkit.WithEnv(base, add)}, nil
 }
 
 func cwdOf(ev *runner.Event) string {
@@ -106,20 +107,20 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 	}
 	inv := &runner.Invocation{
 		Dir:     dir,
-		Env:     runner.WithEnv(pl.Env, hookEnv),
+		Env:     hookkit.WithEnv(pl.Env, hookEnv),
 		Stdin:   pl.Stdin,
 		Timeout: h.EffectiveTimeout(),
 		URL:     h.URL,
 	}
 	if h.EffectiveType() == settings.TypeHTTP {
-		inv.Headers = runner.ExpandHeaders(h.Headers, h.AllowedEnvVars, inv.Env, false)
+		inv.Headers = hookkit.ExpandHeaders(h.Headers, h.AllowedEnvVars, inv.Env, false)
 		return inv, nil
 	}
 	if len(h.Args) > 0 {
 		inv.Argv = append([]string(nil), h.Args...)
 		return inv, nil
 	}
-	cmd = ExpandCommand(cmd, cwd, runner.EnvValue(pl.Env, "GEMINI_PLANS_DIR"), ev.SessionID)
+	cmd = ExpandCommand(cmd, cwd, hookkit.EnvValue(pl.Env, "GEMINI_PLANS_DIR"), ev.SessionID)
 	inv.Argv = []string{"bash", "-c", cmd}
 	return inv, nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/gemini"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/oracletest"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -147,31 +148,30 @@ type replayResult struct {
 
 // world is one replay's temporary home, project and environment.
 type world struct {
-	t                          *testing.T
-	c                          *oracletest.Case
-	obs                        gjson.Result // observed.json
-	root, home, gdir, proj     string
-	captures, sysroot          string
-	ph                         oracletest.Placeholders
-	launch, discovery          []string
-	eng                        *runner.Engine
-	loaded                     *compat.Loaded
-	problems                   []string
-	turnUserTexts              [][]string // per model turn: text parts of its new user contents
-	turnLastText               []string   // per model turn: the last text part of its new user content
-	stderr                     []string
-	streamWarnings             []string
-	hasSequential              map[string]bool
-	callsBefore, callsAfter    map[int]bool
-	beforeOf                   map[int]*gemini.Rendering
-	afterOf                    map[int]*gemini.Rendering
-	afterInput                 map[int]json.RawMessage
-	stoppedMessages            map[string]bool
-	beforeModelOcc, btsOcc     []*gemini.Rendering
-	afterAgent                 []afterAgentOcc
-	firstPromptText, sessionPx string
-	skipTrust                  bool
-	sessionPrefixChecked       bool
+	t                       *testing.T
+	c                       *oracletest.Case
+	obs                     gjson.Result // observed.json
+	root, home, gdir, proj  string
+	captures, sysroot       string
+	ph                      oracletest.Placeholders
+	launch, discovery       []string
+	eng                     *runner.Engine
+	loaded                  *compat.Loaded
+	problems                []string
+	turnUserTexts           [][]string // per model turn: text parts of its new user contents
+	turnLastText            []string   // per model turn: the last text part of its new user content
+	stderr                  []string
+	streamWarnings          []string
+	hasSequential           map[string]bool
+	callsBefore, callsAfter map[int]bool
+	beforeOf                map[int]*gemini.Rendering
+	afterOf                 map[int]*gemini.Rendering
+	afterInput              map[int]json.RawMessage
+	stoppedMessages         map[string]bool
+	beforeModelOcc, btsOcc  []*gemini.Rendering
+	afterAgent              []afterAgentOcc
+	firstPromptText         string
+	skipTrust               bool
 }
 
 type afterAgentOcc struct {
@@ -324,7 +324,7 @@ func (w *world) build() error {
 	}
 	w.skipTrust = skipTrust
 	trusted := func(string, string) bool { return skipTrust || gemini.TrustedFolder(w.gdir, w.proj) }
-	getenv := func(k string) string { return runner.EnvValue(w.discovery, k) }
+	getenv := func(k string) string { return hookkit.EnvValue(w.discovery, k) }
 	fenv := &format.Env{Project: w.proj, Home: w.home, Getenv: getenv, SystemRoot: w.sysroot, Trusted: trusted}
 	srcs := gemini.Format.Discover(fenv).Sources
 	var err error
@@ -912,7 +912,7 @@ func (w *world) checkCalls() {
 			continue
 		}
 		if gotOut == "" {
-			if w.stoppedMessages != nil && len(w.stoppedMessages) > 0 {
+			if len(w.stoppedMessages) > 0 {
 				w.problem("%s: Gemini stopped the agent at this call, hookcompat does not", where)
 			}
 			continue

@@ -21,6 +21,9 @@ const (
 	// ContextCap bounds the joined pre contexts and, separately, the
 	// joined post contexts, in bytes.
 	ContextCap = 4096
+	// OutputCap is how much of a hook's stdout Phi keeps (phi §4); the
+	// rest is discarded, so a longer reply fails to parse.
+	OutputCap = 1 << 20
 )
 
 // wirePreOut and wirePostOut are the replies as Phi decodes them; their
@@ -94,6 +97,10 @@ func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunR
 		return fail(runner.OutcomeTimeout, fmt.Sprintf("hook %s timed out after %s", name, timeoutOf(h)))
 	case res.ExitCode != 0 && res.ExitCode != 2:
 		return fail(runner.OutcomeError, fmt.Sprintf("hook %s exited %d", name, res.ExitCode))
+	case res.Lost != "" && res.ExitCode != 2:
+		// Phi waits for its pipes to close; what hookcompat stopped
+		// reading may hold the reply.
+		return fail(runner.OutcomeError, fmt.Sprintf("hook %s: %s", name, res.Lost))
 	}
 	line := firstLine(res.Stdout)
 	if res.ExitCode == 2 {

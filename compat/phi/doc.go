@@ -5,9 +5,9 @@
 // hook protocol at run time ([Protocol], registered with the runner as
 // protocol "phi").
 //
-// The reference is ../shared/spec/phi.md (what Phi's code does at commit
-// 4c650fa, the last hook.json commit) and, where it and Phi's own
-// documentation differ, the recordings in ../shared/phi-oracle: hook.json
+// The reference is what Phi's code does at commit 4c650fa (the last
+// commit of the hook.json era) and, where that and Phi's own
+// documentation differ, recordings of Phi's runs: hook.json
 // is read with Go's encoding/json rules (keys case-insensitive, trimmed
 // values, 5 s default timeout, at most 60 s), hooks are keyed by name
 // (project replaces user) and run in name order; the hook's run file is

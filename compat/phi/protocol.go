@@ -14,9 +14,9 @@ import (
 // alike).
 const PermissionReadonly = "readonly"
 
-// Protocol is Phi's hook protocol (phi §3–§7, the recordings in
-// shared/phi-oracle win where the two differ). It is registered with the
-// runner as "phi".
+// Protocol is Phi's hook protocol (phi §3–§7; recordings of Phi's runs
+// win where they and the code's reading differ). It is registered with
+// the runner as "phi".
 //
 // Deliberate differences from Phi (docs/decisions/007):
 //   - process lifecycle follows docs/decisions/003: on timeout the hook's
@@ -85,6 +85,9 @@ func (*Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload)
 		Stdin:   pl.Stdin,
 		Timeout: timeoutOf(h),
 		Dir:     h.Dir,
+		// Phi keeps the first 1 MiB of stdout, JSON or not (phi §4): a
+		// longer reply is cut and fails to parse there too.
+		StdoutLimit: OutputCap,
 	}
 	switch {
 	case len(h.Args) > 0:
@@ -130,7 +133,15 @@ func (*Protocol) Detached(h *settings.Hook, ev *runner.Event) bool {
 	return h.Async && HookEvent(ev.Name) == EventPostTool
 }
 
+// Awaits reports that Phi waits for its hooks of every event it has:
+// pre_tool decides the call, and the sync post_tool hooks are awaited
+// together, their output replacing the tool's result and their stop
+// ending the turn (phi §7); so both must be fired. Async post_tool hooks
+// run detached whatever the caller does ([Protocol.Detached]).
+func (*Protocol) Awaits(settings.Event) bool { return true }
+
 var (
 	_ runner.Protocol = (*Protocol)(nil)
 	_ runner.Detacher = (*Protocol)(nil)
+	_ runner.Awaiter  = (*Protocol)(nil)
 )

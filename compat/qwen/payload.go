@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -417,6 +418,6 @@ func projectDir(ev *runner.Event, base []string) string {
 			}
 		}
 	}
-	qh := qwenHome(func(k string) string { return runner.EnvValue(base, k) }, runner.EnvValue(base, "HOME"))
+	qh := qwenHome(func(k string) string { return hookkit.EnvValue(base, k) }, hookkit.EnvValue(base, "HOME"))
 	return filepath.Join(qh, "projects", nonAlnum.ReplaceAllString(cwdOf(ev), "-"))
 }

@@ -1,6 +1,7 @@
 package qwen
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -81,12 +83,12 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 		add["QWEN_CODE_SESSION_ID"] = ev.SessionID
 		add["QWEN_CODE_PROJECT_DIR"] = projectDir(ev, base)
 	}
-	model, identity := runner.EnvValue(base, "QWEN_CODE_MODEL"), runner.EnvValue(base, "QWEN_CODE_MODEL_IDENTITY")
+	model, identity := hookkit.EnvValue(base, "QWEN_CODE_MODEL"), hookkit.EnvValue(base, "QWEN_CODE_MODEL_IDENTITY")
 	if head, _, _ := strings.Cut(identity, "@"); model == "" || head != model {
 		identity = ""
 	}
 	add["QWEN_CODE_MODEL_IDENTITY"] = identity
-	return &runner.Payload{Stdin: stdin, Env: runner.WithEnv(runner.WithoutEnv(base, internalSecrets...), add)}, nil
+	return &runner.Payload{Stdin: stdin, Env: hookkit.WithEnv(hookkit.WithoutEnv(base, internalSecrets...), add)}, nil
 }
 
 func extra(ev *runner.Event, k string) json.RawMessage { v, _ := ev.Extra.Get(k); return v }
@@ -114,7 +116,7 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 	hookEnv := h.Env
 	cmd := h.Command
 	if h.Options["expand_vars"] == "true" {
-		x := expander(func(k string) (string, bool) { v := runner.EnvValue(pl.Env, k); return v, v != "" }, nil)
+		x := expander(func(k string) (string, bool) { v := hookkit.EnvValue(pl.Env, k); return v, v != "" }, nil)
 		cmd = x.Expand(cmd)
 		if len(hookEnv) > 0 {
 			hookEnv = map[string]string{}
@@ -123,7 +125,7 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 			}
 		}
 	}
-	inv := &runner.Invocation{Dir: dir, Env: runner.WithEnv(pl.Env, hookEnv), Stdin: pl.Stdin, Timeout: h.EffectiveTimeout(), URL: h.URL}
+	inv := &runner.Invocation{Dir: dir, Env: hookkit.WithEnv(pl.Env, hookEnv), Stdin: pl.Stdin, Timeout: h.EffectiveTimeout(), URL: h.URL}
 	switch h.EffectiveType() {
 	case settings.TypeHTTP:
 		if h.Once {
@@ -165,7 +167,7 @@ func interpolateHeaders(headers map[string]string, allowed, env []string) map[st
 	if len(headers) == 0 {
 		return nil
 	}
-	out := runner.ExpandHeaders(headers, allowed, env, false)
+	out := hookkit.ExpandHeaders(headers, allowed, env, false)
 	for k, v := range out {
 		out[k] = strings.NewReplacer("\r", "", "\n", "", "\x00", "").Replace(v)
 	}
@@ -797,4 +799,71 @@ func sanitizeExpansion(s string) string {
 		s = string(rs[:maxHTTPText])
 	}
 	return regexp.MustCompile(`&(?:a(?:mp?)?|lt?|gt?)?$`).ReplaceAllString(s, "")
+}
+
+// JudgePrompt is the text Qwen Code sends the model for a prompt hook
+// (qwen §3.4): the hook's prompt with every $ARGUMENTS replaced by the
+// event's hook input as JSON indented by two spaces. A prompt without
+// $ARGUMENTS is sent as written (the model does not see the event).
+func (*Protocol) JudgePrompt(h *settings.Hook, _ *runner.Event, arguments []byte) string {
+	var ind bytes.Buffer
+	if err := json.Indent(&ind, arguments, "", "  "); err != nil {
+		ind.Reset()
+		ind.Write(arguments)
+	}
+	return strings.ReplaceAll(h.Prompt, "$ARGUMENTS", ind.String())
+}
+
+// ApplyVerdict turns a judge's verdict into the hook output Qwen Code
+// makes of its model's answer ([PromptDecision]): a block or deny is
+// {ok: false, reason} — {continue: false, stopReason, decision: "block"}
+// —, no decision is {ok: true} — {continue: true, decision: "allow"} —,
+// an allow or ask verdict is that decision as written; the verdict's
+// context is the hook's additionalContext.
+func (p *Protocol) ApplyVerdict(h *settings.Hook, ev *runner.Event, v runner.Verdict) runner.HookReply {
+	var o geminicore.Object
+	switch v.Decision {
+	case runner.DecisionBlock, runner.DecisionDeny:
+		o.Bool("ok", false)
+	case runner.DecisionNone:
+		o.Bool("ok", true)
+	default:
+		o.Str("decision", string(v.Decision))
+	}
+	if v.Reason != "" {
+		o.Str("reason", v.Reason)
+	}
+	if v.Context != "" {
+		if v.Decision == runner.DecisionNone || v.Decision.Blocks() {
+			o.Str("additionalContext", v.Context)
+		} else {
+			o.Str("additional_context", v.Context)
+		}
+	}
+	answer, _ := o.Bytes()
+	return p.Classify(h, ev, &runner.RunResult{ExitCode: 0, Stdout: answer})
+}
+
+// ParseAnswer reads a prompt hook's model answer as Qwen Code does (qwen
+// §3.4), for an embedding agent's judge: the first ```json fence
+// unwrapped, then {ok, reason?, additionalContext?}; ok false is a block
+// with the reason. An answer that does not parse or fit is an error (Qwen
+// Code lets the action go ahead; the engine reports the hook as failed,
+// non-blocking).
+func ParseAnswer(answer string) (runner.Verdict, error) {
+	text := strings.TrimSpace(answer)
+	if m := fenceRE.FindStringSubmatch(text); m != nil {
+		text = m[1]
+	}
+	r := gjson.Parse(text)
+	ok, reason, ctx := r.Get("ok"), r.Get("reason"), r.Get("additionalContext")
+	if !gjson.Valid(text) || !r.IsObject() || !ok.IsBool() ||
+		(reason.Exists() && reason.Type != gjson.String) || (ctx.Exists() && ctx.Type != gjson.String) {
+		return runner.Verdict{}, fmt.Errorf("qwen: the prompt hook's answer is not {ok, reason?, additionalContext?}: %.80q", answer)
+	}
+	v := runner.Verdict{Reason: reason.Str, Context: ctx.Str}
+	if !ok.Bool() {
+		v.Decision = runner.DecisionBlock
+	}
+	return v, nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/qwen"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -25,7 +26,7 @@ func env(t *testing.T, vars ...string) *format.Env {
 	for _, d := range []string{e.Project, e.Home, e.SystemRoot} {
 		require.NoError(t, os.MkdirAll(d, 0o755))
 	}
-	e.Getenv = func(k string) string { return runner.EnvValue(vars, k) }
+	e.Getenv = func(k string) string { return hookkit.EnvValue(vars, k) }
 	return e
 }
 
@@ -249,12 +250,12 @@ func TestQwenPayloadRoundTrip(t *testing.T) {
 	sa := runner.Event{Name: settings.SubagentStart, SessionID: "s", Extra: runner.Fields{{Key: "agent_id", Value: json.RawMessage(`"sub"`)}}}
 	pl, err := p.Encode(&sa, nil)
 	require.NoError(t, err)
-	assert.Equal(t, "", runner.EnvValue(pl.Env, "QWEN_CODE_AGENT_ID"))
+	assert.Equal(t, "", hookkit.EnvValue(pl.Env, "QWEN_CODE_AGENT_ID"))
 	st := runner.Event{Name: settings.SubagentStop, SessionID: "s", Extra: sa.Extra}
 	pl, _ = p.Encode(&st, []string{"QWEN_SERVER_TOKEN=secret", "X=1"})
-	assert.Equal(t, "sub", runner.EnvValue(pl.Env, "QWEN_CODE_AGENT_ID"))
-	assert.Equal(t, "", runner.EnvValue(pl.Env, "QWEN_SERVER_TOKEN"), "Qwen's internal secrets are removed")
-	assert.Equal(t, "1", runner.EnvValue(pl.Env, "X"))
+	assert.Equal(t, "sub", hookkit.EnvValue(pl.Env, "QWEN_CODE_AGENT_ID"))
+	assert.Equal(t, "", hookkit.EnvValue(pl.Env, "QWEN_SERVER_TOKEN"), "Qwen's internal secrets are removed")
+	assert.Equal(t, "1", hookkit.EnvValue(pl.Env, "X"))
 }
 
 // TestQwenHTTPChecks: the URL allow-list and the SSRF guard.

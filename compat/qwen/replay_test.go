@@ -21,6 +21,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/qwen"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/oracletest"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -280,11 +281,12 @@ func (f *httpFake) take() []httpReq {
 	return out
 }
 
-// judge answers prompt hooks with the oracle model's aux reply.
+// judge answers prompt hooks with the oracle model's aux reply, read as
+// Qwen Code reads it.
 type judge struct{ answer string }
 
-func (j judge) Judge(context.Context, *settings.Hook, *runner.Event) (json.RawMessage, error) {
-	return json.RawMessage(j.answer), nil
+func (j judge) Judge(context.Context, *runner.JudgeRequest) (runner.Verdict, error) {
+	return qwen.ParseAnswer(j.answer)
 }
 
 func (w *world) sub(s string, jsonEscape bool) string {
@@ -393,7 +395,7 @@ func (w *world) build() error {
 		}
 	}
 	trusted := func(string, string) bool { return qwen.TrustedFolder(w.qdir, w.proj) }
-	getenv := func(k string) string { return runner.EnvValue(w.discovery, k) }
+	getenv := func(k string) string { return hookkit.EnvValue(w.discovery, k) }
 	fenv := &format.Env{Project: w.proj, Home: w.home, Getenv: getenv, SystemRoot: w.sys, Trusted: trusted}
 	srcs := qwen.Format.Discover(fenv).Sources
 	w.loaded, err = compat.Load(compat.Options{Project: w.proj, Home: w.home, Sources: srcs, Env: w.discovery, SystemRoot: w.sys, Trusted: trusted})

@@ -2,11 +2,13 @@
 """compare.py - run several Claude Code hook converters over one corpus and count what survives.
 
 Usage:
-  compare.py [--hookcompat BIN] [--gemini BIN] [--rulesync BIN] [--details FILE]
+  compare.py [--hookcompat BIN] [--hookcompat-cursor BIN] [--gemini BIN] [--rulesync BIN] [--details FILE]
              [--keep DIR] [--jobs N] [--timeout S] CORPUS_DIR_OR_FILE...
 
 Converters (each optional; give the path of its executable):
   --hookcompat BIN  `BIN convert --target native --warnings-json FILE`  -> native TOML on stdout
+  --hookcompat-cursor BIN  `BIN convert --target cursor --shim … --warnings-json FILE`
+                    -> .cursor/hooks.json on stdout (entries calling the shim)
   --gemini BIN      `BIN hooks migrate --from-claude` in a scratch project whose
                     .claude/settings.json is the corpus file -> .gemini/settings.json
   --rulesync BIN    `BIN convert --from claudecode --to cursor --features hooks` in the same
@@ -407,11 +409,15 @@ def snake_to_claude(ev):
 
 
 def decode_shim(command):
-    """hookcompat exec [opts] -- CMD...  ->  (opts dict, rest list) or None."""
-    try:
-        toks = shlex.split(command)
-    except ValueError:
-        return None
+    """hookcompat exec [opts] -- CMD...  ->  (opts dict, rest list) or None; command is a
+    shell string or an argv list (native args)."""
+    if isinstance(command, list):
+        toks = [str(t) for t in command]
+    else:
+        try:
+            toks = shlex.split(command)
+        except ValueError:
+            return None
     if len(toks) < 2 or not os.path.basename(toks[0]).startswith("hookcompat") or toks[1] != "exec":
         return None
     opts, i = {}, 2
@@ -480,7 +486,7 @@ def native_entry(nev, e, origin):
     else:
         kind = "command"
         cmd = e.get("command", "")
-        shim = decode_shim(cmd) if cmd else None
+        shim = decode_shim(cmd) if cmd else (decode_shim(e["args"]) if e.get("args") else None)
         if shim:
             opts, rest = shim
             cev = (opts.get("--event") or [cev])[0]
@@ -671,8 +677,67 @@ def rulesync_adapter(binary, src_path, timeout):
     return res
 
 
+def hookcompat_cursor_adapter(binary, src_path, timeout):
+    """hookcompat convert --target cursor: .cursor/hooks.json whose commands call the shim."""
+    with tempfile.TemporaryDirectory(prefix="cmp-hookcompat-cursor-") as home:
+        rc, out, err = run([binary, "convert", "--target", "cursor", "--shim", "/usr/local/bin/hookcompat",
+                            "--warnings-json", src_path], os.path.dirname(src_path) or ".", home, timeout)
+    res = Result(ok=rc == 0, raw=out)
+    try:
+        for w in json.loads(err) if err.strip() else []:
+            res.warnings.append((f"{w.get('code')}: {w.get('message')}", w.get("line"), w.get("col")))
+    except json.JSONDecodeError:
+        res.warnings += [(l, None, None) for l in err.splitlines() if l.strip()]
+    if rc != 0:
+        res.error = f"exit {rc}: {err.strip()[:200]}"
+        return res
+    doc = json.loads(out)
+    for tev, defs in (doc.get("hooks") or {}).items():
+        cev = CURSOR_EVENTS.get(tev)
+        for d in defs:
+            t = d.get("timeout")
+            tout = float(t) if isinstance(t, (int, float)) else None
+            if d.get("type") == "prompt":
+                res.entries.append(Entry(tev, cev, tev in CURSOR_ALL_EVENTS, "prompt", d.get("prompt", ""),
+                                         ("prompt", d.get("prompt", "")), tout, cursor_select(tev, cev, None)))
+                continue
+            shim = decode_shim(d.get("command", ""))
+            if not shim:
+                key = norm_cmd(d.get("command", ""))
+                res.entries.append(Entry(tev, cev, tev in CURSOR_ALL_EVENTS, "command", key,
+                                         handler_payload("command", key), tout, cursor_select(tev, cev, d.get("matcher"))))
+                continue
+            opts, rest = shim
+            sev = (opts.get("--event") or [cev])[0]
+            matcher = (opts.get("--matcher") or [None])[0]
+            if "--url" in opts:
+                kind, key = "http", opts["--url"][0]
+                payload = handler_payload("http", key, headers=opts.get("--header"))
+            elif "--exec" in opts:
+                kind, key = "command", norm_cmd(rest[0]) if rest else ""
+                payload = handler_payload("command", key, rest[1:])
+            else:
+                kind, key = "command", norm_cmd(" ".join(rest) if len(rest) != 1 else rest[0])
+                payload = handler_payload("command", key)
+            outer = cursor_select(tev, cev, d.get("matcher"))
+
+            def select(v, sev=sev, matcher=matcher, outer=outer, tev=tev):
+                # Cursor's matcher (on Cursor's tool names) first, then the
+                # Claude matcher the shim applies to the Claude name.
+                if d_has_tool_step(tev) and outer(v) is not True:
+                    return False
+                return matcher is None or claude_matches(sev, matcher, v)
+            res.entries.append(Entry(tev, sev, tev in CURSOR_ALL_EVENTS, kind, key, payload, tout, select))
+    return res
+
+
+def d_has_tool_step(tev):
+    return tev in ("preToolUse", "postToolUse", "postToolUseFailure")
+
+
 ADAPTERS = {
     "hookcompat": ("hookcompat convert --target native", hookcompat_adapter),
+    "hookcompat-cursor": ("hookcompat convert --target cursor", hookcompat_cursor_adapter),
     "gemini": ("gemini hooks migrate --from-claude", gemini_adapter),
     "rulesync": ("rulesync convert --to cursor", rulesync_adapter),
 }
@@ -829,7 +894,7 @@ def judge(src, res):
 
 
 def version_of(name, binary):
-    args = {"hookcompat": ["version"], "gemini": ["--version"], "rulesync": ["--version"]}[name]
+    args = {"hookcompat": ["version"], "hookcompat-cursor": ["version"], "gemini": ["--version"], "rulesync": ["--version"]}[name]
     with tempfile.TemporaryDirectory() as home:
         rc, out, err = run([binary] + args, home, home, 60)
     return ((out or err).strip().splitlines() or ["?"])[0]
@@ -839,7 +904,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("paths", nargs="+")
     for n in ADAPTERS:
-        ap.add_argument(f"--{n}", metavar="BIN")
+        ap.add_argument(f"--{n}", metavar="BIN", dest=n.replace("-", "_"))
     ap.add_argument("--details", metavar="FILE", help="write every lost construct here")
     ap.add_argument("--keep", metavar="DIR", help="keep each converter's output here")
     ap.add_argument("--jobs", type=int, default=2)
@@ -849,7 +914,7 @@ def main():
     for p in map(os.path.abspath, a.paths):
         files += sorted(os.path.join(p, f) for f in os.listdir(p) if f.endswith(".json")) \
             if os.path.isdir(p) else [p]
-    convs = [(n, getattr(a, n)) for n in ADAPTERS if getattr(a, n)]
+    convs = [(n, getattr(a, n.replace("-", "_"))) for n in ADAPTERS if getattr(a, n.replace("-", "_"))]
     if not convs or not files:
         ap.error("give at least one converter and one corpus file or folder")
     sources = [load_source(f) for f in files]

@@ -6,8 +6,11 @@
 // filters events by file name, debounces bursts (250 ms by default), then
 // calls Load to re-read and re-translate every source. The result is
 // applied only when it differs from the last applied config (compared by
-// its encoded TOML); a broken edit keeps the last good config running and
-// is reported with its file:line.
+// its encoded TOML and its Options.Notes); a broken edit keeps the last
+// good config running and is reported with its file:line. During a burst
+// the sources are also read every 25 ms, so that a burst whose last edit
+// is broken ends on the last valid version read during it. A lost-events
+// overflow reloads.
 package watch
 
 import (
@@ -28,6 +31,11 @@ import (
 // before reloading.
 const DefaultDebounce = 250 * time.Millisecond
 
+// burstLoadInterval is how often the sources are read while a burst of
+// edits goes on, so that the burst's valid versions are known: when its
+// last edit is broken, the last valid version seen is applied.
+const burstLoadInterval = 25 * time.Millisecond
+
 // Options configures a [Watcher].
 type Options struct {
 	// Files are the source files to watch (they need not exist yet, nor
@@ -47,6 +55,11 @@ type Options struct {
 	// Debounce is the quiet time before a reload; zero means
 	// DefaultDebounce.
 	Debounce time.Duration
+	// Notes, if set, returns what else a loaded config comes with (its
+	// load's warnings, as text): a reload whose hooks are unchanged but
+	// whose notes differ is applied and reported too, so that a new
+	// warning (a hook dropped on reload) is never silent.
+	Notes func(*settings.Config) []byte
 }
 
 // Change is the result of one reload attempt.
@@ -63,16 +76,17 @@ type Change struct {
 // Watcher reloads configs on change. One goroutine owns the fsnotify
 // watcher, the debounce timer and the last applied config.
 type Watcher struct {
-	opts    Options
-	fs      *fsnotify.Watcher
-	done    chan struct{}
-	wg      sync.WaitGroup
-	files   map[string]bool // watched file names (absolute)
-	dirs    map[string]bool // directory sources (absolute)
-	watched map[string]bool // directories with an fsnotify watch; owned by loop after Start
-	pending map[string]bool // source directories that do not exist yet; owned by loop after Start
-	current []byte          // encoded TOML of the applied config; owned by loop
-	hooks   []string        // labels of the applied hooks; owned by loop
+	opts      Options
+	fs        *fsnotify.Watcher
+	done      chan struct{}
+	wg        sync.WaitGroup
+	closeOnce sync.Once
+	files     map[string]bool // watched file names (absolute)
+	dirs      map[string]bool // directory sources (absolute)
+	watched   map[string]bool // directories with an fsnotify watch; owned by loop after Start
+	pending   map[string]bool // source directories that do not exist yet; owned by loop after Start
+	current   []byte          // key of the applied config (encoded TOML and notes); owned by loop
+	hooks     []string        // labels of the applied hooks; owned by loop
 }
 
 // Start loads the sources once, applies them, and starts watching. It
@@ -99,7 +113,7 @@ func Start(opts Options) (*Watcher, error) {
 		fsw.Close()
 		return nil, err
 	}
-	w.current, w.hooks = encode(cfg), labels(cfg)
+	w.current, w.hooks = w.key(cfg), labels(cfg)
 	for _, f := range opts.Files {
 		abs, err := filepath.Abs(f)
 		if err != nil {
@@ -131,19 +145,24 @@ func Start(opts Options) (*Watcher, error) {
 	return w, nil
 }
 
-// Close stops watching and waits for the watcher's goroutine.
+// Close stops watching and waits for the watcher's goroutine. Closing
+// again does nothing and returns nil.
 func (w *Watcher) Close() error {
-	close(w.done)
-	err := w.fs.Close()
-	w.wg.Wait()
+	var err error
+	w.closeOnce.Do(func() {
+		close(w.done)
+		err = w.fs.Close()
+		w.wg.Wait()
+	})
 	return err
 }
 
 // loop owns fsnotify events, the debounce timer and the applied state.
 func (w *Watcher) loop() {
 	defer w.wg.Done()
-	var timer *time.Timer
-	var fire <-chan time.Time
+	var timer, burstTimer *time.Timer
+	var fire, burstFire <-chan time.Time
+	var candidate *settings.Config // the last valid version seen during this burst
 	for {
 		select {
 		case <-w.done:
@@ -168,14 +187,41 @@ func (w *Watcher) loop() {
 				timer.Reset(w.opts.Debounce)
 			}
 			fire = timer.C
+			if burstFire == nil {
+				// Read the sources burstLoadInterval after the first
+				// event not read yet (a throttle, not a debounce: a
+				// continuous burst is still read every interval).
+				if burstTimer == nil {
+					burstTimer = time.NewTimer(burstLoadInterval)
+				} else {
+					burstTimer.Reset(burstLoadInterval)
+				}
+				burstFire = burstTimer.C
+			}
 		case err, ok := <-w.fs.Errors:
 			if !ok {
 				return
 			}
 			w.report(Change{Err: fmt.Errorf("watch: %w", err)})
+			if errors.Is(err, fsnotify.ErrEventOverflow) {
+				// Events were lost: the files may have changed unseen.
+				if timer == nil {
+					timer = time.NewTimer(w.opts.Debounce)
+				} else {
+					timer.Stop()
+					timer.Reset(w.opts.Debounce)
+				}
+				fire = timer.C
+			}
+		case <-burstFire:
+			burstFire = nil
+			if cfg, err := w.opts.Load(); err == nil {
+				candidate = cfg
+			}
 		case <-fire:
 			fire = nil
-			w.reload()
+			w.reload(candidate)
+			candidate = nil
 		}
 	}
 }
@@ -239,13 +285,26 @@ func (w *Watcher) relevant(name string) bool {
 	return false
 }
 
-func (w *Watcher) reload() {
+// reload reads the sources after a burst of edits and applies them. When
+// the last edit is broken but a valid version was read during the burst
+// (candidate), that version is applied — the burst ends on its last valid
+// config — and the error is reported after it.
+func (w *Watcher) reload(candidate *settings.Config) {
 	cfg, err := w.opts.Load()
 	if err != nil {
+		if candidate != nil && !bytes.Equal(w.key(candidate), w.current) {
+			w.apply(candidate)
+			err = fmt.Errorf("the last edit is broken; the last valid version read during the edits is running: %w", err)
+		}
 		w.report(Change{Err: err})
 		return
 	}
-	enc := encode(cfg)
+	w.apply(cfg)
+}
+
+// apply installs cfg unless it has the hooks already running.
+func (w *Watcher) apply(cfg *settings.Config) {
+	enc := w.key(cfg)
 	if bytes.Equal(enc, w.current) {
 		return // same hooks: nothing to do
 	}
@@ -268,6 +327,15 @@ func (w *Watcher) report(c Change) {
 func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
+}
+
+// key is what tells two loads apart: the encoded config and its notes.
+func (w *Watcher) key(cfg *settings.Config) []byte {
+	k := encode(cfg)
+	if w.opts.Notes != nil {
+		k = append(append(k, 0), w.opts.Notes(cfg)...)
+	}
+	return k
 }
 
 func encode(cfg *settings.Config) []byte {

@@ -3,6 +3,7 @@ package watch
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -145,4 +146,52 @@ func TestWatchSourceInDirectoryMadeLater(t *testing.T) {
 	_, applied := rec.snapshot()
 	require.Len(t, applied[1].Hooks, 1)
 	assert.Equal(t, "new", applied[1].Hooks[0].Command)
+}
+
+// TestSmallerHolesWatchBurst (issue class 7): after a burst of edits the
+// watcher runs the burst's last valid config: its last version when that
+// is valid, however fast the edits come; the last valid version read
+// during the burst when the final edit is broken (and the error is still
+// reported).
+func TestSmallerHolesWatchBurst(t *testing.T) {
+	hooks := func(cmd string) string { return "[[hooks.pre_tool]]\ncommand = \"" + cmd + "\"\n" }
+	start := func(t *testing.T) (string, *recorder) {
+		path := filepath.Join(t.TempDir(), "hooks.toml")
+		writeAtomically(t, path, hooks("before"))
+		rec := &recorder{}
+		w, err := Start(Options{Files: []string{path}, Load: func() (*settings.Config, error) { return settings.Load(path) }, Apply: rec.apply, OnChange: rec.change})
+		require.NoError(t, err)
+		t.Cleanup(func() { w.Close() })
+		return path, rec
+	}
+	last := func(rec *recorder) string {
+		_, applied := rec.snapshot()
+		c := applied[len(applied)-1]
+		if len(c.Hooks) == 0 {
+			return ""
+		}
+		return c.Hooks[0].Command
+	}
+
+	t.Run("fast_valid_burst", func(t *testing.T) {
+		path, rec := start(t)
+		for i := range 200 {
+			require.NoError(t, os.WriteFile(path, []byte(hooks("v"+strconv.Itoa(i))), 0o644))
+		}
+		require.Eventually(t, func() bool { return last(rec) == "v199" }, 3*time.Second, 10*time.Millisecond)
+	})
+
+	t.Run("burst_ending_broken", func(t *testing.T) {
+		path, rec := start(t)
+		writeAtomically(t, path, hooks("first"))
+		time.Sleep(60 * time.Millisecond) // well inside the debounce: one burst
+		writeAtomically(t, path, hooks("second"))
+		time.Sleep(60 * time.Millisecond)
+		writeAtomically(t, path, "[[hooks.pre_tool]]\ncomand = \"broken\"\n")
+		require.Eventually(t, func() bool { c, _ := rec.snapshot(); return len(c) > 0 && c[len(c)-1].Err != nil }, 3*time.Second, 10*time.Millisecond,
+			"the broken last edit is reported")
+		assert.Equal(t, "second", last(rec), "the burst ends on its last valid config")
+		changes, _ := rec.snapshot()
+		assert.Contains(t, changes[len(changes)-1].Err.Error(), path+":2:1")
+	})
 }

@@ -49,6 +49,8 @@ Targets (--target): ` + strings.Join(format.TargetNames(), ", ") + `:
               native globs.
   hookcompat  TOML with hookcompat's extension fields (protocol, match_syntax, env, ...)
               for agents that embed hookcompat; nothing needs the exec shim.
+  codex       a Codex hooks.json whose commands run the hooks through
+              "hookcompat exec --host codex" (Codex runs them once reviewed).
   cursor      Cursor's .cursor/hooks.json: each hook an entry whose command calls
               "<shim> exec --host cursor --protocol claude ...", so the script gets its own
               agent's payload and reply rules inside Cursor. Give --shim the absolute path

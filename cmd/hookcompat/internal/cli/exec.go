@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,7 +32,9 @@ reply schema (HK-20, HK-53, HK-60): {"decision", "reason", "continue", "addition
 COMMAND is one shell command string (Claude's shell form, run as /bin/sh -c), or with --exec a
 program and its arguments (Claude's exec form). --matcher applies the format's matcher to the
 event (tool name, source, …); when it does not match, the reply is empty. Unknown fields of the
-native event are kept and passed on. On SIGTERM the hook's process group is terminated first.
+native event are kept and passed on. On SIGTERM, SIGINT or SIGHUP the hook's process group is
+terminated first; then a --fail-closed hook answers a block, any other exits 1 without an
+answer.
 
 With --host FORMAT the shim runs inside that agent instead of a native engine (what
 "convert --target FORMAT" writes): it reads the agent's hook payload and answers in the
@@ -39,8 +42,9 @@ agent's reply schema and exit codes.
 
 Flags (before --):
   --host FORMAT           the agent running the shim (default: native, an engine of the
-                          native spec; gemini, qwen, …: that agent's payload and replies)
-  --protocol NAME         the hook's format: claude (default), phi, gemini, qwen, …
+                          native spec; codex, gemini, qwen, …: that agent's payload
+                          and replies)
+  --protocol NAME         the hook's format: claude (default), codex, gemini, qwen, phi, …
   --event EVENT           the event the hook is configured for, in its format's terms
                           (Claude: PreToolUse, …; Phi: pre_tool or post_tool; Gemini:
                           BeforeTool, …); required
@@ -50,6 +54,7 @@ Flags (before --):
                           stopped a fifth of it earlier, at most 0.5 s, so this shim answers in time
   --fail-closed           a failure blocks (Claude onFailure: block)
   --async                 the hook is async: its decisions have no effect
+  --rewake                with --async, an exit 2 wakes the agent (Claude asyncRewake)
   --exec                  COMMAND is a program and its arguments, not a shell command string
   --env KEY=value         added to the hook's environment (repeatable)
   --url URL               run an http hook: POST the event to URL
@@ -207,7 +212,10 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 			return fmt.Errorf("exec: %w", err)
 		}
 		out, err = eng.Fire(cmd.Context(), ev)
-		if err != nil {
+		if out == nil || (err != nil && !out.Decision.Blocks()) {
+			// Signalled before the hook answered: no answer (a failure
+			// of this shim), unless the hook is fail_closed.
+			_ = eng.Close(context.Background())
 			return fmt.Errorf("exec: %w", err)
 		}
 		_ = eng.Close(cmd.Context()) // detached (async Phi) hooks finish, or are killed, first

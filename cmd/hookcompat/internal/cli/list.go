@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -29,7 +30,9 @@ func newListCmd(stdio IO, runF func(*listOptions) error) *cobra.Command {
 		Long: `List shows every hook of the given sources by event, in the order they run: what it
 runs, its match (and match syntax), its if rule, fail_closed, its protocol, where it came
 from (file:line:col), and its last five failures recorded by earlier "hookcompat run"
-calls (HK-66; kept in $XDG_STATE_HOME/hookcompat, else ~/.local/state/hookcompat).
+calls (HK-66; kept in $XDG_STATE_HOME/hookcompat/failures.jsonl, else
+~/.local/state/hookcompat/failures.jsonl, at most 256 KiB; HOOKCOMPAT_FAILURE_LOG=off
+turns it off, another value names the file).
 Sources are found as for run.`,
 		Example: `  hookcompat list --project .
   hookcompat list --settings .claude/settings.json --json`,
@@ -108,8 +111,15 @@ type failureRecord struct {
 }
 
 // failureLogPath is where run records hook failures for list (HK-66), or
-// "" when there is no state directory.
+// "" when there is no state directory or the log is turned off
+// (failurelog.go).
 func failureLogPath() string {
+	if failureLogOff() {
+		return ""
+	}
+	if p := os.Getenv(failureLogEnv); p != "" {
+		return p
+	}
 	if d := os.Getenv("XDG_STATE_HOME"); d != "" {
 		return d + "/hookcompat/failures.jsonl"
 	}
@@ -141,15 +151,16 @@ func appendFailures(out *runner.Outcome) {
 	if len(lines) == 0 {
 		return
 	}
-	if err := os.MkdirAll(path[:strings.LastIndex(path, "/")], 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return
 	}
 	fh, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
 	if err != nil {
 		return
 	}
-	defer fh.Close()
 	_, _ = fh.Write(lines)
+	fh.Close()
+	compactFailureLog(path)
 }
 
 func failureOf(t runner.Trace, event string) *runner.Failure {

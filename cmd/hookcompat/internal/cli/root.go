@@ -13,6 +13,8 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/hookcompat/hookcompat/runner"
 )
 
 // Exit codes of hookcompat.
@@ -59,6 +61,10 @@ func usageArgs(v cobra.PositionalArgs) cobra.PositionalArgs {
 // Main runs hookcompat with os.Args and the process's streams and returns
 // the exit code.
 func Main() int {
+	// Descendants of hooks that daemonise are re-parented here, not to
+	// init, so that a hook's timeout still finds and kills them (Linux;
+	// hookcompat starts no other child processes).
+	_ = runner.EnableSubreaper()
 	// Every signal that would end hookcompat first cancels the running
 	// hooks, whose process groups are then terminated (a closed terminal's
 	// SIGHUP would otherwise orphan them).

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -37,7 +38,10 @@ the hooks of the given sources and prints ONE JSON object, the merged native rep
    "hooks": [{"source", "protocol", "command", "outcome", "exit_code", "duration_ms", ...}]}
 
 The exit status is 0 whenever the event was dispatched, whatever the decision; it is 1
-with a message on stderr for bad input (unreadable event, invalid config).
+with a message on stderr for bad input (unreadable event, invalid config). When a signal
+(SIGTERM, SIGINT, SIGHUP) ends the run, the hooks are stopped and the exit status is 1;
+the reply is printed only when it blocks (a fail_closed hook that had not answered
+blocks), never one with an empty decision.
 
 Without --settings, --config and --phi-dir, the Claude Code files that exist of
 ~/.claude/settings.json, <project>/.claude/settings.json and
@@ -53,9 +57,13 @@ Gemini CLI's settings are discovered as Gemini CLI 0.61.0 finds them (the system
 instead. Their trust rules apply (GEMINI_CLI_TRUST_WORKSPACE=false: no Gemini hook runs).
 
 --render NAME adds NAME's view of the outcome under the key NAME: --render claude adds
-"claude": {"tool_runs", "effective_input", "model_text", "user_text"}: whether Claude Code
-would run the tool, with which input (Claude's argument names), and the texts Claude Code
-would show the model (Claude Code 2.1.332). Formats that render: ` + strings.Join(renderers(), ", ") + `.`,
+"claude": {"tool_runs", "effective_input", "effective_output", "model_text", "user_text",
+"texts", "loop_ends", "persisted", …}: whether Claude Code would run the tool, with which
+input (Claude's argument names), and the texts Claude Code would show the model (Claude Code
+2.1.332). --render model adds "model": [{"protocol", "kind", "text", "placement", "delivery",
+"hooks"}, …]: every text the model sees from the hooks of every format that answered, in
+hook order, each as its own agent sends it (a Claude <system-reminder>, a native HK-23 tool
+error, a Phi <hook_context> block). Views: ` + strings.Join(renderers(), ", ") + `.`,
 		Example: `  echo '{"event":"pre_tool","tool":"shell","args":{"command":"rm -rf /"}}' | hookcompat run --config hooks.toml
   hookcompat run --settings .claude/settings.json --project . < payload.json`,
 		Args: usageArgs(cobra.NoArgs),
@@ -73,7 +81,12 @@ would show the model (Claude Code 2.1.332). Formats that render: ` + strings.Joi
 	return cmd
 }
 
-// renderers are the formats --render accepts.
+// renderModel is the --render name of the model view of every format
+// (compat.ModelView).
+const renderModel = compat.RenderModel
+
+// renderers are the views --render accepts: the formats that render, and
+// the model view.
 func renderers() []string {
 	var out []string
 	for _, f := range format.All() {
@@ -81,12 +94,21 @@ func renderers() []string {
 			out = append(out, f.Name())
 		}
 	}
-	return out
+	return append(out, renderModel)
+}
+
+// modelView renders the model view of every format (--render model).
+type modelView struct{}
+
+func (modelView) Render(out *runner.Outcome, vocab *translate.Vocabulary) any {
+	return compat.ModelView(out, vocab)
 }
 
 func runRun(cmd *cobra.Command, opts *runOptions) error {
 	var renderer format.Renderer
-	if opts.Render != "" {
+	if opts.Render == renderModel {
+		renderer = modelView{}
+	} else if opts.Render != "" {
 		f, ok := format.Lookup(opts.Render)
 		if ok {
 			renderer, ok = f.(format.Renderer)
@@ -117,15 +139,30 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 		return err
 	}
 	out, err := eng.Fire(cmd.Context(), ev)
-	if err != nil {
+	if out == nil {
 		return err
 	}
 	appendFailures(out) // for `hookcompat list` (HK-66)
-	reply, err := replyJSON(out, opts.Render, renderer, loaded)
-	if err != nil {
+	if err == nil && cmd.Context().Err() != nil {
+		// A signal after the hooks answered still ends the run unanswered.
+		err = fmt.Errorf("interrupted: %w", context.Cause(cmd.Context()))
+	}
+	if err != nil && !out.Decision.Blocks() {
+		// Cancellation is never an allow: without every hook's answer
+		// there is no reply to print, unless it blocks.
+		_ = eng.Close(context.Background())
 		return err
 	}
-	if _, err := opts.Out.Write(reply); err != nil {
+	reply, encErr := replyJSON(out, opts.Render, renderer, loaded)
+	if encErr != nil {
+		return encErr
+	}
+	if _, werr := opts.Out.Write(reply); werr != nil {
+		return werr
+	}
+	if err != nil {
+		// The block is printed; the run still failed.
+		_ = eng.Close(context.Background())
 		return err
 	}
 	// Detached hooks (Phi async) finish, or are killed after the drain

@@ -10,7 +10,6 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings/watch"
 )
 
 type watchOptions struct {
@@ -55,7 +54,7 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 		return err
 	}
 	var mu sync.Mutex // serialises output
-	w, _, err := compat.Watch(loadOpts, eng, func(c watch.Change) {
+	w, err := compat.Watch(first, eng, func(c compat.Change) {
 		mu.Lock()
 		defer mu.Unlock()
 		if c.Err != nil {
@@ -69,6 +68,7 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 		for _, r := range c.Removed {
 			fmt.Fprintf(opts.Out, "  - %s\n", r)
 		}
+		printWarnings(opts.Err, c.Warnings)
 	})
 	if err != nil {
 		return err

@@ -1,0 +1,9 @@
+//go:build !unix
+
+package cli
+
+import "os"
+
+// readReady cannot tell here whether reading would wait: nothing more is
+// read after the event.
+func readReady(*os.File, int64) ([]byte, bool) { return nil, false }

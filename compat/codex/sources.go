@@ -1,0 +1,327 @@
+package codex
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Codex's config layers (codex §1.1), in the order their handlers are
+// listed and run: managed requirements, system, user, legacy managed
+// config, project (.codex folders from the project root down to the cwd).
+// Within a layer, hooks.json comes before config.toml's [hooks]; within a
+// file, Codex's fixed event order, then groups and handlers in file order.
+const (
+	ScopeRequirements = "requirements" // /etc/codex/requirements.toml
+	ScopeSystem       = "system"       // /etc/codex/{hooks.json,config.toml}
+	ScopeUser         = "user"         // $CODEX_HOME/{hooks.json,config.toml}
+	ScopeLegacy       = "legacy"       // /etc/codex/managed_config.toml
+	ScopeProject      = "project"      // <dir>/.codex/{hooks.json,config.toml}
+	ScopeCLI          = "cli"          // a file named with --codex that is none of the above
+)
+
+var scopeRank = map[string]int{ScopeRequirements: 0, ScopeSystem: 1, ScopeUser: 2, ScopeLegacy: 3, ScopeProject: 4, ScopeCLI: 5}
+
+// managedScope reports the layers Codex trusts without review and that
+// allow_managed_hooks_only keeps (codex §1.2, §1.3).
+func managedScope(scope string) bool {
+	return scope == ScopeRequirements || scope == ScopeSystem || scope == ScopeLegacy
+}
+
+// SystemDir is where Codex reads its system and managed configuration.
+const SystemDir = "/etc/codex"
+
+// Home returns Codex's home: $CODEX_HOME, else <home>/.codex.
+func Home(env *format.Env) string {
+	if v := env.Getenv("CODEX_HOME"); v != "" {
+		return v
+	}
+	if env.Home == "" {
+		return ""
+	}
+	return filepath.Join(env.Home, ".codex")
+}
+
+// ProjectRoot is the root Codex trusts and reads .codex folders from: the
+// git repository root when cwd is inside one, else cwd (codex §1.1).
+func ProjectRoot(cwd string) string {
+	for d := cwd; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return cwd
+		}
+		d = parent
+	}
+}
+
+// projectDirs are the folders from root down to cwd.
+func projectDirs(root, cwd string) []string {
+	rel, err := filepath.Rel(root, cwd)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return []string{cwd}
+	}
+	dirs := []string{root}
+	if rel == "." {
+		return dirs
+	}
+	cur := root
+	for _, el := range strings.Split(rel, string(filepath.Separator)) {
+		cur = filepath.Join(cur, el)
+		dirs = append(dirs, cur)
+	}
+	return dirs
+}
+
+// layerFile is one candidate source of a layer.
+type layerFile struct {
+	path, scope string
+	toml        bool
+}
+
+// layerFiles lists every file Codex would read for env, in layer order,
+// whether or not it exists.
+func layerFiles(env *format.Env) []layerFile {
+	sys := func(name string) string { return env.System(filepath.Join(SystemDir, name)) }
+	files := []layerFile{
+		{sys("requirements.toml"), ScopeRequirements, true},
+		{sys("hooks.json"), ScopeSystem, false},
+		{sys("config.toml"), ScopeSystem, true},
+	}
+	if h := Home(env); h != "" {
+		files = append(files, layerFile{filepath.Join(h, "hooks.json"), ScopeUser, false}, layerFile{filepath.Join(h, "config.toml"), ScopeUser, true})
+	}
+	files = append(files, layerFile{sys("managed_config.toml"), ScopeLegacy, true})
+	root := ProjectRoot(env.Project)
+	for _, d := range projectDirs(root, env.Project) {
+		files = append(files,
+			layerFile{filepath.Join(d, ".codex", "hooks.json"), ScopeProject, false},
+			layerFile{filepath.Join(d, ".codex", "config.toml"), ScopeProject, true})
+	}
+	return files
+}
+
+// scopeOf infers the layer of a named file.
+func scopeOf(path string, env *format.Env) string {
+	abs, _ := filepath.Abs(path)
+	for _, f := range layerFiles(env) {
+		if f.path == abs {
+			return f.scope
+		}
+	}
+	return ScopeCLI
+}
+
+// Discover returns the Codex sources that exist, in layer order (codex
+// §1.1); the watch list holds every file Codex would read.
+func discover(env *format.Env) format.Discovery {
+	var d format.Discovery
+	for _, f := range layerFiles(env) {
+		d.Watch = append(d.Watch, f.path)
+		if st, err := os.Stat(f.path); err == nil && !st.IsDir() {
+			d.Sources = append(d.Sources, format.Source{Format: settings.ProtocolCodex, Path: f.path, Scope: f.scope, Discovered: true})
+		}
+	}
+	return d
+}
+
+// source is one loaded file with its layer.
+type source struct {
+	format.Source
+	dec *decoded
+	abs string
+}
+
+// load reads srcs as Codex does across layers (codex §1): every layer
+// runs; [features] hooks = false (or the deprecated codex_hooks) in any
+// config layer — the highest-precedence layer that sets it decides —
+// switches every hook off; allow_managed_hooks_only in requirements.toml
+// keeps only the managed layers (requirements, system, legacy managed);
+// [hooks.state."<key>"] enabled = false disables one unmanaged handler;
+// the project layer loads only for a trusted project. Trust belongs to
+// the host (env.Trusted("codex", project root)): false loads only the
+// layers Codex runs without review (requirements, system, legacy
+// managed); true trusts the project and every hook; nil reviews user
+// hooks as trusted (`--dangerously-bypass-hook-trust`: the user asked to
+// run them) and trusts the project when Codex does ([projects."<root>"]
+// trust_level = "trusted" in the user's config.toml).
+//
+// Besides the named and discovered sources, every config.toml of the
+// environment is read for these switches. A hooks.json Codex rejects is
+// a warning when discovered (the other sources still load) and an error
+// when named; a config.toml that does not parse, or whose [hooks] has a
+// value of the wrong type, is an error (Codex refuses to start).
+func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
+	res := &format.Result{Config: &settings.Config{}}
+	var loaded []*source
+	seen := map[string]bool{}
+	for _, s := range srcs {
+		abs, _ := filepath.Abs(s.Path)
+		if seen[abs] {
+			continue
+		}
+		seen[abs] = true
+		if s.Scope == "" {
+			s.Scope = scopeOf(abs, env)
+		}
+		data, err := os.ReadFile(abs)
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return nil, fmt.Errorf("reading %s: no such file: %w", abs, settings.ErrNoConfig)
+			}
+			return nil, fmt.Errorf("reading %s: %w", abs, err)
+		}
+		res.Files = append(res.Files, abs)
+		dec, err := decodeFile(abs, data)
+		if err != nil {
+			var fe *fileError
+			if errors.As(err, &fe) && !isTOML(abs) && s.Discovered {
+				res.Warnings = append(res.Warnings, translate.Warning{File: abs, Line: fe.line, Col: fe.col, Code: CodeInvalidFile,
+					Message: fmt.Sprintf("failed to parse hooks config %s: %s; the file is skipped, the other sources' hooks still run (as in Codex)", abs, fe.Error())})
+				continue
+			}
+			return nil, sourceError(abs, err)
+		}
+		loaded = append(loaded, &source{Source: s, dec: dec, abs: abs})
+	}
+	// The switches of every config layer, named or not.
+	switches := map[string]*decoded{}
+	for _, l := range loaded {
+		if isTOML(l.abs) {
+			switches[l.abs] = l.dec
+		}
+	}
+	for _, f := range layerFiles(env) {
+		if !f.toml || switches[f.path] != nil {
+			continue
+		}
+		data, err := os.ReadFile(f.path)
+		if err != nil {
+			continue
+		}
+		dec, err := decodeConfigTOML(f.path, data)
+		if err != nil {
+			return nil, sourceError(f.path, err)
+		}
+		switches[f.path] = dec
+		res.Files = append(res.Files, f.path)
+	}
+	sort.SliceStable(loaded, func(i, j int) bool { return scopeRank[loaded[i].Scope] < scopeRank[loaded[j].Scope] })
+
+	var features *bool
+	featureAt := ""
+	managedOnly := false
+	states := map[string]hookState{}
+	var trustedProjects []string
+	for _, f := range layerFiles(env) {
+		d := switches[f.path]
+		if d == nil {
+			continue
+		}
+		if d.features != nil && f.scope != ScopeRequirements {
+			features, featureAt = d.features, f.path
+		}
+		if f.scope == ScopeRequirements && d.managedOnly {
+			managedOnly = true
+		}
+		for k, v := range d.state {
+			states[k] = v
+		}
+		if f.scope == ScopeUser {
+			trustedProjects = append(trustedProjects, d.trusted...)
+		}
+		for _, n := range d.notes {
+			res.Warnings = append(res.Warnings, translate.Warning{File: f.path, Line: n.line, Col: n.col, Code: n.code, Message: n.msg})
+		}
+	}
+	for _, l := range loaded {
+		if switches[l.abs] == nil {
+			for _, n := range l.dec.notes {
+				res.Warnings = append(res.Warnings, translate.Warning{File: l.abs, Line: n.line, Col: n.col, Code: n.code, Message: n.msg})
+			}
+		}
+	}
+	root := ProjectRoot(env.Project)
+	projectTrusted := false
+	hooksReviewed := true
+	if env.Trusted != nil {
+		projectTrusted = env.Trusted(settings.ProtocolCodex, root)
+		hooksReviewed = projectTrusted
+	} else {
+		for _, p := range trustedProjects {
+			if filepath.Clean(p) == root {
+				projectTrusted = true
+			}
+		}
+	}
+	// Both representations in one layer (codex §1.1).
+	byDir := map[string][]*source{}
+	for _, l := range loaded {
+		if l.dec.hasHooks && len(l.dec.handlers) > 0 {
+			byDir[filepath.Dir(l.abs)+"\x00"+l.Scope] = append(byDir[filepath.Dir(l.abs)+"\x00"+l.Scope], l)
+		}
+	}
+	for _, ls := range byDir {
+		if len(ls) == 2 && ls[0].Scope != ScopeRequirements && ls[1].Scope != ScopeRequirements {
+			res.Warnings = append(res.Warnings, translate.Warning{File: ls[0].abs, Code: CodeBothForms,
+				Message: fmt.Sprintf("loading hooks from both %s and %s; prefer a single representation for this layer", ls[0].abs, ls[1].abs)})
+		}
+	}
+	ordinal := 0
+	for _, l := range loaded {
+		why := ""
+		switch {
+		case features != nil && !*features:
+			why = fmt.Sprintf("[features] hooks is false in %s", featureAt)
+		case managedOnly && !managedScope(l.Scope):
+			why = "allow_managed_hooks_only is true in requirements.toml"
+		case !managedScope(l.Scope) && !hooksReviewed:
+			why = "the host did not trust this project's hooks (Codex runs unreviewed user and project hooks only with --dangerously-bypass-hook-trust)"
+		case l.Scope == ScopeProject && !projectTrusted:
+			why = fmt.Sprintf("the project %s is not trusted ([projects.%q] trust_level = \"trusted\" in %s)", root, root, filepath.Join(Home(env), "config.toml"))
+		}
+		cfg, warns := translateDecoded(l.dec, l.Scope, &ordinal, states, managedScope(l.Scope))
+		if why != "" {
+			if n := len(cfg.Hooks); n > 0 {
+				res.Warnings = append(res.Warnings, translate.Warning{File: l.abs, Code: CodeNotLoaded,
+					Message: fmt.Sprintf("%d hook(s) not loaded: %s (as in Codex)", n, why)})
+			}
+			continue
+		}
+		res.Warnings = append(res.Warnings, warns...)
+		res.Config.Append(cfg)
+	}
+	return res, nil
+}
+
+func isTOML(path string) bool { return strings.HasSuffix(path, ".toml") }
+
+// decodeFile decodes a hooks.json or a TOML config by its name.
+func decodeFile(path string, data []byte) (*decoded, error) {
+	if isTOML(path) {
+		return decodeConfigTOML(path, data)
+	}
+	return decodeHooksJSON(path, data)
+}
+
+// sourceError is a decoding error naming file, line and column.
+func sourceError(path string, err error) error {
+	var fe *fileError
+	if errors.As(err, &fe) {
+		what := "failed to parse hooks config"
+		if isTOML(path) {
+			what = "Error loading config.toml"
+		}
+		return &settings.Error{File: path, Line: fe.line, Col: fe.col, Msg: what + ": " + fe.msg, Err: err}
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}

@@ -1,0 +1,286 @@
+package codex
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tidwall/sjson"
+
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Warning codes of the codex target.
+const (
+	// CodeNotForCodex marks a hook Codex cannot run (an event it does not
+	// have, a tool it never calls); left out.
+	CodeNotForCodex = "not-for-codex"
+	// CodeDiffersInCodex marks a hook that runs under Codex but whose
+	// effect there differs from its home agent's.
+	CodeDiffersInCodex = "differs-in-codex"
+	// CodeReviewNeeded: Codex runs the written hooks only once reviewed.
+	CodeReviewNeeded = "codex-review-needed"
+)
+
+// target writes a Codex hooks.json ("convert --target codex").
+type target struct{}
+
+func (target) Name() string { return settings.ProtocolCodex }
+
+// claudeToolsCodex maps Claude tool names a matcher may name to the Codex
+// names that select the same calls; "" for tools Codex never calls.
+var claudeToolsCodex = map[string]string{
+	"Bash": "Bash", "Edit": "Edit", "Write": "Write", "MultiEdit": "apply_patch", "NotebookEdit": "apply_patch",
+	"Read": "", "Glob": "", "Grep": "", "LS": "", "WebFetch": "", "WebSearch": "", "TodoWrite": "",
+	"Task": "spawn_agent", "Agent": "spawn_agent", "AskUserQuestion": "request_user_input",
+	"Skill": "", "ExitPlanMode": "", "PowerShell": "", "NotebookRead": "",
+}
+
+// Write encodes cfg as a Codex hooks.json (codex-format §8.1): Codex
+// hooks are written back as they are (matcher, command, timeout in whole
+// seconds); every other format's command and http hook becomes a command
+// calling the exec shim with Codex as its host (`<shim> exec --host codex
+// --protocol <fmt> --event <Event> … -- '<command>'`), under the Codex
+// event that runs it and a Codex matcher that selects the same calls
+// where one exists (the shim re-applies the original matcher, so a Codex
+// matcher that selects more only costs a run). Timeouts are integers of
+// seconds, rounded up, with the hook's own default made explicit; the
+// shim stops the hook a little earlier and answers itself. What Codex
+// cannot express is a warning: events it lacks, tools it never calls,
+// fail-closed and async semantics, and what the shim must drop from the
+// hook's reply. With opts.Existing (a hooks.json), only its "hooks" key is
+// replaced.
+func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.Output, error) {
+	shim := opts.Shim
+	if shim == "" {
+		shim = "hookcompat"
+	}
+	type handlerOut struct {
+		Type    string `json:"type"`
+		Command string `json:"command"`
+		Timeout uint64 `json:"timeout"`
+		Async   bool   `json:"async,omitempty"`
+	}
+	type groupOut struct {
+		Matcher *string      `json:"matcher,omitempty"`
+		Hooks   []handlerOut `json:"hooks"`
+	}
+	byEvent := map[string][]groupOut{}
+	out := &format.Output{}
+	warn := func(h *settings.Hook, code, msg string) {
+		out.Warnings = append(out.Warnings, translate.Warning{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col, Code: code, Message: msg})
+	}
+	warnedOnce := map[string]bool{}
+	once := func(h *settings.Hook, key, code, msg string) {
+		if !warnedOnce[key] {
+			warnedOnce[key] = true
+			warn(h, code, msg)
+		}
+	}
+	seenCodex := map[string]bool{}
+	for i := range cfg.Hooks {
+		h := &cfg.Hooks[i]
+		name := h.Source.Event
+		if name == "" {
+			name = string(h.Event)
+		}
+		if h.EffectiveProtocol() == settings.ProtocolCodex {
+			// A Codex hook written back as it is (its post_tool_failure
+			// twin is the same handler).
+			ev, ok := CodexEvent(h.Event)
+			if !ok || h.Event == settings.PostToolFailure {
+				continue
+			}
+			key := fmt.Sprintf("%s\x00%s\x00%d", h.Source.File, h.Source.Event, h.Source.Ordinal)
+			if h.Source.Ordinal > 0 && seenCodex[key] {
+				continue
+			}
+			seenCodex[key] = true
+			g := groupOut{Hooks: []handlerOut{{Type: "command", Command: h.Command, Timeout: roundUpSeconds(effectiveTimeout(h, nil)), Async: h.Async}}}
+			if h.Match != "" {
+				m := h.Match
+				g.Matcher = &m
+			}
+			byEvent[ev] = append(byEvent[ev], g)
+			continue
+		}
+		evName, ok := CodexEvent(h.Event)
+		if !ok {
+			warn(h, CodeNotForCodex, fmt.Sprintf("%s has no Codex event: the hook is left out (Codex 0.169.0 events: %s)", name, strings.Join(EventNames(), ", ")))
+			continue
+		}
+		if t := h.EffectiveType(); t == settings.TypePrompt || t == settings.TypeAgent {
+			warn(h, CodeNotForCodex, fmt.Sprintf("a %s hook cannot run under Codex (it skips prompt and agent hooks); left out", t))
+			continue
+		}
+		matcher, runs := codexMatcher(h)
+		if !runs {
+			warn(h, CodeNotForCodex, fmt.Sprintf("%s matcher %q names only tools Codex never calls (Codex reads files with Bash and changes them with apply_patch); left out", name, h.Match))
+			continue
+		}
+		spec, err := format.SpecOf(h, h.Match)
+		if err != nil {
+			warn(h, CodeNotForCodex, err.Error()+"; left out")
+			continue
+		}
+		spec.Host = settings.ProtocolCodex
+		timeout := h.Timeout
+		if timeout <= 0 {
+			timeout = settings.DefaultTimeout
+		}
+		spec.Timeout = timeout
+		cmd := shellJoin(format.ShimArgs(shim, spec))
+		g := groupOut{Hooks: []handlerOut{{Type: "command", Command: cmd, Timeout: roundUpSeconds(timeout)}}}
+		if matcher != "" {
+			m := matcher
+			g.Matcher = &m
+		}
+		if h.Async {
+			g.Hooks[0].Async = true
+			warn(h, CodeDiffersInCodex, "async: Codex starts the hook and ignores its reply (a context it returns never reaches the model)")
+		}
+		if h.FailClosed {
+			warn(h, CodeDiffersInCodex, "fail_closed: Codex has none; the shim answers deny itself when the hook fails or times out before Codex's timeout")
+		}
+		if h.Event == settings.SessionEnd && timeout > time.Second {
+			warn(h, CodeDiffersInCodex, "SessionEnd: Codex kills SessionEnd hooks about 1 s after it starts exiting")
+		}
+		switch h.Event {
+		case settings.PreTool:
+			once(h, "pre", CodeDiffersInCodex, "PreToolUse under Codex: ask and allow-without-rewrite have no effect (Codex's own approval applies), a block shows the model Codex's text (\"Command blocked by PreToolUse hook: …\"), continue:false/stopReason/suppressOutput are dropped by the shim, and only a Bash command or a file edit that is patch text can be rewritten")
+		case settings.PostTool:
+			once(h, "post", CodeDiffersInCodex, "PostToolUse under Codex: a block replaces the tool's output (Claude shows both), continue:false does not stop the agent, updatedMCPToolOutput is dropped")
+		case settings.PermissionRequest:
+			once(h, "perm", CodeDiffersInCodex, "PermissionRequest under Codex: updatedInput, updatedPermissions and interrupt are dropped by the shim")
+		}
+		byEvent[evName] = append(byEvent[evName], g)
+		out.Wrapped++
+	}
+	if out.Wrapped > 0 || len(seenCodex) > 0 {
+		out.Warnings = append(out.Warnings, translate.Warning{File: "hooks.json", Code: CodeReviewNeeded,
+			Message: "Codex runs new hooks only after they are reviewed (/hooks) or with --dangerously-bypass-hook-trust, and a project's .codex/hooks.json only in a trusted project"})
+	}
+	// Events in Codex's order.
+	var b bytes.Buffer
+	b.WriteString("{\n  \"hooks\": {")
+	first := true
+	for _, ev := range EventNames() {
+		gs, ok := byEvent[ev]
+		if !ok {
+			continue
+		}
+		if !first {
+			b.WriteByte(',')
+		}
+		first = false
+		data, err := json.MarshalIndent(gs, "    ", "  ")
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, "\n    %q: %s", ev, data)
+	}
+	if !first {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("}\n}\n")
+	data := b.Bytes()
+	if len(bytes.TrimSpace(opts.Existing)) > 0 {
+		var inner struct {
+			Hooks json.RawMessage `json:"hooks"`
+		}
+		if err := json.Unmarshal(data, &inner); err != nil {
+			return nil, err
+		}
+		merged, err := sjson.SetRawBytes(opts.Existing, "hooks", inner.Hooks)
+		if err != nil {
+			return nil, fmt.Errorf("writing into the existing hooks.json: %w", err)
+		}
+		data = merged
+	}
+	out.Data = data
+	return out, nil
+}
+
+// codexMatcher is the Codex matcher that selects the calls of h's matcher
+// ("" = every call) and whether any call Codex makes can match.
+func codexMatcher(h *settings.Hook) (string, bool) {
+	m := h.Match
+	if m == "" || m == "*" {
+		return "", true
+	}
+	if !h.Event.ToolEvent() {
+		if CompileMatcher(m).Err() != nil {
+			return "", true // the shim applies it
+		}
+		return m, true
+	}
+	switch h.EffectiveMatchSyntax() {
+	case settings.MatchGlob, settings.MatchExact:
+		// Native tool names: Codex's where they have one; a glob with
+		// wildcards is left to the shim.
+		if strings.ContainsAny(m, `*?[\`) {
+			return "", true
+		}
+		switch m {
+		case "edit", "write", "multi_edit", "notebook_edit":
+			return "apply_patch", true
+		case "read", "glob", "grep", "web_fetch", "web_search", "todo_write", "skill", "exit_plan_mode", "powershell":
+			return "", false
+		}
+		return translate.DefaultVocabulary.Name(translate.Native, translate.Codex, m), true
+	}
+	if h.EffectiveMatchSyntax() == settings.MatchClaude && isClaudeNameList(m) {
+		var names []string
+		seen := map[string]bool{}
+		for _, n := range strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' }) {
+			n = strings.TrimSpace(n)
+			c, known := claudeToolsCodex[n]
+			if !known {
+				c = n // MCP and other tool names are the same
+			}
+			if c != "" && !seen[c] {
+				seen[c] = true
+				names = append(names, c)
+			}
+		}
+		if len(names) == 0 {
+			return "", false
+		}
+		return strings.Join(names, "|"), true
+	}
+	if CompileMatcher(m).Err() != nil {
+		return "", true // Rust rejects it: select every call, the shim matches
+	}
+	return m, true
+}
+
+func isClaudeNameList(m string) bool {
+	for _, c := range m {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '|', c == ' ', c == '-', c == ',':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// shellJoin quotes argv for /bin/bash -c (single quotes, except for
+// words that need none).
+func shellJoin(argv []string) string {
+	parts := make([]string, len(argv))
+	for i, a := range argv {
+		if a != "" && strings.IndexFunc(a, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:@%+,", r))
+		}) < 0 {
+			parts[i] = a
+			continue
+		}
+		parts[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,108 @@
+package codex
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// translateDecoded turns one decoded source into native hooks, in Codex's
+// display order (the fixed event order, then groups and handlers in file
+// order), numbering them from *ordinal on (Source.Ordinal; Codex's display
+// index is Ordinal-1): every command handler counts, a disabled one too;
+// groups with an invalid matcher, prompt and agent handlers and empty
+// commands are skipped with Codex's warning and do not count.
+//
+// Each command handler becomes one hook with protocol "codex": its event
+// through the event table, its matcher kept in Codex's syntax
+// (match_syntax "codex"; dropped, with a warning, on events whose matcher
+// Codex ignores), its timeout in seconds made explicit (600 s when absent,
+// 0 read as 1 s), async, statusMessage and additionalContextLimit
+// (the option additionalContextLimit) carried, fail_closed false (Codex has none). A
+// PostToolUse hook also runs for a native post_tool_failure (Codex fires
+// PostToolUse for a failing shell command): it is emitted a second time on
+// that event. An mcp_tool handler, which Codex runs by calling an MCP
+// tool, cannot run here: it is skipped with a warning (it still counts).
+func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]hookState, managed bool) (*settings.Config, []translate.Warning) {
+	cfg := &settings.Config{}
+	var warns []translate.Warning
+	warn := func(line, col int, code, msg string) {
+		warns = append(warns, translate.Warning{File: d.path, Line: line, Col: col, Code: code, Message: msg})
+	}
+	hs := append([]handler(nil), d.handlers...)
+	sort.SliceStable(hs, func(i, j int) bool { return rankOf[hs[i].ev.Codex] < rankOf[hs[j].ev.Codex] })
+	badGroup := map[string]bool{}
+	for _, h := range hs {
+		gkey := fmt.Sprintf("%s:%d", h.ev.Codex, h.group)
+		matcher := h.matcher
+		if !h.hasMatcher {
+			matcher = ""
+		}
+		if h.ev.Match == matchNone {
+			if matcher != "" && matcher != "*" && !badGroup[gkey] {
+				badGroup[gkey] = false
+				warn(h.matcherLine, h.matcherCol, translate.CodeMatcherIgnored, fmt.Sprintf("%s[%d].matcher %q: Codex ignores matchers on %s; the group runs for every %s", h.ev.Codex, h.group, matcher, h.ev.Codex, h.ev.Codex))
+			}
+			matcher = ""
+		} else if matcher != "" {
+			if err := CompileMatcher(matcher).Err(); err != nil {
+				if _, done := badGroup[gkey]; !done {
+					badGroup[gkey] = true
+					warn(h.matcherLine, h.matcherCol, CodeInvalidMatcher, fmt.Sprintf("invalid matcher %q in %s: %v; the group is not loaded (as in Codex)", matcher, d.path, err))
+				}
+				continue
+			}
+		}
+		switch h.typ {
+		case "prompt", "agent":
+			warn(h.line, h.col, CodeSkippedHandler, fmt.Sprintf("skipping %s hook in %s: %s hooks are not supported yet (as in Codex)", h.typ, d.path, h.typ))
+			continue
+		}
+		if h.typ == "command" && strings.TrimSpace(h.command) == "" {
+			warn(h.line, h.col, CodeSkippedHandler, fmt.Sprintf("skipping empty hook command in %s (as in Codex)", d.path))
+			continue
+		}
+		*ordinal++
+		key := fmt.Sprintf("%s:%s:%d:%d", d.path, h.ev.Snake, h.group, h.index)
+		if h.typ == "mcp_tool" {
+			warn(h.line, h.col, CodeSkippedHandler, fmt.Sprintf("%s[%d].hooks[%d]: an mcp_tool handler (Codex calls an MCP server's tool) cannot run under hookcompat; skipped", h.ev.Codex, h.group, h.index))
+			continue
+		}
+		if st, ok := states[key]; ok && !managed && st.enabled != nil && !*st.enabled {
+			warn(h.line, h.col, CodeNotLoaded, fmt.Sprintf("%s is disabled ([hooks.state.%q] enabled = false); not loaded (as in Codex)", key, key))
+			continue
+		}
+		hook := settings.Hook{
+			Event:         h.ev.Native,
+			Protocol:      settings.ProtocolCodex,
+			Command:       h.command,
+			Timeout:       TimeoutOf(h.timeout),
+			Async:         h.async,
+			StatusMessage: h.status,
+			Source: settings.Source{File: d.path, Line: h.line, Col: h.col, Format: settings.ProtocolCodex,
+				Scope: scope, Event: h.ev.Codex, Ordinal: *ordinal},
+		}
+		if matcher != "" {
+			hook.Match, hook.MatchSyntax = matcher, settings.MatchCodex
+		}
+		if h.contextLimit != nil {
+			// Carried as the option additionalContextLimit (settings.Hook
+			// Options, read by this protocol only); 0 is read as 1 token.
+			hook.Options = map[string]string{OptionContextLimit: strconv.FormatUint(max(1, min(*h.contextLimit, 1<<31-1)), 10)}
+		}
+		if h.async {
+			warn(h.line, h.col, CodeUnsupported, fmt.Sprintf("%s[%d].hooks[%d].async: the hook runs in the background and its reply is ignored (as in Codex)", h.ev.Codex, h.group, h.index))
+		}
+		cfg.Hooks = append(cfg.Hooks, hook)
+		if h.ev.Native == settings.PostTool {
+			failure := hook
+			failure.Event = settings.PostToolFailure
+			cfg.Hooks = append(cfg.Hooks, failure)
+		}
+	}
+	return cfg, warns
+}

@@ -1,0 +1,354 @@
+package cursor
+
+import (
+	"strings"
+
+	"github.com/hookcompat/hookcompat/settings"
+)
+
+// Subject is what a step's matcher is compared with (cursor §4: the CLI
+// bundle's match values per step).
+type Subject int
+
+// Subjects of a step's matcher.
+const (
+	// SubjectNone: the step has no match value; every hook runs and a
+	// matcher is ignored (sessionStart, sessionEnd, preCompact,
+	// workspaceOpen).
+	SubjectNone Subject = iota
+	// SubjectTool: the Cursor tool name (Shell, Read, StrReplace,
+	// MCP:<tool>, …).
+	SubjectTool
+	// SubjectCommand: the shell command string.
+	SubjectCommand
+	// SubjectMCP: "MCP:" followed by the MCP tool's name.
+	SubjectMCP
+	// SubjectFixed: a fixed word (Step.Fixed), such as "Read" on
+	// beforeReadFile or "Stop" on stop.
+	SubjectFixed
+	// SubjectSubagent: the subagent_type.
+	SubjectSubagent
+)
+
+// Ask is what a permission of "ask" does on a step (cursor §5.1, §9.6,
+// §9.7).
+type Ask int
+
+// Effects of "ask".
+const (
+	// AskInvalid: the step takes allow or deny only; "ask" fails
+	// validation, and an invalid reply on a permission step denies.
+	AskInvalid Ask = iota
+	// AskIgnored: "ask" validates but is not enforced (preToolUse): no
+	// decision.
+	AskIgnored
+	// AskAsks: the user is asked (beforeShellExecution,
+	// beforeMCPExecution, as documented).
+	AskAsks
+	// AskDenies: "ask" is read as deny (subagentStart).
+	AskDenies
+)
+
+// Tools is which tool calls of its native event a step fires for.
+type Tools int
+
+// Tool sets of a step.
+const (
+	// ToolsNone: the step is not about a tool call.
+	ToolsNone Tools = iota
+	// ToolsAll: every tool (preToolUse, postToolUse, postToolUseFailure).
+	ToolsAll
+	// ToolsShell: the shell tool.
+	ToolsShell
+	// ToolsMCP: MCP tools (native mcp__<server>__<tool>, or Cursor's
+	// MCP:<tool> when the server is unknown).
+	ToolsMCP
+	// ToolsRead: the read tool.
+	ToolsRead
+	// ToolsEdit: the file-writing tools (write, edit, multi_edit).
+	ToolsEdit
+)
+
+// Step is one row of Cursor's event table: a hooks.json step, the native
+// event it is, and every rule hookcompat applies to its hooks.
+type Step struct {
+	// Name is the step as hooks.json and hook_event_name spell it.
+	Name string
+	// Event is the native event (settings.Event) the step runs on.
+	Event settings.Event
+	// Tools restricts the step to some tool calls of Event.
+	Tools Tools
+	// Phase orders the steps of one native event: Cursor fires a call's
+	// preToolUse hooks before its tool-specific before* hooks, and
+	// afterFileEdit before postToolUse (cursor §5.3). Lower first.
+	Phase int
+	// Fields are the step's own payload fields, in Cursor's order,
+	// between the common head (conversation_id, generation_id, model)
+	// and tail (session_id, hook_event_name, cursor_version,
+	// workspace_roots, user_email, transcript_path).
+	Fields []string
+	// Bare marks a step outside any conversation (workspaceOpen): its
+	// payload has only hook_event_name, cursor_version, workspace_roots
+	// and user_email.
+	Bare bool
+	// Subject is what the matcher is compared with; Fixed is the word of
+	// SubjectFixed.
+	Subject Subject
+	Fixed   string
+	// Permission marks a permission step (cursor §5.2): its reply is
+	// {"permission": …}; an empty, non-JSON or invalid reply denies even
+	// without failClosed; exit 2 denies.
+	Permission bool
+	// Ask is what permission "ask" does on a permission step.
+	Ask Ask
+	// Outputs are the reply fields the step honours (others are
+	// accepted and ignored); Validated are fields it type-checks without
+	// honouring (sessionStart's continue and user_message).
+	Outputs, Validated []string
+	// Exit2 is the effect of exit 2: "deny" (permission steps), "block"
+	// (beforeSubmitPrompt: continue false) or "" (none).
+	Exit2 string
+	// FailClosed reports whether a failClosed hook's failure blocks here
+	// (permission steps and beforeSubmitPrompt, cursor §8).
+	FailClosed bool
+	// JoinContext: several hooks' additional_context values are joined;
+	// otherwise the later one wins (cursor §5.3).
+	JoinContext bool
+	// LoopLimit: the step honours loop_limit (stop, subagentStop).
+	LoopLimit bool
+	// Text says where the step's replies land, for the docs and the
+	// renderer.
+	Text string
+}
+
+// Common payload fields (cursor §3.2), before and after a step's own.
+var (
+	commonHead = []string{"conversation_id", "generation_id", "model"}
+	commonTail = []string{"session_id", "hook_event_name", "cursor_version", "workspace_roots", "user_email", "transcript_path"}
+	bareFields = []string{"hook_event_name", "cursor_version", "workspace_roots", "user_email"}
+)
+
+// Steps is Cursor's event table (cursor §3.1, §3.3, §4, §5.1, §5.2,
+// §5.3, §8, §10.1), one row per step, in the order Cursor's docs list
+// them. Every other file of the package reads its rules from here.
+var Steps = []Step{
+	// sessionStart: fire-and-forget; stdout must be a JSON object
+	// (plain text is a parse error); env reaches later hooks only.
+	{Name: "sessionStart", Event: settings.SessionStart,
+		Fields:  []string{"is_background_agent", "composer_mode"},
+		Outputs: []string{"env", "additional_context"}, Validated: []string{"continue", "user_message"},
+		JoinContext: true, Text: "additional_context reaches the model; env the session's later hooks"},
+	// sessionEnd: observe only.
+	{Name: "sessionEnd", Event: settings.SessionEnd,
+		Fields: []string{"reason", "duration_ms", "is_background_agent", "final_status", "error_message"},
+		Text:   "nothing"},
+	// beforeSubmitPrompt: continue:false blocks the prompt (it stays in
+	// the history); user_message is shown to the user.
+	{Name: "beforeSubmitPrompt", Event: settings.PromptSubmit,
+		Fields:  []string{"prompt", "attachments", "composer_mode"},
+		Subject: SubjectFixed, Fixed: "UserPromptSubmit",
+		Outputs: []string{"continue", "user_message", "additional_context"},
+		Exit2:   "block", FailClosed: true, JoinContext: true,
+		Text: "user_message to the user when blocked; additional_context to the model"},
+	// preToolUse: every tool; ask is not enforced; updated_input
+	// replaces the input; the model reads user_message of a deny.
+	{Name: "preToolUse", Event: settings.PreTool, Tools: ToolsAll,
+		Fields:     []string{"tool_name", "tool_input", "tool_use_id", "cwd", "agent_message"},
+		Subject:    SubjectTool,
+		Permission: true, Ask: AskIgnored,
+		Outputs: []string{"permission", "user_message", "agent_message", "updated_input", "additional_context"},
+		Exit2:   "deny", FailClosed: true, JoinContext: true,
+		Text: "a deny's user_message reaches the model as the tool's error; additional_context the model"},
+	// postToolUse: context, and a rewrite of an MCP tool's output.
+	{Name: "postToolUse", Event: settings.PostTool, Tools: ToolsAll, Phase: 1,
+		Fields:  []string{"tool_name", "tool_input", "tool_output", "duration", "tool_use_id", "cwd"},
+		Subject: SubjectTool,
+		Outputs: []string{"additional_context", "updated_mcp_tool_output"}, JoinContext: true,
+		Text: "additional_context to the model"},
+	// postToolUseFailure: a failed, timed-out or denied call.
+	{Name: "postToolUseFailure", Event: settings.PostToolFailure, Tools: ToolsAll,
+		Fields:  []string{"tool_name", "tool_input", "error_message", "failure_type", "duration", "tool_use_id", "is_interrupt", "cwd"},
+		Subject: SubjectTool,
+		Outputs: []string{"additional_context"}, JoinContext: true,
+		Text: "additional_context to the model"},
+	// subagentStart: a permission step (ask denies).
+	{Name: "subagentStart", Event: settings.SubagentStart,
+		Fields:     []string{"subagent_id", "subagent_type", "task", "parent_conversation_id", "tool_call_id", "subagent_model", "is_parallel_worker", "git_branch"},
+		Subject:    SubjectSubagent,
+		Permission: true, Ask: AskDenies,
+		Outputs: []string{"permission", "user_message"},
+		Exit2:   "deny", FailClosed: true,
+		Text: "a deny stops the subagent; user_message to the user"},
+	// subagentStop: followup_message (only when status is completed).
+	{Name: "subagentStop", Event: settings.SubagentStop,
+		Fields:  []string{"subagent_id", "subagent_type", "status", "duration_ms", "parent_conversation_id", "message_count", "tool_call_count", "loop_count", "task", "description", "summary", "modified_files", "error_message", "git_branch", "agent_transcript_path"},
+		Subject: SubjectSubagent,
+		Outputs: []string{"followup_message"}, LoopLimit: true,
+		Text: "followup_message becomes the subagent's next message"},
+	// beforeShellExecution: after the call's preToolUse hooks.
+	{Name: "beforeShellExecution", Event: settings.PreTool, Tools: ToolsShell, Phase: 1,
+		Fields:     []string{"command", "cwd", "sandbox"},
+		Subject:    SubjectCommand,
+		Permission: true, Ask: AskAsks,
+		Outputs: []string{"permission", "user_message", "agent_message"},
+		Exit2:   "deny", FailClosed: true,
+		Text: "a deny reaches the model as \"Command execution was blocked by a hook: <user_message>…\""},
+	// afterShellExecution: observe only (no exit code).
+	{Name: "afterShellExecution", Event: settings.PostTool, Tools: ToolsShell,
+		Fields:  []string{"command", "output", "duration", "sandbox"},
+		Subject: SubjectCommand, Text: "nothing"},
+	// beforeMCPExecution: tool_input is a JSON string.
+	{Name: "beforeMCPExecution", Event: settings.PreTool, Tools: ToolsMCP, Phase: 1,
+		Fields:     []string{"tool_name", "tool_input", "mcp_server_name", "command", "url", "mcp_server_url"},
+		Subject:    SubjectMCP,
+		Permission: true, Ask: AskAsks,
+		Outputs: []string{"permission", "user_message", "agent_message"},
+		Exit2:   "deny", FailClosed: true,
+		Text: "a deny reaches the model with user_message"},
+	// afterMCPExecution: observe only.
+	{Name: "afterMCPExecution", Event: settings.PostTool, Tools: ToolsMCP,
+		Fields:  []string{"tool_name", "tool_input", "result_json", "duration", "mcp_server_name", "mcp_server_url"},
+		Subject: SubjectMCP, Text: "nothing"},
+	// beforeReadFile: allow or deny only; the hook gets the file's text.
+	{Name: "beforeReadFile", Event: settings.PreTool, Tools: ToolsRead, Phase: 1,
+		Fields:  []string{"content", "file_path", "attachments"},
+		Subject: SubjectFixed, Fixed: "Read",
+		Permission: true, Ask: AskInvalid,
+		Outputs: []string{"permission", "user_message"},
+		Exit2:   "deny", FailClosed: true,
+		Text: "a deny keeps the file from the model"},
+	// afterFileEdit: observe only; before the call's postToolUse hooks.
+	{Name: "afterFileEdit", Event: settings.PostTool, Tools: ToolsEdit,
+		Fields:  []string{"file_path", "edits"},
+		Subject: SubjectFixed, Fixed: "Write", Text: "nothing"},
+	// afterAgentResponse: observe only.
+	{Name: "afterAgentResponse", Event: settings.AfterAgentResponse,
+		Fields:  []string{"text"},
+		Subject: SubjectFixed, Fixed: "AgentResponse", Text: "nothing"},
+	// afterAgentThought: observe only.
+	{Name: "afterAgentThought", Event: settings.AfterAgentThought,
+		Fields:  []string{"text", "duration_ms"},
+		Subject: SubjectFixed, Fixed: "AgentThought", Text: "nothing"},
+	// stop: followup_message is submitted as the next user message,
+	// while loop_count < loop_limit.
+	{Name: "stop", Event: settings.Stop,
+		Fields:  []string{"status", "loop_count"},
+		Subject: SubjectFixed, Fixed: "Stop",
+		Outputs: []string{"followup_message"}, LoopLimit: true,
+		Text: "followup_message becomes the next user message"},
+	// preCompact: cannot block; user_message is shown to the user.
+	{Name: "preCompact", Event: settings.PreCompact,
+		Fields:  []string{"trigger", "context_usage_percent", "context_tokens", "context_window_size", "message_count", "messages_to_compact", "is_first_compaction"},
+		Outputs: []string{"user_message"},
+		Text:    "user_message to the user"},
+	// beforeTabFileRead: Tab's read; allow or deny only.
+	{Name: "beforeTabFileRead", Event: settings.TabFileRead,
+		Fields:  []string{"file_path", "content"},
+		Subject: SubjectFixed, Fixed: "TabRead",
+		Permission: true, Ask: AskInvalid,
+		Outputs: []string{"permission"},
+		Exit2:   "deny", FailClosed: true,
+		Text: "a deny keeps the file from Tab"},
+	// afterTabFileEdit: observe only.
+	{Name: "afterTabFileEdit", Event: settings.TabFileEdit,
+		Fields:  []string{"file_path", "edits"},
+		Subject: SubjectFixed, Fixed: "TabWrite", Text: "nothing"},
+	// workspaceOpen: outside any session; pluginPaths adds plugins.
+	{Name: "workspaceOpen", Event: settings.WorkspaceOpen, Bare: true,
+		Outputs: []string{"pluginPaths"}, Text: "pluginPaths are loaded as plugins"},
+}
+
+var stepByName = func() map[string]*Step {
+	m := map[string]*Step{}
+	for i := range Steps {
+		m[Steps[i].Name] = &Steps[i]
+	}
+	return m
+}()
+
+// StepNamed returns the row of a step ("beforeShellExecution"), exactly
+// spelt; nil for a name Cursor does not know.
+func StepNamed(name string) *Step { return stepByName[name] }
+
+// GenericStep returns the step for every call of native event e: the
+// first row of e that is not restricted to some tools (preToolUse for
+// pre_tool), or nil when Cursor has no step for e.
+func GenericStep(e settings.Event) *Step {
+	for i := range Steps {
+		if s := &Steps[i]; s.Event == e && (s.Tools == ToolsNone || s.Tools == ToolsAll) {
+			return s
+		}
+	}
+	return nil
+}
+
+// StepNames returns the step names in table order.
+func StepNames() []string {
+	out := make([]string, len(Steps))
+	for i := range Steps {
+		out[i] = Steps[i].Name
+	}
+	return out
+}
+
+// Honours reports whether the step honours reply field key.
+func (s *Step) Honours(key string) bool { return contains(s.Outputs, key) }
+
+// HasSubject reports whether the step compares matchers with something.
+func (s *Step) HasSubject() bool { return s.Subject != SubjectNone }
+
+// Specific reports whether the step is one of several Cursor steps of
+// its native event that fire for some tools only (beforeShellExecution).
+func (s *Step) Specific() bool { return s.Tools != ToolsNone && s.Tools != ToolsAll }
+
+// stepOf returns the step of a Cursor hook: its "step" option, else the
+// generic step of its native event.
+func stepOf(h *settings.Hook) *Step {
+	if name := h.Options[OptionStep]; name != "" {
+		if s := StepNamed(name); s != nil {
+			return s
+		}
+	}
+	return GenericStep(h.Event)
+}
+
+// Hook options (settings.Hook.Options) of Cursor hooks.
+const (
+	// OptionStep names the hook's step when it is not the generic step
+	// of its native event ("beforeShellExecution" on pre_tool).
+	OptionStep = "step"
+	// OptionLoopLimit is a stop or subagentStop hook's loop_limit: a
+	// positive integer, or "null" for no limit. Absent means Cursor's
+	// default, 5.
+	OptionLoopLimit = "loop_limit"
+)
+
+// firesFor reports whether a step restricted to some tools fires for a
+// call of the native tool (vocabulary names).
+func (s *Step) firesFor(cursorTool, native string) bool {
+	switch s.Tools {
+	case ToolsShell:
+		return cursorTool == "Shell"
+	case ToolsMCP:
+		return isMCP(native)
+	case ToolsRead:
+		return cursorTool == "Read"
+	case ToolsEdit:
+		return native == "write" || native == "edit" || native == "multi_edit"
+	}
+	return true
+}
+
+// isMCP reports whether a native tool name is an MCP tool's.
+func isMCP(native string) bool {
+	return strings.HasPrefix(native, "mcp__") || strings.HasPrefix(native, "MCP:")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,190 @@
+package cursor
+
+import (
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// ReadHostEvent reads the payload Cursor gives a converted hook (`hookcompat
+// exec --host cursor --protocol P`) into the event the hook's own agent
+// would send: Cursor's own fields (cursor_version, workspace_roots,
+// conversation_id, …) are left out, so that a script that recognises
+// Cursor by cursor_version still behaves as under its own agent. For a
+// Claude Code hook (protocol "claude") the Claude fields the native event
+// has no place for are filled from Cursor's: SessionStart's model,
+// SubagentStart's and SubagentStop's agent_id (subagent_id) and
+// agent_transcript_path, PostToolUse's and PostToolUseFailure's
+// duration_ms (duration, rounded) and is_interrupt; a Shell result
+// ({output, exitCode}) becomes Bash's {stdout, stderr, interrupted,
+// isImage}; SessionEnd's reason is prompt_input_exit for a closed window
+// and other otherwise. The workspace is Cursor's first workspace root, or
+// CURSOR_PROJECT_DIR, or workspace.
+func (cursorFormat) ReadHostEvent(data []byte, workspace, protocol string) (runner.Event, error) {
+	if dir := os.Getenv("CURSOR_PROJECT_DIR"); dir != "" {
+		workspace = dir
+	}
+	p := NewProtocol(nil)
+	ev, s, err := p.FromPayload(data, workspace)
+	if err != nil {
+		return runner.Event{}, err
+	}
+	from := ev.Extra
+	ev.Extra = nil
+	ev.Extra.Set(markerKey, jsQuote(s.Name))
+	if protocol != settings.ProtocolClaude {
+		return ev, nil
+	}
+	copyAs := func(from runner.Fields, key, as string) {
+		if v, ok := from.Get(key); ok {
+			ev.Extra.Set(as, v)
+		}
+	}
+	switch s.Name {
+	case "sessionStart":
+		copyAs(from, "model", "model")
+	case "subagentStart":
+		copyAs(from, "subagent_id", "agent_id")
+	case "subagentStop":
+		copyAs(from, "subagent_id", "agent_id")
+		copyAs(from, "agent_transcript_path", "agent_transcript_path")
+	case "postToolUse", "postToolUseFailure":
+		if v, ok := from.Get("duration"); ok {
+			if ms, ok := durationMS(v); ok {
+				ev.Extra.Set("duration_ms", json.RawMessage(strconv.FormatInt(ms, 10)))
+			}
+		}
+		if s.Name == "postToolUseFailure" {
+			copyAs(from, "is_interrupt", "is_interrupt")
+		}
+	case "sessionEnd":
+		if ev.Reason == "user_close" || ev.Reason == "window_close" {
+			ev.Reason = "exit"
+		} else {
+			ev.Reason = "other"
+		}
+	}
+	if ev.Tool == "shell" && len(ev.Result) > 0 {
+		if r := gjson.ParseBytes(ev.Result); r.IsObject() && r.Get("output").Exists() {
+			var o object
+			o.str("stdout", r.Get("output").String())
+			o.str("stderr", "")
+			o.boolean("interrupted", false)
+			o.boolean("isImage", false)
+			ev.Result, _ = o.bytes()
+		}
+	}
+	return ev, nil
+}
+
+// WriteReply answers Cursor for a converted hook (cursor §11): always
+// one JSON object on stdout and exit status 0 (Cursor blocks a
+// permission step whose hook prints nothing or no JSON, and reads exit 2
+// as a raw-text block), in the reply schema of the step the payload was
+// for. Diagnostics go to stderr.
+func (cursorFormat) WriteReply(out *runner.Outcome, ev *runner.Event) (stdout, stderr []byte, exit int) {
+	s := GenericStep(ev.Name)
+	if v, ok := ev.Extra.Get(markerKey); ok {
+		if st := StepNamed(gjson.ParseBytes(v).String()); st != nil {
+			s = st
+		}
+	}
+	if s == nil {
+		return []byte("{}\n"), nil, 0
+	}
+	return append(NewProtocol(nil).HostReply(s, out), '\n'), nil, 0
+}
+
+// HostReply is the Cursor reply of step s that says what out decided
+// (cursor §11):
+//   - permission steps: a block or deny is {"permission": "deny",
+//     "user_message": R, "agent_message": R}; an ask is a deny too where
+//     Cursor cannot ask (preToolUse, subagentStart, the read steps);
+//     an allow is {"permission": "allow"}; updated args are
+//     updated_input in Cursor's names, context additional_context; no
+//     decision is {};
+//   - beforeSubmitPrompt: {"continue": false, "user_message": R} for a
+//     block, else {"continue": true} with any additional_context;
+//   - sessionStart: additional_context;
+//   - stop, subagentStop: a block (a continuation) is
+//     {"followup_message": R};
+//   - postToolUse, postToolUseFailure: additional_context, with a block's
+//     reason after it (Cursor cannot block there); an MCP tool's rewritten
+//     result is updated_mcp_tool_output;
+//   - preCompact: the system message as user_message;
+//   - every other step: {}.
+func (p *Protocol) HostReply(s *Step, out *runner.Outcome) []byte {
+	var o object
+	reason := strings.TrimSpace(out.Reason)
+	if reason == "" {
+		reason = textDenied
+	}
+	ctx := strings.TrimSpace(out.AdditionalContext)
+	switch {
+	case s.Permission:
+		switch {
+		case out.Decision.Blocks() || (out.Decision == runner.DecisionAsk && s.Ask != AskAsks):
+			o.str("permission", "deny")
+			o.str("user_message", reason)
+			if s.Honours("agent_message") {
+				o.str("agent_message", reason)
+			}
+		case out.Decision == runner.DecisionAsk:
+			o.str("permission", "ask")
+			o.str("user_message", reason)
+			o.str("agent_message", reason)
+		case out.Decision == runner.DecisionAllow:
+			o.str("permission", "allow")
+		}
+		if out.UpdatedArgs != nil && s.Honours("updated_input") && !out.Decision.Blocks() {
+			o.raw("updated_input", p.vocab.Args(translate.Native, translate.Cursor, out.Event.Tool, out.UpdatedArgs))
+		}
+		if ctx != "" && s.Honours("additional_context") {
+			o.str("additional_context", ctx)
+		}
+	case s.Name == "beforeSubmitPrompt":
+		if out.Decision.Blocks() {
+			o.boolean("continue", false)
+			o.str("user_message", reason)
+		} else {
+			o.boolean("continue", true)
+			if ctx != "" {
+				o.str("additional_context", ctx)
+			}
+		}
+	case s.Name == "sessionStart":
+		if ctx != "" {
+			o.str("additional_context", ctx)
+		}
+	case s.LoopLimit:
+		if out.Decision.Blocks() {
+			o.str("followup_message", reason)
+		}
+	case s.Name == "postToolUse" || s.Name == "postToolUseFailure":
+		if out.Decision.Blocks() && strings.TrimSpace(out.Reason) != "" {
+			ctx = strings.TrimSpace(ctx + "\n\n" + strings.TrimSpace(out.Reason))
+		}
+		if ctx != "" {
+			o.str("additional_context", ctx)
+		}
+		if out.UpdatedResult != nil && s.Honours("updated_mcp_tool_output") && isMCP(out.Event.Tool) {
+			o.raw("updated_mcp_tool_output", out.UpdatedResult)
+		}
+	case s.Name == "preCompact":
+		if m := strings.TrimSpace(out.SystemMessage); m != "" {
+			o.str("user_message", m)
+		}
+	}
+	b, err := o.bytes()
+	if err != nil {
+		return []byte("{}")
+	}
+	return b
+}

@@ -1,0 +1,530 @@
+package cursor
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+	"github.com/tidwall/sjson"
+
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// TargetName is the conversion target writing Cursor's hooks.json.
+const TargetName = "cursor"
+
+// Warning codes of the cursor target: constructs Cursor cannot express
+// (cursor §11).
+const (
+	CodeUnsupportedEvent = "unsupported-event"         // an event Cursor has no step for; left out
+	CodeAskUnsupported   = "ask-unsupported"           // a PreToolUse "ask" becomes a deny
+	CodeEventNeverFires  = "event-never-fires"         // a SessionStart matcher that never sees Cursor's only source, startup
+	CodeContextMayDrop   = "context-may-drop"          // context Cursor may not deliver
+	CodeCannotBlock      = "cannot-block"              // a block Cursor's step cannot act on
+	CodeMCPServerDropped = "mcp-server-dropped"        // Cursor names MCP tools without their server
+	CodeMergeDiffers     = "merge-differs"             // several hooks of one step: Cursor's merge, not the source agent's
+	CodeTimeoutOverLimit = "timeout-over-cursor-limit" // more than 3600 s
+	CodeDoubleFireRisk   = "double-fire"               // Cursor may also run the original Claude hooks
+	CodeShimNotAbsolute  = "shim-not-absolute"         // the shim is found on the minimal PATH GUI Cursor gives hooks
+	CodeAsyncAwaited     = "async-awaited"             // Cursor waits for an async hook's shim
+	CodeNotForCursor     = "not-for-cursor"            // a hook no shim can run inside Cursor; left out
+	CodeToolNotInCursor  = "tool-not-in-cursor"        // a matcher naming tools Cursor does not have
+)
+
+type target struct{}
+
+func (target) Name() string { return TargetName }
+
+// entry is one hooks.json entry under its step.
+type entry struct {
+	step string
+	raw  []byte // compact JSON object
+	shim bool   // calls the exec shim
+}
+
+// Write encodes cfg as Cursor's .cursor/hooks.json (cursor §11): version
+// 1, each hook one flat entry under its Cursor step, in configured order.
+// A Cursor hook is written as it is. Any other hook whose format has an
+// exec shim becomes a command calling `<shim> exec --host cursor
+// --protocol <format> --event <its event> …` with its matcher, if rule,
+// timeout, fail_closed and what it runs, so that the script gets its own
+// agent's payload and reply rules; the entry has the timeout written out
+// (Claude's defaults too), failClosed where Cursor honours it, loop_limit
+// null on stop and subagentStop (the shim's hook decides), and a Cursor
+// matcher only where the hook's tool names map to Cursor's one for one
+// (the shim applies the hook's own matcher in any case). Every construct
+// Cursor cannot express is a warning. With opts.Existing, only the
+// hooks object of that file changes: its entries that call the shim are
+// replaced, every other entry and every other byte is kept.
+func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.Output, error) {
+	shim := opts.Shim
+	if shim == "" {
+		shim = "hookcompat"
+	}
+	w := &writer{shim: shim, project: opts.Project, once: map[string]bool{}, perStep: map[string]int{}, groups: map[string]int{}}
+	for i := range cfg.Hooks {
+		w.hook(&cfg.Hooks[i])
+	}
+	if w.wrapped > 0 && !filepath.IsAbs(shim) {
+		w.warnOnce(w.first, CodeShimNotAbsolute, CodeShimNotAbsolute, fmt.Sprintf("the entries call %q: GUI Cursor on macOS gives hooks a minimal PATH where it may not be found (a hook that cannot start blocks permission steps); convert with --shim \"$(command -v hookcompat)\"", shim))
+	}
+	data, err := w.document(opts.Existing)
+	if err != nil {
+		return nil, err
+	}
+	return &format.Output{Data: data, Warnings: w.warns, Wrapped: w.wrapped}, nil
+}
+
+type writer struct {
+	shim, project string
+	entries       []entry
+	warns         []translate.Warning
+	once          map[string]bool
+	perStep       map[string]int
+	groups        map[string]int // shim group key -> index in entries
+	groupCalls    map[string]*settings.Hook
+	wrapped       int
+	first         *settings.Hook // the first hook that calls the shim
+}
+
+func (w *writer) warn(h *settings.Hook, code, msg string) {
+	x := translate.Warning{Code: code, Message: msg}
+	if h != nil {
+		x.File, x.Line, x.Col = h.Source.File, h.Source.Line, h.Source.Col
+	}
+	w.warns = append(w.warns, x)
+}
+
+func (w *writer) warnOnce(h *settings.Hook, key, code, msg string) {
+	if !w.once[key] {
+		w.once[key] = true
+		w.warn(h, code, msg)
+	}
+}
+
+func eventName(h *settings.Hook) string {
+	return firstOf(h.Source.Event, string(h.Event))
+}
+
+func (w *writer) hook(h *settings.Hook) {
+	if h.EffectiveProtocol() == settings.ProtocolCursor {
+		w.cursorHook(h)
+		return
+	}
+	s := GenericStep(h.Event)
+	if s == nil || s.Bare {
+		w.warn(h, CodeUnsupportedEvent, fmt.Sprintf("Cursor has no step for %s: the hook is left out", eventName(h)))
+		return
+	}
+	f, ok := format.Lookup(h.EffectiveProtocol())
+	if !ok {
+		w.warn(h, CodeNotForCursor, fmt.Sprintf("protocol %q has no format; the hook is left out", h.EffectiveProtocol()))
+		return
+	}
+	typ := h.EffectiveType()
+	if typ == settings.TypeAgent {
+		w.warn(h, translate.CodeUnsupportedHandler, fmt.Sprintf("an agent handler of %s cannot run in Cursor; left out", eventName(h)))
+		return
+	}
+	if typ == settings.TypePrompt {
+		var o object
+		o.str("type", "prompt")
+		o.str("prompt", h.Prompt)
+		if h.Model != "" {
+			o.str("model", h.Model)
+		}
+		o.raw("timeout", json.RawMessage(seconds(h.Timeout)))
+		raw, _ := o.bytes()
+		w.add(h, entry{step: s.Name, raw: raw})
+		w.warn(h, translate.CodeUnsupportedHandler, fmt.Sprintf("a %s prompt handler becomes a Cursor prompt hook: Cursor's model judges it, from Cursor's payload, with Cursor's reply rules", f.Info().Title))
+		return
+	}
+	if g, ok := f.(format.ShimGrouper); ok {
+		if key, call := g.ShimGroup(h, w.shim, w.project); key != "" {
+			w.group(h, g, s, key, call)
+			return
+		}
+	}
+	spec, err := format.SpecOf(h, h.Match)
+	if err != nil {
+		w.warn(h, CodeNotForCursor, err.Error()+"; the hook is left out")
+		return
+	}
+	spec.Host = TargetName
+	if h.Match == "*" {
+		spec.Matcher = ""
+	}
+	w.wrapped++
+	if w.first == nil {
+		w.first = h
+	}
+	w.warnings(h, s, f)
+	var o object
+	o.str("command", shellJoin(format.ShimArgs(w.shim, spec)))
+	if m := w.cursorMatcher(h); m != "" {
+		o.str("matcher", m)
+	}
+	o.raw("timeout", json.RawMessage(seconds(h.Timeout)))
+	if h.FailClosed && s.FailClosed {
+		o.boolean("failClosed", true)
+	}
+	if s.LoopLimit {
+		o.raw("loop_limit", json.RawMessage("null"))
+	}
+	raw, _ := o.bytes()
+	w.add(h, entry{step: s.Name, raw: raw, shim: true})
+}
+
+// group folds a hook of a grouping format (Phi) into its format's one
+// shim call per group, hosted by Cursor.
+func (w *writer) group(h *settings.Hook, g format.ShimGrouper, s *Step, key string, call *settings.Hook) {
+	if w.groupCalls == nil {
+		w.groupCalls = map[string]*settings.Hook{}
+	}
+	if prev, seen := w.groupCalls[key]; seen {
+		g.MergeShimGroup(prev, h)
+		w.entries[w.groups[key]].raw = w.groupEntry(prev, s)
+		return
+	}
+	w.wrapped++
+	if w.first == nil {
+		w.first = h
+	}
+	w.groupCalls[key] = call
+	w.groups[key] = len(w.entries)
+	w.add(h, entry{step: s.Name, raw: w.groupEntry(call, s), shim: true})
+}
+
+func (w *writer) groupEntry(call *settings.Hook, s *Step) []byte {
+	argv := call.Args
+	if spec, err := format.ParseShimArgs(argv[2:]); err == nil {
+		spec.Host = TargetName
+		argv = format.ShimArgs(argv[0], spec)
+	}
+	var o object
+	o.str("command", shellJoin(argv))
+	o.raw("timeout", json.RawMessage(seconds(call.Timeout)))
+	if call.FailClosed && s.FailClosed {
+		o.boolean("failClosed", true)
+	}
+	if s.LoopLimit {
+		o.raw("loop_limit", json.RawMessage("null"))
+	}
+	raw, _ := o.bytes()
+	return raw
+}
+
+func (w *writer) add(h *settings.Hook, e entry) {
+	w.entries = append(w.entries, e)
+	if h.EffectiveProtocol() == settings.ProtocolCursor {
+		return // Cursor's own hooks keep Cursor's merge
+	}
+	w.perStep[e.step]++
+	if w.perStep[e.step] == 2 && (e.step == "preToolUse" || e.step == "beforeSubmitPrompt" || e.step == "stop" || e.step == "subagentStop") {
+		w.warn(h, CodeMergeDiffers, fmt.Sprintf("several hooks on %s: Cursor runs them in parallel and merges their replies its own way (deny > ask > allow, messages joined, the last updated_input and followup_message in file order win)", e.step))
+	}
+}
+
+// warnings are what Cursor cannot express of a wrapped hook h on step s.
+func (w *writer) warnings(h *settings.Hook, s *Step, f format.Format) {
+	ev := eventName(h)
+	if h.Timeout.Seconds() > 3600 {
+		w.warn(h, CodeTimeoutOverLimit, fmt.Sprintf("timeout %s is above Cursor's limit of 3600 s (Cursor warns)", h.Timeout))
+	}
+	if h.Async {
+		w.warn(h, CodeAsyncAwaited, "an async hook: its decisions are dropped as in its own agent, but Cursor waits for the shim to finish")
+	}
+	if f.Name() == settings.ProtocolClaude {
+		w.warnOnce(h, CodeDoubleFireRisk, CodeDoubleFireRisk, "with Cursor's third-party hooks setting on, Cursor also runs the original Claude Code hooks of .claude/settings.json: each would fire twice (remove them there, or keep the setting off)")
+	}
+	if missing := w.noCursorTools(h); len(missing) > 0 {
+		w.warn(h, CodeToolNotInCursor, fmt.Sprintf("matcher %q names %s, which Cursor has no tool for: the hook never runs for it there", h.Match, strings.Join(missing, ", ")))
+	}
+	if strings.Contains(h.Match, "mcp__") {
+		w.warn(h, CodeMCPServerDropped, fmt.Sprintf("matcher %q names an MCP server: Cursor calls MCP tools MCP:<tool>, without the server, so the matcher never matches", h.Match))
+	}
+	switch s.Name {
+	case "preToolUse":
+		w.warnOnce(h, CodeAskUnsupported, CodeAskUnsupported, fmt.Sprintf("%s: an \"ask\" decision becomes a deny in Cursor (Cursor does not ask on preToolUse)", ev))
+	case "beforeSubmitPrompt":
+		w.warnOnce(h, CodeContextMayDrop+s.Name, CodeContextMayDrop, fmt.Sprintf("%s: additional context is delivered by some Cursor builds only, and a blocked prompt stays in Cursor's history", ev))
+	case "subagentStart":
+		w.warnOnce(h, CodeContextMayDrop+s.Name, CodeContextMayDrop, fmt.Sprintf("%s: Cursor's subagentStart has no context field; additionalContext is dropped", ev))
+	case "postToolUse", "postToolUseFailure":
+		w.warnOnce(h, CodeCannotBlock+s.Name, CodeCannotBlock, fmt.Sprintf("%s: Cursor cannot block here; a block's reason reaches the model as additional context", ev))
+	case "preCompact":
+		w.warnOnce(h, CodeCannotBlock+s.Name, CodeCannotBlock, fmt.Sprintf("%s: Cursor's preCompact cannot block", ev))
+	case "stop", "subagentStop":
+		w.warnOnce(h, CodeCannotBlock+s.Name, CodeCannotBlock, fmt.Sprintf("%s: continue false, stopReason and systemMessage have no effect in Cursor; a block becomes a followup_message", ev))
+	case "sessionStart":
+		if h.Match != "" && h.Match != "*" && !CompileMatcher(h.Match).Match("startup") {
+			w.warn(h, CodeEventNeverFires, fmt.Sprintf("matcher %q: Cursor starts every session fresh (source startup), so this hook never runs", h.Match))
+		}
+	}
+}
+
+// cursorHook writes a Cursor hook as its entry.
+func (w *writer) cursorHook(h *settings.Hook) {
+	s := stepOf(h)
+	if s == nil {
+		w.warn(h, CodeUnsupportedEvent, fmt.Sprintf("no Cursor step for %s; left out", h.Event))
+		return
+	}
+	var o object
+	switch h.EffectiveType() {
+	case settings.TypePrompt:
+		o.str("type", "prompt")
+		o.str("prompt", h.Prompt)
+		if h.Model != "" {
+			o.str("model", h.Model)
+		}
+	case settings.TypeCommand:
+		if len(h.Args) > 0 {
+			o.str("command", shellJoin(h.Args))
+		} else {
+			o.str("command", h.Command)
+		}
+	default:
+		w.warn(h, CodeNotForCursor, fmt.Sprintf("a %s Cursor hook cannot be written to hooks.json; left out", h.EffectiveType()))
+		return
+	}
+	if h.Match != "" {
+		if h.EffectiveMatchSyntax() != settings.MatchCursor {
+			w.warn(h, translate.CodeUnsupportedField, fmt.Sprintf("match %q (%s syntax) is written as a Cursor regex", h.Match, h.EffectiveMatchSyntax()))
+		}
+		o.str("matcher", h.Match)
+	}
+	o.raw("timeout", json.RawMessage(seconds(h.Timeout)))
+	if h.FailClosed {
+		o.boolean("failClosed", true)
+	}
+	if v, ok := h.Options[OptionLoopLimit]; ok && s.LoopLimit {
+		o.raw("loop_limit", json.RawMessage(v))
+	}
+	raw, _ := o.bytes()
+	w.add(h, entry{step: s.Name, raw: raw, shim: isShimCommand(h.Command)})
+}
+
+// cursorMatcher is a Cursor matcher equivalent to a wrapped hook's own on
+// a tool step: only for a plain list of tool names that all have Cursor
+// names ("^(?:Shell)$" for Claude's Bash); "" when the shim alone must
+// decide (a regex, an MCP or unknown tool, a non-tool event).
+func (w *writer) cursorMatcher(h *settings.Hook) string {
+	m := h.Match
+	if m == "" || m == "*" || !h.Event.ToolEvent() || h.EffectiveMatchSyntax() == settings.MatchGlob {
+		return ""
+	}
+	for _, c := range m {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '|' || c == ',' || c == ' ') {
+			return ""
+		}
+	}
+	dialect := translate.Dialect(h.EffectiveProtocol())
+	vocab := translate.DefaultVocabulary
+	seen := map[string]bool{}
+	var names []string
+	for _, part := range strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' }) {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if part == "Task" && dialect == translate.Claude {
+			part = "Agent"
+		}
+		t, ok := vocab.Lookup(dialect, part)
+		if !ok || t.Name(translate.Cursor) == "" {
+			return ""
+		}
+		cands := []string{t.Name(translate.Cursor)}
+		for alias, native := range cursorAliases {
+			if native == t.Native {
+				cands = append(cands, alias)
+			}
+		}
+		for _, c := range cands {
+			if !seen[c] {
+				seen[c] = true
+				names = append(names, regexp.QuoteMeta(c))
+			}
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	sort.Strings(names)
+	return "^(?:" + strings.Join(names, "|") + ")$"
+}
+
+// noCursorTools are the tool names of a wrapped hook's plain name-list
+// matcher that Cursor has no tool for (Skill, AskUserQuestion, …).
+func (w *writer) noCursorTools(h *settings.Hook) []string {
+	m := h.Match
+	if m == "" || m == "*" || !h.Event.ToolEvent() || strings.ContainsAny(m, `^$.*+?()[]{}\`) {
+		return nil
+	}
+	dialect := translate.Dialect(h.EffectiveProtocol())
+	var out []string
+	for _, part := range strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' }) {
+		part = strings.TrimSpace(part)
+		if part == "" || strings.HasPrefix(part, "mcp__") {
+			continue
+		}
+		if part == "Task" && dialect == translate.Claude {
+			part = "Agent"
+		}
+		if t, ok := translate.DefaultVocabulary.Lookup(dialect, part); !ok || t.Name(translate.Cursor) == "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// isShimCommand reports whether a hooks.json command calls the exec shim.
+func isShimCommand(cmd string) bool {
+	f := strings.Fields(cmd)
+	if len(f) < 2 {
+		return false
+	}
+	return format.IsShim([]string{strings.Trim(f[0], `'"`), f[1]})
+}
+
+// seconds renders a timeout in seconds: an integer when whole.
+func seconds(d time.Duration) string {
+	s := d.Seconds()
+	if s <= 0 {
+		s = DefaultTimeout.Seconds()
+	}
+	return strconv.FormatFloat(s, 'f', -1, 64)
+}
+
+// shellJoin quotes argv for /bin/sh: words of safe characters as they
+// are, others in single quotes.
+func shellJoin(argv []string) string {
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		out[i] = shellQuote(a)
+	}
+	return strings.Join(out, " ")
+}
+
+var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`)
+
+func shellQuote(s string) string {
+	if shellSafe.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// document renders the whole hooks.json, or — with existing — that file
+// with its hooks object replaced.
+func (w *writer) document(existing []byte) ([]byte, error) {
+	if existing == nil {
+		hooks := w.hooksObject(nil, nil)
+		var buf bytes.Buffer
+		if err := json.Indent(&buf, []byte(`{"version":1,"hooks":`+string(hooks)+`}`), "", "  "); err != nil {
+			return nil, err
+		}
+		buf.WriteByte('\n')
+		return buf.Bytes(), nil
+	}
+	trimmed := bytes.TrimPrefix(existing, []byte("\ufeff"))
+	if !gjson.ValidBytes(trimmed) || !gjson.ParseBytes(trimmed).IsObject() {
+		return nil, fmt.Errorf("the existing hooks.json is not a JSON object (Cursor's hooks.json has no comments); not written")
+	}
+	old := gjson.GetBytes(trimmed, "hooks")
+	var order []string
+	kept := map[string][][]byte{}
+	if old.IsObject() {
+		old.ForEach(func(k, v gjson.Result) bool {
+			order = append(order, k.String())
+			if v.IsArray() {
+				for _, e := range v.Array() {
+					if !isShimCommand(e.Get("command").String()) {
+						c, err := canonJSON([]byte(e.Raw))
+						if err != nil {
+							c = []byte(e.Raw)
+						}
+						kept[k.String()] = append(kept[k.String()], c)
+					}
+				}
+			}
+			return true
+		})
+	}
+	hooks := w.hooksObject(order, kept)
+	indent := "  "
+	if i := bytes.Index(trimmed, []byte(`"hooks"`)); i > 0 {
+		line := trimmed[bytes.LastIndexByte(trimmed[:i], '\n')+1 : i]
+		if len(bytes.TrimLeft(line, " \t")) == 0 {
+			indent = string(line)
+		}
+	}
+	var pretty bytes.Buffer
+	if err := json.Indent(&pretty, hooks, indent, indent); err != nil {
+		return nil, err
+	}
+	out, err := sjson.SetRawBytes(existing, "hooks", pretty.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	if !gjson.GetBytes(out, "version").Exists() {
+		out, err = sjson.SetBytes(out, "version", 1)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// hooksObject is the compact hooks object: the steps of order first (an
+// existing file's), then the others in table order; under each, the
+// kept entries, then the new ones (a Cursor hook identical to a kept
+// entry is not written twice).
+func (w *writer) hooksObject(order []string, kept map[string][][]byte) []byte {
+	byStep := map[string][][]byte{}
+	for _, e := range w.entries {
+		dup := false
+		for _, k := range kept[e.step] {
+			if bytes.Equal(k, e.raw) {
+				dup = true
+			}
+		}
+		if !dup {
+			byStep[e.step] = append(byStep[e.step], e.raw)
+		}
+	}
+	seen := map[string]bool{}
+	for _, s := range order {
+		seen[s] = true
+	}
+	for _, s := range Steps {
+		if !seen[s.Name] && len(byStep[s.Name]) > 0 {
+			order = append(order, s.Name)
+			seen[s.Name] = true
+		}
+	}
+	var o object
+	for _, step := range order {
+		list := append(append([][]byte(nil), kept[step]...), byStep[step]...)
+		if len(list) == 0 {
+			continue
+		}
+		o.raw(step, json.RawMessage("["+string(bytes.Join(list, []byte(",")))+"]"))
+	}
+	b, _ := o.bytes()
+	return b
+}
+
+// InPlace reports that the target writes into an existing hooks.json,
+// replacing only the entries that call the shim.
+func (target) InPlace() bool { return true }

@@ -1,0 +1,52 @@
+package phi
+
+import (
+	"strings"
+
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// ModelView is what Phi's executor shows the model for the Phi hooks of
+// out, merged as Phi merges them (phi §7, §8): a denied call's result is
+// the reason, followed — when hooks gave context — by a blank line and
+// "<hook_context>\n…\n</hook_context>"; otherwise the context block is
+// appended to the tool's result after a blank line. A literal
+// "</hook_context>" inside a context gets a zero-width space before its
+// ">". A post_tool stop is not shown (Phi's executor ignores it).
+func (phiFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []format.ModelText {
+	var replies []runner.HookReply
+	var hooks []string
+	for _, t := range out.Hooks {
+		if t.Protocol == settings.ProtocolPhi && t.Reply.Outcome.Ran() {
+			replies = append(replies, t.Reply)
+			hooks = append(hooks, t.Command)
+		}
+	}
+	if len(replies) == 0 {
+		return nil
+	}
+	r := NewProtocol(vocab).Combine(&out.Event, replies)
+	block := ""
+	if c := strings.TrimSpace(r.AdditionalContext); c != "" {
+		block = "<hook_context>\n" + strings.ReplaceAll(c, "</hook_context>", "</hook_context\u200b>") + "\n</hook_context>"
+	}
+	text := func(kind, s, placement string) []format.ModelText {
+		return []format.ModelText{{Protocol: settings.ProtocolPhi, Kind: kind, Text: s, Placement: placement, Delivery: format.DeliveryNow, Hooks: hooks}}
+	}
+	switch {
+	case out.Event.Name == settings.PreTool && r.Decision.Blocks():
+		s := r.Reason
+		if block != "" {
+			s += "\n\n" + block
+		}
+		return text("tool_result", s, "tool_result")
+	case block != "":
+		return text("context", block, "tool_result_tail")
+	}
+	return nil
+}
+
+var _ format.ModelViewer = phiFormat{}

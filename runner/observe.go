@@ -1,0 +1,84 @@
+package runner
+
+import (
+	"context"
+	"time"
+
+	"github.com/hookcompat/hookcompat/settings"
+)
+
+// Observer is told about every hook run of an engine, so that a host can
+// record metrics or trace spans (OpenTelemetry, Prometheus, …) without
+// hookcompat depending on them. It must be safe for concurrent use: the
+// hooks of one event may run in parallel, and background and detached
+// hooks run on other goroutines.
+//
+// A run is one hook started for one event, whatever its type (command,
+// http, prompt, agent, mcp_tool), including one that could not start or
+// was not runnable; hooks that were skipped, deduplicated or only traced
+// as detached are not runs (a detached hook is observed when it runs).
+type Observer interface {
+	// HookStarted is called when a run starts, before it waits for one
+	// of the engine's process slots (Options.MaxProcesses). ctx is the
+	// context the run is under: the caller's for [Engine.Fire], the
+	// engine's own for background and detached runs. The function it
+	// returns, unless nil, is called once when the run ends.
+	HookStarted(ctx context.Context, run HookRun) (ended func(HookEnd))
+}
+
+// HookRun describes one hook run as it starts.
+type HookRun struct {
+	// Event is the event the hook runs for (read-only).
+	Event *Event
+	// Hook is the hook's definition (read-only).
+	Hook *settings.Hook
+	// Protocol is the hook's protocol ("native", "claude", …).
+	Protocol string
+	// Start is when the run started.
+	Start time.Time
+}
+
+// HookEnd describes how a hook run ended.
+type HookEnd struct {
+	// Reply is the hook's own reply: its Outcome (success, blocking,
+	// error, timeout, cancelled, not_runnable), Decision, Reason and Err.
+	Reply HookReply
+	// Duration is the time from HookStarted to the end, waiting for a
+	// process slot included.
+	Duration time.Duration
+	// ExitCode is the hook process's exit status or the http status of
+	// an http hook; nil when there is none (never started, killed by a
+	// signal, a judged hook).
+	ExitCode *int
+}
+
+// observe starts observing one run; the returned function ends it.
+func (e *Engine) observe(ctx context.Context, p Protocol, h *settings.Hook, ev *Event) func(HookReply, *RunResult) {
+	if e.opts.Observer == nil {
+		return func(HookReply, *RunResult) {}
+	}
+	start := time.Now()
+	ended := e.opts.Observer.HookStarted(ctx, HookRun{Event: ev, Hook: h, Protocol: p.Name(), Start: start})
+	return func(r HookReply, res *RunResult) {
+		if ended == nil {
+			return
+		}
+		ended(HookEnd{Reply: r, Duration: time.Since(start), ExitCode: exitCode(res)})
+	}
+}
+
+// exitCode is the exit status or http status a run's trace reports, or
+// nil.
+func exitCode(res *RunResult) *int {
+	switch {
+	case res == nil:
+		return nil
+	case res.HTTPStatus != 0:
+		code := res.HTTPStatus
+		return &code
+	case res.StartErr == nil && res.ExitCode >= 0:
+		code := res.ExitCode
+		return &code
+	}
+	return nil
+}

@@ -1,0 +1,40 @@
+//go:build !linux
+
+package runner
+
+import (
+	"io"
+	"os"
+)
+
+// pipeReader copies one of a hook's output pipes into a capBuffer. Without
+// a way to ask how many bytes sit in a pipe (Linux's FIONREAD), the end of
+// what the hook itself wrote cannot be told from what processes that
+// outlived it write: the drain delay then bounds all reading after the
+// hook exited (docs/decisions/003).
+type pipeReader struct {
+	f    *os.File
+	done chan struct{}
+	err  error
+}
+
+func newPipeReader(f *os.File, buf *capBuffer) *pipeReader {
+	r := &pipeReader{f: f, done: make(chan struct{})}
+	go func() {
+		defer close(r.done)
+		_, r.err = io.Copy(buf, f)
+	}()
+	return r
+}
+
+func (r *pipeReader) catchUp() <-chan struct{} { return closedChan }
+
+func (r *pipeReader) stop() int64 {
+	_ = r.f.Close()
+	<-r.done
+	return 0
+}
+
+func (r *pipeReader) readErr() error { return nil }
+
+var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()

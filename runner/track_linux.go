@@ -1,0 +1,326 @@
+//go:build linux
+
+package runner
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// The descendant tracker: a hook's descendants are
+// found by parentage in /proc, snapshotted every trackInterval while the
+// hook runs and again at its timeout, so that a process that left the
+// hook's process group (setsid, setpgid, a daemonising double fork) with
+// its output sent elsewhere is still known and killed with the hook. With
+// EnableSubreaper, orphaned descendants are re-parented to this process
+// and attributed to the running hooks even when they were never seen
+// under their parent.
+const trackInterval = 50 * time.Millisecond
+
+// procEntry is one process as /proc/<pid>/stat shows it.
+type procEntry struct {
+	pid, ppid, pgrp int
+	state           byte
+	start           uint64 // start time in clock ticks since boot
+}
+
+// tracker is the process-wide registry of running hooks.
+type tracker struct {
+	// startMu is held around starting a hook (fork) and registering it,
+	// and while the orphans in a scan are classified, so that a hook's
+	// own process is never mistaken for an orphan.
+	startMu sync.Mutex
+
+	mu        sync.Mutex // guards the following
+	runs      map[*trackedRun]struct{}
+	direct    map[int]bool // pids of hooks' own processes
+	ticking   bool
+	subreaper bool
+}
+
+var procTracker = &tracker{runs: map[*trackedRun]struct{}{}, direct: map[int]bool{}}
+
+// trackedRun is one running hook and the descendants seen so far.
+type trackedRun struct {
+	pid   int
+	start uint64
+
+	mu    sync.Mutex
+	known map[int]uint64 // descendant pid → start time
+	told  map[int]bool   // descendants already sent SIGTERM
+}
+
+// EnableSubreaper makes this process the child subreaper of everything it
+// starts (Linux PR_SET_CHILD_SUBREAPER): a hook's descendant whose parent
+// exits is re-parented here instead of to init, so the engine can still
+// attribute it to the hook and kill it at the hook's timeout, however
+// quickly it daemonised. Orphans are attributed when they are in a
+// running hook's process group, or — when they left it — to every hook
+// that was running when they started; they are reaped when killed. Only a
+// program that starts no other child processes in their own process
+// groups should call it (the hookcompat command does): such children
+// would be taken for escaped hook descendants. Elsewhere than on Linux it
+// returns an error.
+func EnableSubreaper() error {
+	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
+		return err
+	}
+	procTracker.mu.Lock()
+	procTracker.subreaper = true
+	procTracker.mu.Unlock()
+	return nil
+}
+
+// startTracked starts cmd under startMu and registers the hook's process.
+func startTracked(start func() error, pid func() int) (*trackedRun, error) {
+	t := procTracker
+	t.startMu.Lock()
+	defer t.startMu.Unlock()
+	if err := start(); err != nil {
+		return nil, err
+	}
+	r := &trackedRun{pid: pid(), known: map[int]uint64{}, told: map[int]bool{}}
+	if e, ok := readProc(r.pid); ok {
+		r.start = e.start
+	}
+	t.mu.Lock()
+	t.runs[r] = struct{}{}
+	t.direct[r.pid] = true
+	if !t.ticking {
+		t.ticking = true
+		go t.tick()
+	}
+	t.mu.Unlock()
+	return r, nil
+}
+
+// done unregisters a finished run: what it left running after exiting by
+// itself is no longer its (docs/decisions/003).
+func (r *trackedRun) done() {
+	if r == nil {
+		return
+	}
+	t := procTracker
+	t.mu.Lock()
+	delete(t.runs, r)
+	delete(t.direct, r.pid)
+	t.mu.Unlock()
+}
+
+// tick refreshes every running hook's descendants until none runs.
+func (t *tracker) tick() {
+	for {
+		time.Sleep(trackInterval)
+		t.mu.Lock()
+		if len(t.runs) == 0 {
+			t.ticking = false
+			t.mu.Unlock()
+			return
+		}
+		runs := make([]*trackedRun, 0, len(t.runs))
+		for r := range t.runs {
+			runs = append(runs, r)
+		}
+		t.mu.Unlock()
+		t.refresh(runs...)
+	}
+}
+
+// refresh scans /proc once and adds to each run the processes descending
+// from it or from its known descendants, those of its process group, and
+// (as subreaper) the orphans it may own.
+func (t *tracker) refresh(runs ...*trackedRun) {
+	t.startMu.Lock()
+	procs := scanProcs()
+	t.mu.Lock()
+	subreaper := t.subreaper
+	direct := make(map[int]bool, len(t.direct))
+	for p := range t.direct {
+		direct[p] = true
+	}
+	t.mu.Unlock()
+	t.startMu.Unlock()
+
+	children := map[int][]int{}
+	for _, e := range procs {
+		children[e.ppid] = append(children[e.ppid], e.pid)
+	}
+	self, selfGroup := os.Getpid(), syscall.Getpgrp()
+	for _, r := range runs {
+		r.mu.Lock()
+		var queue []int
+		if e, ok := procs[r.pid]; ok && e.start == r.start {
+			queue = append(queue, r.pid)
+		}
+		for pid, start := range r.known {
+			if e, ok := procs[pid]; ok && e.start == start {
+				queue = append(queue, pid)
+			}
+		}
+		for _, e := range procs {
+			if e.pgrp == r.pid && e.pid != r.pid && e.start >= r.start {
+				queue = append(queue, e.pid) // its group, orphaned or not
+			}
+			if subreaper && e.ppid == self && !direct[e.pid] && e.pgrp != selfGroup && e.start >= r.start {
+				queue = append(queue, e.pid) // an orphan that left its group
+			}
+		}
+		visited := map[int]bool{}
+		for len(queue) > 0 {
+			pid := queue[0]
+			queue = queue[1:]
+			if visited[pid] {
+				continue
+			}
+			visited[pid] = true
+			if pid != r.pid {
+				r.known[pid] = procs[pid].start
+			}
+			queue = append(queue, children[pid]...)
+		}
+		r.mu.Unlock()
+	}
+}
+
+// outside signals the known descendants that are alive and not in the
+// hook's process group (those the group signal misses); with onlyNew,
+// only those not signalled before.
+func (r *trackedRun) outside(sig sysSig, onlyNew bool) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for pid, start := range r.known {
+		e, ok := readProc(pid)
+		if !ok || e.start != start || e.pgrp == r.pid || e.state == 'Z' || e.state == 'X' {
+			continue
+		}
+		if onlyNew && r.told[pid] {
+			continue
+		}
+		r.told[pid] = true
+		_ = syscall.Kill(pid, sig)
+	}
+}
+
+// alive reports whether a known descendant outside the group still runs.
+func (r *trackedRun) alive() bool {
+	if r == nil {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for pid, start := range r.known {
+		if e, ok := readProc(pid); ok && e.start == start && e.state != 'Z' && e.state != 'X' {
+			return true
+		}
+	}
+	return false
+}
+
+// killAll SIGKILLs every known descendant, looking again until a scan
+// finds none alive (one may fork while being killed), and reaps those
+// this process is the parent of (as subreaper).
+func (r *trackedRun) killAll() {
+	if r == nil {
+		return
+	}
+	self := os.Getpid()
+	for range 50 {
+		procTracker.refresh(r)
+		r.mu.Lock()
+		live := 0
+		for pid, start := range r.known {
+			e, ok := readProc(pid)
+			if !ok || e.start != start {
+				delete(r.known, pid)
+				continue
+			}
+			if e.ppid == self && e.pid != r.pid {
+				// Ours to reap (re-parented to this subreaper); a zombie
+				// of another parent is that parent's.
+				var ws syscall.WaitStatus
+				if e.state != 'Z' && e.state != 'X' {
+					_ = syscall.Kill(pid, syscall.SIGKILL)
+				}
+				go func() { _, _ = syscall.Wait4(pid, &ws, 0, nil) }()
+				delete(r.known, pid)
+				continue
+			}
+			if e.state == 'Z' || e.state == 'X' {
+				continue
+			}
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			live++
+		}
+		r.mu.Unlock()
+		if live == 0 {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// scanProcs reads every process's stat line.
+func scanProcs() map[int]procEntry {
+	d, err := os.Open("/proc")
+	if err != nil {
+		return nil
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	out := make(map[int]procEntry, len(names))
+	for _, n := range names {
+		if n[0] < '0' || n[0] > '9' {
+			continue
+		}
+		pid, err := strconv.Atoi(n)
+		if err != nil {
+			continue
+		}
+		if e, ok := readProc(pid); ok {
+			out[pid] = e
+		}
+	}
+	return out
+}
+
+var errStat = errors.New("bad stat")
+
+// readProc parses /proc/<pid>/stat: pid (comm) state ppid pgrp session
+// tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
+// priority nice threads itrealvalue starttime …
+func readProc(pid int) (procEntry, bool) {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return procEntry{}, false
+	}
+	e, err := parseStat(pid, stat)
+	return e, err == nil
+}
+
+func parseStat(pid int, stat []byte) (procEntry, error) {
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return procEntry{}, errStat
+	}
+	f := bytes.Fields(stat[i+1:])
+	if len(f) < 20 {
+		return procEntry{}, errStat
+	}
+	ppid, err1 := strconv.Atoi(string(f[1]))
+	pgrp, err2 := strconv.Atoi(string(f[2]))
+	start, err3 := strconv.ParseUint(string(f[19]), 10, 64)
+	if err1 != nil || err2 != nil || err3 != nil || len(f[0]) == 0 {
+		return procEntry{}, errStat
+	}
+	return procEntry{pid: pid, ppid: ppid, pgrp: pgrp, state: f[0][0], start: start}, nil
+}

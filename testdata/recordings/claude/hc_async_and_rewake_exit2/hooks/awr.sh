@@ -1,0 +1,6 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" awr
+grep -q "echo A" "$HOOK_STDIN_FILE" || exit 0
+sleep 0.5
+echo 'ASYNC-REWAKE-STDERR' >&2
+exit 2

@@ -1,0 +1,7 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" bigpost10k1
+python3 - <<'__PY__'
+import json
+s = ''.join('L%05d abcdefghijklmnopqrstuvwxyz0123456789\n' % i for i in range(2000))[:10001]
+print(json.dumps({"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": s}}))
+__PY__

@@ -1,0 +1,3 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" bomplain
+printf '\xef\xbb\xbfBOM-PLAIN-TEXT\n'

@@ -1,0 +1,5 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" cf
+cat <<'__JSON__'
+{"continue": false, "stopReason": "CF-STOPREASON", "systemMessage": "CF-SYSMSG", "hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": "CF-UPS-CTX"}}
+__JSON__

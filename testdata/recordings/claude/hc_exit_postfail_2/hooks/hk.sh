@@ -1,0 +1,4 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" hk
+echo 'FAIL-E2' >&2
+exit 2

@@ -1,0 +1,3 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" t5000
+exit 0

@@ -1,0 +1,7 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" stop_j1
+if hook_input_true stop_hook_active; then exit 0; fi
+cat <<'__JSON__'
+{"decision": "block", "reason": "JSON-WITH-EXIT1"}
+__JSON__
+exit 1

@@ -1,0 +1,3 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" toml_stop
+exit 0

@@ -1,0 +1,6 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" post
+cat <<'J'
+{"decision": "block", "reason": "MCP-POST-BLOCK"}
+J
+exit 0

@@ -1,0 +1,6 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" pre
+cat <<'J'
+{"hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": "PRE-CTX-ONLY"}}
+J
+exit 0

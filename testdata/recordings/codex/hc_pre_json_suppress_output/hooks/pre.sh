@@ -1,0 +1,6 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" pre
+cat <<'J'
+{"suppressOutput": true}
+J
+exit 0

@@ -1,0 +1,12 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" pre
+cat <<'J'
+{
+  "hookSpecificOutput": {
+    "hookEventName": "PreToolUse",
+    "permissionDecision": "deny",
+    "permissionDecisionReason": "PRETTY-DENY"
+  }
+}
+J
+exit 0

@@ -1,0 +1,6 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" ss
+cat <<'J'
+{"continue": false, "stopReason": "SS-STOP"}
+J
+exit 0

@@ -1,0 +1,6 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" sa
+cat <<'J'
+{"continue": false, "stopReason": "A-HALT"}
+J
+exit 0

@@ -1,0 +1,6 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" h
+cat <<'J'
+{"continue": false, "stopReason": "SR-TXT"}
+J
+exit 0

@@ -1,0 +1,7 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" slow
+sleep 1 & wait $!
+cat <<'J'
+{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "SLOW-DENY"}}
+J
+exit 0

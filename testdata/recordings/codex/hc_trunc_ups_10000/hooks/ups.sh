@@ -1,0 +1,7 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" ups
+python3 - <<'P'
+import json,sys
+sys.stdout.write('A'*9996+'-END')
+P
+exit 0

@@ -1,0 +1,65 @@
+package translate
+
+import "github.com/hookcompat/hookcompat/settings"
+
+// nativeKinds are the rule kinds of the built-in native tools (HK-64).
+var nativeKinds = map[string]string{
+	"shell":         settings.RuleShell,
+	"read":          settings.RuleRead,
+	"glob":          settings.RuleRead,
+	"grep":          settings.RuleRead,
+	"write":         settings.RuleWrite,
+	"edit":          settings.RuleWrite,
+	"multi_edit":    settings.RuleWrite,
+	"notebook_edit": settings.RuleWrite,
+	"delete":        settings.RuleDelete,
+	"web_fetch":     settings.RuleWeb,
+	"web_search":    settings.RuleWeb,
+	"skill":         settings.RuleSkill,
+	"agent":         settings.RuleAgent,
+}
+
+// withKinds sets the rule kind of every built-in native tool that has
+// none.
+func withKinds(rows []Tool) []Tool {
+	for i := range rows {
+		if rows[i].Kind == "" {
+			rows[i].Kind = nativeKinds[rows[i].Native]
+		}
+	}
+	return rows
+}
+
+// Kinds returns the rule kind (HK-64) of every native tool name the
+// vocabulary knows that has one, aliases included: "shell" and "bash"
+// map to settings.RuleShell in the default vocabulary. The map is a new
+// copy; an engine uses it for native if rules (runner.Options.ToolKinds).
+func (v *Vocabulary) Kinds() map[string]string {
+	out := map[string]string{}
+	for name, i := range v.index[Native] {
+		if k := v.tools[i].Kind; k != "" {
+			out[name] = k
+		}
+	}
+	return out
+}
+
+// Rename returns a copy of v in which native tools are called by the
+// names an embedding agent gives its tools: names maps a native name to
+// the host's ("shell" → "exec"). A renamed tool keeps its names in every
+// dialect, its argument renames and its rule kind, so that a Claude hook
+// matching Bash and a native rule shell(git *) select the host's exec
+// calls; the old native name stays accepted as an alias on input. Names
+// the vocabulary does not know are ignored.
+func (v *Vocabulary) Rename(names map[string]string) *Vocabulary {
+	rows := v.Tools()
+	for i := range rows {
+		host, ok := names[rows[i].Native]
+		if !ok || host == "" || host == rows[i].Native {
+			continue
+		}
+		rows[i].Aliases = append([]string{rows[i].Native}, rows[i].Aliases...)
+		rows[i].Native = host
+	}
+	return NewVocabulary(rows)
+}
