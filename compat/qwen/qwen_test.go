@@ -313,7 +313,7 @@ func TestQwenTargetInPlace(t *testing.T) {
 	out := string(res.Output)
 	assert.True(t, strings.HasPrefix(out, "{\n  \"$version\": 4,\n  // model\n  \"model\": {\"name\": \"qwen3\"},\n  \"hooks\": {"), out)
 	assert.True(t, strings.HasSuffix(out, "\n  }\n}\n"), out)
-	assert.Contains(t, out, `"matcher": "edit|run_shell_command"`)
+	assert.Contains(t, out, `"matcher": "^(edit|run_shell_command)$"`)
 	assert.Contains(t, out, `"timeout": 7`, "seconds below 1000")
 	assert.Contains(t, out, `"timeout": 1202000`, "milliseconds from 1000 up")
 	var warn string

@@ -1,6 +1,7 @@
 package qwen
 
 import (
+	"regexp"
 	"strings"
 	"time"
 
@@ -31,8 +32,9 @@ func (target) InPlace() bool { return true }
 // --host qwen --protocol <fmt> --event <its event> … -- <command>`, named
 // hc-<hash> (Qwen registers hooks by name), with a timeout 2 s above the
 // hook's own in Qwen's mixed unit: seconds below 1000, otherwise written
-// as milliseconds. A matcher naming tools exactly becomes a Qwen list of
-// canonical names; any other is applied by the shim. The command is quoted
+// as milliseconds. A matcher naming tools exactly becomes an anchored Qwen
+// regex of canonical names (^(edit|write_file)$); any other is applied by
+// the shim. The command is quoted
 // so that Qwen's load-time $VAR expansion cannot touch it.
 func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.Output, error) {
 	vocab := translate.DefaultVocabulary
@@ -60,9 +62,12 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 				if strings.ContainsAny(n, `*?[\`) {
 					return "", false
 				}
-				names = append(names, vocab.Name(translate.Native, translate.Qwen, n))
+				names = append(names, regexp.QuoteMeta(vocab.Name(translate.Native, translate.Qwen, n)))
 			}
-			return strings.Join(names, "|"), true
+			// Anchored: a list that names no tool exactly is tried by Qwen
+			// as an unanchored regex, so "edit|write_file" would also
+			// select notebook_edit.
+			return "^(" + strings.Join(names, "|") + ")$", true
 		},
 		Timeout: func(d time.Duration) int64 { return qwenTimeout(d + geminicore.ShimMargin) },
 		Notes:   notes,
