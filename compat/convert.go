@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/format"
-	"github.com/hookcompat/hookcompat/compat/native"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -16,10 +15,10 @@ const (
 	// TargetNative is TOML that a plain engine implementing the native spec
 	// runs as is: foreign hooks run unchanged through the exec shim
 	// (args = ["hookcompat", "exec", "--protocol", …]).
-	TargetNative = native.TargetNative
+	TargetNative = format.TargetNative
 	// TargetHookcompat is TOML using hookcompat's extension fields
 	// (protocol, match_syntax, env, …), for agents that embed hookcompat.
-	TargetHookcompat = native.TargetHookcompat
+	TargetHookcompat = format.TargetHookcompat
 )
 
 // Input is one file to convert.
@@ -66,6 +65,9 @@ type ConvertOptions struct {
 	// Project is the workspace the output is for: paths under it are
 	// written relative to it.
 	Project string
+	// Home is the home directory whose paths are written under "~"; empty
+	// means the user's.
+	Home string
 }
 
 // Convert translates inputs to one config of the target format. Hooks
@@ -102,7 +104,7 @@ func Convert(inputs []Input, opts ConvertOptions) *Converted {
 		out.Errors = append(out.Errors, err)
 		return out
 	}
-	topts := &format.TargetOptions{Shim: opts.Shim, Inputs: names, Existing: opts.Existing, Project: opts.Project}
+	topts := &format.TargetOptions{Shim: opts.Shim, Inputs: names, Existing: opts.Existing, Project: opts.Project, Home: opts.Home}
 	if len(inputs) == 1 {
 		topts.Header = out.Config.Header
 	}

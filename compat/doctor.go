@@ -6,11 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
-	"mvdan.cc/sh/v3/syntax"
-
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
 )
 
 // Severities of a [Finding].
@@ -25,41 +24,142 @@ type Finding = format.Finding
 
 // Doctor codes.
 const (
-	CodeUnresolvable = "command-not-found" // HK-40: the first word of a command does not resolve
-	CodeNotChecked   = "not-checked"       // HK-40: the command contains $;|& and is not checked
+	CodeUnresolvable = "command-not-found" // HK-40: the program of a command does not resolve
+	CodeNotChecked   = "not-checked"       // HK-40: what the command runs cannot be known before it runs
 	CodeHTTPHook     = "http-hook"         // HK-40: http hooks are listed
 	CodePromptHook   = "prompt-hook"       // HK-40: prompt hooks are listed
 	CodeMCPToolHook  = "mcp-tool-hook"     // mcp_tool hooks are listed like http hooks
 	CodeInvalidShim  = "invalid-shim"      // a hookcompat exec command line that does not parse
+	CodeShimNotFound = "shim-not-found"    // the hookcompat binary a converted hook calls does not resolve
+	// CodeMissingScript: the script an interpreter (python3, node, uv
+	// run, bash, …) is given does not exist, so the hook fails on every
+	// run. Formats may report it from their own lints too; each hook gets
+	// it once.
+	CodeMissingScript = "missing-script"
 )
 
-// Doctor checks the loaded hooks. HK-40: the first word of every command
-// hook — of every event; an args hook's first element — must resolve to
-// an executable (on env's PATH, or as a path relative to the directory the
-// hook runs in), unless the command contains one of $ ; | & (then it is
-// listed as not checked); http and prompt hooks are listed. The variables
-// a hook's format sets for it ([format.CommandVars]: Claude's
-// $CLAUDE_PROJECT_DIR, $CLAUDE_PLUGIN_ROOT, $CLAUDE_PLUGIN_DATA) and $HOME
-// are expanded first, so that the scripts they point to are checked too.
-// A native hook that calls the exec shim (`hookcompat exec …`, converted
-// TOML) is seen through: the shim itself must resolve, and the hook it
-// wraps is checked as a hook of its own format. A script's #! line must
-// name an interpreter that exists, without a carriage return. Every hook
-// then gets its format's lints ([format.Linter]: Claude's include a
-// matcher that backtracks catastrophically). env is the environment hooks get
-// ("KEY=value"); nil means os.Environ().
-func Doctor(l *Loaded, env []string) []Finding {
+// Report is what [Diagnose] found: every finding, and how many hooks it
+// could check.
+type Report struct {
+	// Findings are the load warnings that mean a hook will never run
+	// (format.DropsHooks, as errors), then each hook's findings in load
+	// order, each finding once.
+	Findings []Finding
+	// Hooks is the number of hooks loaded; Checked of them doctor could
+	// check (what the hook runs was found: its program, the script an
+	// interpreter runs and, through the exec shim, the hook it wraps),
+	// NotChecked the others (a command built at run time, http and prompt
+	// hooks). Checked + NotChecked == Hooks.
+	Hooks, Checked, NotChecked int
+	// Errors counts the findings of severity error.
+	Errors int
+}
+
+// Doctor returns the findings of [Diagnose].
+func Doctor(l *Loaded, env []string) []Finding { return Diagnose(l, env).Findings }
+
+// Diagnose checks the loaded hooks. A load warning that means hooks their
+// author wrote will never run (an unknown event, a discovered file that
+// does not parse; format.DropsHooks) is an error finding. HK-40: the
+// program of every command hook — of every event; an args hook's first
+// element — must resolve to an executable (on env's PATH, or as a path
+// relative to the directory the hook runs in); a native hook whose
+// command contains one of $ ; | & is listed as not checked. The command
+// of a foreign hook is split into words as its shell would (a list or a
+// pipe is not checked), with the variables its format sets for it
+// ([format.CommandVars]: Claude's $CLAUDE_PROJECT_DIR,
+// $CLAUDE_PLUGIN_ROOT, $CLAUDE_PLUGIN_DATA), $HOME and a leading ~
+// expanded; a word using any other variable or a substitution cannot be
+// checked. When the program is an interpreter (python3, node, uv run,
+// bash, …), the script it is given must exist too. A script's #! line
+// must name an interpreter that exists, without a carriage return.
+//
+// A hook that calls the exec shim (`hookcompat exec …`: a converted
+// native args hook, or a shell command of another format's file) is seen
+// through: the shim must resolve for the engine that runs it, and the
+// hook it wraps is checked as a hook of its own format, with the paths of
+// the call resolved as the shim resolves them (the workspace is the
+// loaded project). Every hook then gets its format's lints
+// ([format.Linter]). http, prompt and mcp_tool hooks are listed, not
+// checked. env is the environment hooks get ("KEY=value"); nil means
+// os.Environ().
+func Diagnose(l *Loaded, env []string) *Report {
 	if env == nil {
 		env = os.Environ()
 	}
+	r := &Report{Hooks: len(l.Config.Hooks)}
 	var out []Finding
+	for _, w := range l.Warnings {
+		if format.DropsHooks(w) {
+			out = append(out, Finding{File: w.File, Line: w.Line, Col: w.Col, Severity: SeverityError, Code: w.Code, Message: w.Message})
+		}
+	}
+	d := &doctor{project: l.Project, env: env, home: envValue(env, "HOME")}
 	for i := range l.Config.Hooks {
-		out = append(out, doctorHook(&l.Config.Hooks[i], l.Project, env)...)
+		fs, checked := d.hook(&l.Config.Hooks[i])
+		out = append(out, fs...)
+		if checked {
+			r.Checked++
+		} else {
+			r.NotChecked++
+		}
+	}
+	r.Findings = dedupe(out)
+	for _, f := range r.Findings {
+		if f.Severity == SeverityError {
+			r.Errors++
+		}
+	}
+	return r
+}
+
+// dedupe keeps one finding per hook, position, code and message — and
+// one missing-script or not-checked finding per hook and position,
+// whatever its wording, since doctor and a format's lints may both report
+// it: the most severe, the first of equals. Distinct findings of one code
+// (a matcher naming two unknown tools) are all kept.
+func dedupe(in []Finding) []Finding {
+	type key struct {
+		file, hook, code, message string
+		line, col                 int
+	}
+	at := map[key]int{}
+	var out []Finding
+	for _, f := range in {
+		k := key{f.File, f.Hook, f.Code, f.Message, f.Line, f.Col}
+		if f.Code == CodeMissingScript || f.Code == CodeNotChecked {
+			k.message = ""
+		}
+		if i, seen := at[k]; seen {
+			if severityRank(f.Severity) > severityRank(out[i].Severity) {
+				out[i] = f
+			}
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, f)
 	}
 	return out
 }
 
-func doctorHook(h *settings.Hook, project string, env []string) []Finding {
+func severityRank(s string) int {
+	switch s {
+	case SeverityError:
+		return 2
+	case SeverityWarning:
+		return 1
+	}
+	return 0
+}
+
+type doctor struct {
+	project, home string
+	env           []string
+}
+
+// hook checks one hook and reports whether what it runs could be
+// checked.
+func (d *doctor) hook(h *settings.Hook) ([]Finding, bool) {
 	var out []Finding
 	f := Finding{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col, Event: string(h.Event), Hook: h.Label()}
 	add := func(code, sev, msg, hint string) {
@@ -69,66 +169,139 @@ func doctorHook(h *settings.Hook, project string, env []string) []Finding {
 	switch h.EffectiveType() {
 	case settings.TypeHTTP:
 		add(CodeHTTPHook, SeverityInfo, "http hook: POST "+h.URL, "")
-		return out
+		return out, false
 	case settings.TypePrompt, settings.TypeAgent:
 		msg := h.EffectiveType() + " hook judged by a model"
 		if h.Model != "" {
 			msg += " (" + h.Model + ")"
 		}
 		add(CodePromptHook, SeverityInfo, msg, "it runs only when the embedding agent provides a judge")
-		return out
+		return out, false
 	case settings.TypeMCPTool:
 		add(CodeMCPToolHook, SeverityInfo, "mcp_tool hook: calls "+h.MCPTool+" on MCP server "+h.MCPServer, "it runs only when the embedding agent provides an MCP caller")
-		return out
+		return out, false
 	}
 	fm, _ := format.Lookup(h.EffectiveProtocol())
 	if lt, ok := fm.(format.Linter); ok {
-		lt.Lint(h, &format.LintContext{Project: project, Env: env}, add)
+		lt.Lint(h, &format.LintContext{Project: d.project, Env: d.env}, add)
 	}
-	dir := hookDir(h, project)
-	var word string
-	if len(h.Args) > 0 {
-		word = expandKnown(h, h.Args[0], project, env)
-	} else {
-		w, ok := firstWord(h, project, env)
-		if !ok {
-			add(CodeNotChecked, SeverityInfo, "the command contains $, ;, | or &: its first word is not checked", "")
-			return out
+	argv := h.Args
+	if len(argv) == 0 {
+		if a, ok := format.ShimCommandArgs(h.Command); ok {
+			argv = a
 		}
-		word = w
 	}
-	if ok, why := resolvable(word, dir, env); !ok {
-		hint := "install it or fix the path"
-		if strings.Contains(word, "/") && !filepath.IsAbs(word) {
-			hint = "a relative path resolves from " + dir + "; start it with $CLAUDE_PROJECT_DIR (quoted) to run from anywhere"
-		}
-		if format.IsShim(h.Args) {
-			hint = "converted hooks call hookcompat: install it on the engine's PATH (go install github.com/hookcompat/hookcompat/cmd/hookcompat@latest) or convert with --shim PATH"
-		}
-		add(CodeUnresolvable, SeverityError, fmt.Sprintf("%q %s", word, why), hint)
-	} else {
-		lintScript(word, dir, add)
+	if format.IsShim(argv) {
+		inner, checked := d.shim(h, argv, add)
+		return append(out, inner...), checked
 	}
-	if format.IsShim(h.Args) {
-		out = append(out, doctorShim(h, project, env, add)...)
-	}
-	return out
+	return out, d.command(h, add)
 }
 
-// doctorShim checks the hook a shim call wraps, as a hook of its own
-// format, at the shim hook's position.
-func doctorShim(h *settings.Hook, project string, env []string, add func(code, sev, msg, hint string)) []Finding {
-	spec, inner, err := format.ParseShim(h.Args)
+// command checks what a command or args hook runs: its program and, for
+// an interpreter, its script.
+func (d *doctor) command(h *settings.Hook, add func(code, sev, msg, hint string)) bool {
+	dir := hookDir(h, d.project)
+	var words []word
+	switch {
+	case len(h.Args) > 0 && h.EffectiveProtocol() == settings.ProtocolNative:
+		for _, a := range h.Args {
+			words = append(words, word{value: a, ok: true}) // run as they are (HK-65)
+		}
+	case len(h.Args) > 0:
+		vars := d.vars(h)
+		for _, a := range h.Args {
+			words = append(words, word{value: os.Expand(a, func(k string) string { return vars[k] }), ok: true})
+		}
+	case h.EffectiveProtocol() == settings.ProtocolNative && strings.ContainsAny(h.Command, "$;|&"):
+		add(CodeNotChecked, SeverityInfo, "the command contains $, ;, | or &: its first word is not checked", "")
+		return false
+	default:
+		var why string
+		words, why = splitCommand(h.Command, d.vars(h))
+		if why != "" {
+			add(CodeNotChecked, SeverityInfo, why+": what it runs is not checked", "")
+			return false
+		}
+	}
+	if len(words) == 0 || !words[0].ok {
+		add(CodeNotChecked, SeverityInfo, "its program is given by a variable or substitution known only when it runs: it is not checked", "")
+		return false
+	}
+	prog := words[0].value
+	if ok, why := resolvable(prog, dir, d.env); !ok {
+		hint := "install it or fix the path"
+		if strings.Contains(prog, "/") && !filepath.IsAbs(prog) {
+			hint = "a relative path resolves from " + dir + "; start it with $CLAUDE_PROJECT_DIR (quoted) to run from anywhere"
+		}
+		add(CodeUnresolvable, SeverityError, fmt.Sprintf("%q %s", prog, why), hint)
+		return true
+	}
+	lintScript(prog, dir, add)
+	i, interp := scriptArg(words)
+	switch {
+	case !interp || i < 0:
+		return true
+	case !words[i].ok:
+		add(CodeNotChecked, SeverityInfo, fmt.Sprintf("the script %s runs is given by a variable or substitution known only when it runs: it is not checked", filepath.Base(prog)), "")
+		return false
+	}
+	script := words[i].value
+	p := script
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	if st, err := os.Stat(p); err != nil || st.IsDir() {
+		what := "does not exist"
+		if err == nil {
+			what = "is a directory"
+		}
+		add(CodeMissingScript, SeverityError, fmt.Sprintf("script %q %s: %s fails on every run, so the hook never does its job", script, what, filepath.Base(prog)),
+			"fix the path or remove the hook")
+	}
+	return true
+}
+
+// shim checks a call of the exec shim: the binary must resolve, and the
+// hook it wraps is checked as a hook of its own format.
+func (d *doctor) shim(h *settings.Hook, argv []string, add func(code, sev, msg, hint string)) ([]Finding, bool) {
+	dir := hookDir(h, d.project)
+	shimOK, why := resolvable(argv[0], dir, d.env)
+	if !shimOK {
+		add(CodeShimNotFound, SeverityError, fmt.Sprintf("the exec shim %q %s: the converted hook cannot run, and a guard fails open", argv[0], why),
+			"install hookcompat on the PATH of the engine that runs this file (go install github.com/hookcompat/hookcompat/cmd/hookcompat@latest), or convert again with --shim PATH")
+		// The wrapped hook is still checked.
+	}
+	spec, err := format.ParseShimArgs(argv[2:])
+	if err == nil {
+		_, err = spec.HostFormat()
+	}
 	if err != nil {
 		add(CodeInvalidShim, SeverityError, err.Error(), "convert the source again")
-		return nil
+		return nil, shimOK
+	}
+	spec.Resolve(d.project, d.home)
+	inner, err := spec.Hook()
+	if err != nil {
+		add(CodeInvalidShim, SeverityError, err.Error(), "convert the source again")
+		return nil, shimOK
 	}
 	var hooks []settings.Hook
+	var out []Finding
 	if len(spec.PhiDirs) > 0 {
-		l, err := Load(Options{Project: project, PhiDirs: absDirs(project, spec.PhiDirs)})
+		var srcs []format.Source
+		for _, p := range spec.PhiDirs {
+			srcs = append(srcs, format.Source{Format: settings.ProtocolPhi, Path: p})
+		}
+		l, err := Load(Options{Project: d.project, Sources: srcs})
 		if err != nil {
 			add(CodeInvalidShim, SeverityError, err.Error(), "")
-			return nil
+			return nil, false
+		}
+		for _, w := range l.Warnings {
+			if format.DropsHooks(w) {
+				out = append(out, Finding{File: w.File, Line: w.Line, Col: w.Col, Severity: SeverityError, Code: w.Code, Message: w.Message})
+			}
 		}
 		for _, ph := range l.Config.Hooks {
 			if ph.Event == inner.Event {
@@ -138,90 +311,50 @@ func doctorShim(h *settings.Hook, project string, env []string, add func(code, s
 	} else {
 		inner.Source = h.Source
 		inner.Source.Format = inner.Protocol
+		if err := validate(&settings.Config{Hooks: []settings.Hook{*inner}}, translate.DefaultVocabulary); err != nil {
+			add(CodeInvalidShim, SeverityError, err.Error(), "the shim refuses every event: convert the source again")
+			return nil, shimOK
+		}
 		hooks = append(hooks, *inner)
 	}
-	var out []Finding
+	checked := shimOK
 	for i := range hooks {
-		out = append(out, doctorHook(&hooks[i], project, env)...)
+		fs, ok := d.hook(&hooks[i])
+		out = append(out, fs...)
+		checked = checked && ok
 	}
-	return out
-}
-
-func absDirs(project string, dirs []string) []string {
-	out := make([]string, len(dirs))
-	for i, d := range dirs {
-		if !filepath.IsAbs(d) {
-			d = filepath.Join(project, d)
-		}
-		out[i] = d
-	}
-	return out
+	return out, checked
 }
 
 // hookDir is where a hook runs: its own dir, else the workspace.
 func hookDir(h *settings.Hook, project string) string {
 	if h.Dir != "" {
+		if !filepath.IsAbs(h.Dir) {
+			return filepath.Join(project, h.Dir)
+		}
 		return h.Dir
 	}
 	return project
 }
 
-// knownVars are expanded before a command is checked: $HOME, the hook's
-// own variables and those its format sets ([format.CommandVars]).
-func knownVars(h *settings.Hook, project string, env []string) map[string]string {
+// vars are expanded before a command is checked: $HOME, the hook's own
+// variables and those its format sets ([format.CommandVars]).
+func (d *doctor) vars(h *settings.Hook) map[string]string {
 	vars := map[string]string{}
-	for _, kv := range env {
-		if k, v, ok := strings.Cut(kv, "="); ok && k == "HOME" {
-			vars["HOME"] = v
-		}
+	if d.home != "" {
+		vars["HOME"] = d.home
 	}
 	for k, v := range h.Env {
 		vars[k] = v
 	}
 	if f, ok := format.Lookup(h.EffectiveProtocol()); ok {
 		if cv, ok := f.(format.CommandVars); ok {
-			for k, v := range cv.Vars(h, project) {
+			for k, v := range cv.Vars(h, d.project) {
 				vars[k] = v
 			}
 		}
 	}
 	return vars
-}
-
-func expandKnown(h *settings.Hook, s, project string, env []string) string {
-	vars := knownVars(h, project, env)
-	return os.Expand(s, func(k string) string { return vars[k] })
-}
-
-// firstWord returns the first word of a command, with the known variables
-// of a Claude hook expanded; ok is false when HK-40 leaves the command
-// unchecked (it contains $;|& beyond those variables).
-func firstWord(h *settings.Hook, project string, env []string) (string, bool) {
-	cmd := h.Command
-	vars := knownVars(h, project, env)
-	if h.EffectiveProtocol() != settings.ProtocolNative {
-		for k := range vars {
-			cmd = strings.ReplaceAll(cmd, "${"+k+"}", "")
-			cmd = strings.ReplaceAll(cmd, "$"+k, "")
-		}
-	}
-	if strings.ContainsAny(cmd, "$;|&") {
-		return "", false
-	}
-	f, err := syntax.NewParser().Parse(strings.NewReader(h.Command), "")
-	if err != nil || len(f.Stmts) == 0 {
-		return "", false
-	}
-	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) == 0 {
-		return "", false
-	}
-	cfg := &expand.Config{Env: expand.FuncEnviron(func(k string) string { return vars[k] })}
-	w, err := expand.Literal(cfg, call.Args[0])
-	if err != nil {
-		return "", false
-	}
-	return w, true
 }
 
 // resolvable reports whether word names an executable: a path (relative
@@ -249,13 +382,7 @@ func resolvable(word, dir string, env []string) (bool, string) {
 	if isShellBuiltin(word) {
 		return true, ""
 	}
-	path := ""
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-			path = v
-		}
-	}
-	for _, d := range filepath.SplitList(path) {
+	for _, d := range filepath.SplitList(envValue(env, "PATH")) {
 		if d == "" {
 			d = "."
 		}
@@ -265,6 +392,10 @@ func resolvable(word, dir string, env []string) (bool, string) {
 	}
 	return false, "is not on PATH"
 }
+
+// envValue is the value of name in env ("KEY=value"; the last definition
+// wins).
+func envValue(env []string, name string) string { return hookkit.EnvValue(env, name) }
 
 func isShellBuiltin(w string) bool {
 	switch w {

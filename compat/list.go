@@ -3,19 +3,30 @@ package compat
 import (
 	"strings"
 
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
 // ListedHook is one hook as [List] describes it (HK-66).
 type ListedHook struct {
-	Event       string           `json:"event"`
-	Runs        string           `json:"runs"`
-	Type        string           `json:"type"`
+	Event string `json:"event"`
+	// Runs is what the hook runs: its command, args, URL or prompt; for a
+	// hook that calls the exec shim, the command of the hook it wraps.
+	Runs string `json:"runs"`
+	// Script is the script of Runs, as written: the one an interpreter
+	// such as python3 or uv run is given, else the program when it is a
+	// path; empty for a program found on PATH, a list or a pipe.
+	Script string `json:"script,omitempty"`
+	Type   string `json:"type"`
+	// Wraps is the format of the hook the exec shim runs ("claude",
+	// "phi") for a hook that calls it, else empty.
+	Wraps       string           `json:"wraps,omitempty"`
 	Match       string           `json:"match,omitempty"`
 	MatchSyntax string           `json:"match_syntax,omitempty"`
 	If          string           `json:"if,omitempty"`
 	FailClosed  bool             `json:"fail_closed"`
+	Async       bool             `json:"async,omitempty"`
 	Timeout     float64          `json:"timeout_seconds"`
 	Protocol    string           `json:"protocol"`
 	Source      string           `json:"source"`
@@ -23,28 +34,35 @@ type ListedHook struct {
 }
 
 // List describes every loaded hook by event in canonical order, hooks of
-// one event in the order they run (HK-66): what it runs, its match and
-// match syntax, if rule, fail_closed, timeout in seconds, protocol, where
-// it came from, and its last failures as failures reports them (nil
-// means none; an engine's [runner.Engine.Failures] fits).
+// one event in the order they run (HK-66): what it runs and its script,
+// its match and match syntax, if rule, fail_closed, async, timeout in
+// seconds, protocol, where it came from, and its last failures as
+// failures reports them (nil means none; an engine's
+// [runner.Engine.Failures] or a [runner.FailureLog] fits). A hook that
+// calls the exec shim is described by the hook it wraps (what runs, its
+// script, if rule and async), its protocol being the one the engine
+// speaks to it.
 func List(l *Loaded, failures func(*settings.Hook) []runner.Failure) []ListedHook {
 	cfg := &settings.Config{Hooks: append([]settings.Hook(nil), l.Config.Hooks...)}
 	cfg.Sort()
 	list := []ListedHook{}
 	for i := range cfg.Hooks {
 		h := &cfg.Hooks[i]
-		runs := h.Command
-		switch {
-		case len(h.Args) > 0:
-			runs = strings.Join(h.Args, " ")
-		case h.URL != "":
-			runs = "POST " + h.URL
-		case h.Prompt != "":
-			runs = h.Prompt
-		}
-		lh := ListedHook{Event: string(h.Event), Runs: runs, Type: h.EffectiveType(), Match: h.Match, If: h.If,
-			FailClosed: h.FailClosed, Timeout: h.EffectiveTimeout().Seconds(), Protocol: h.EffectiveProtocol(),
+		lh := ListedHook{Event: string(h.Event), Type: h.EffectiveType(), Match: h.Match, If: h.If,
+			FailClosed: h.FailClosed, Async: h.Async, Timeout: h.EffectiveTimeout().Seconds(), Protocol: h.EffectiveProtocol(),
 			Source: h.Source.String(), Failures: []runner.Failure{}}
+		lh.Runs, lh.Script = runs(h)
+		if spec := shimSpec(h); spec != nil {
+			lh.Wraps, lh.Async = spec.Protocol, spec.Async
+			if lh.If == "" {
+				lh.If = spec.If
+			}
+			if inner, err := spec.Hook(); err == nil && len(spec.PhiDirs) == 0 {
+				lh.Runs, lh.Script = runs(inner)
+			} else if len(spec.PhiDirs) > 0 {
+				lh.Runs = "the Phi hooks of " + strings.Join(spec.PhiDirs, ", ")
+			}
+		}
 		if h.Match != "" {
 			lh.MatchSyntax = h.EffectiveMatchSyntax()
 		}
@@ -56,4 +74,57 @@ func List(l *Loaded, failures func(*settings.Hook) []runner.Failure) []ListedHoo
 		list = append(list, lh)
 	}
 	return list
+}
+
+// shimSpec is the parsed shim call of h, or nil when h does not call the
+// exec shim.
+func shimSpec(h *settings.Hook) *format.ShimSpec {
+	argv := h.Args
+	if len(argv) == 0 {
+		argv, _ = format.ShimCommandArgs(h.Command)
+	}
+	if !format.IsShim(argv) {
+		return nil
+	}
+	spec, err := format.ParseShimArgs(argv[2:])
+	if err != nil {
+		return nil
+	}
+	return spec
+}
+
+// runs is what h runs and its script or program as written.
+func runs(h *settings.Hook) (string, string) {
+	switch {
+	case len(h.Args) > 0:
+		words := make([]word, len(h.Args))
+		for i, a := range h.Args {
+			words[i] = word{value: a, ok: true}
+		}
+		return strings.Join(h.Args, " "), script(words)
+	case h.URL != "":
+		return "POST " + h.URL, ""
+	case h.Prompt != "":
+		return h.Prompt, ""
+	}
+	words, why := splitCommand(h.Command, map[string]string{})
+	if why != "" {
+		return h.Command, ""
+	}
+	return h.Command, script(words)
+}
+
+// script is the script an interpreter of words runs, else the program
+// when it is a path (a program found on PATH is no script of the user's).
+func script(words []word) string {
+	if len(words) == 0 {
+		return ""
+	}
+	if i, interp := scriptArg(words); interp && i >= 0 {
+		return words[i].value
+	}
+	if strings.Contains(words[0].value, "/") {
+		return words[0].value
+	}
+	return ""
 }

@@ -102,6 +102,10 @@ type Loaded struct {
 	// Sources are the sources loaded, per format in load order, named and
 	// discovered.
 	Sources []format.Source
+	// Undiscovered are the sources discovery would have loaded when named
+	// sources turned it off (Options.Discover without AlsoDiscover), so
+	// that a caller can say what was left out.
+	Undiscovered []format.Source
 	// Watch are the paths whose creation or change changes the hooks.
 	Watch []string
 	// Project is the workspace directory, absolute.
@@ -142,6 +146,12 @@ func Load(opts Options) (*Loaded, error) {
 			d := f.Discover(env)
 			srcs = append(srcs, d.Sources...)
 			l.Watch = append(l.Watch, d.Watch...)
+		} else if opts.Discover {
+			for _, d := range f.Discover(env).Sources {
+				if !namedAlready(named, d) {
+					l.Undiscovered = append(l.Undiscovered, d)
+				}
+			}
 		}
 		for _, s := range named {
 			if s.Format == f.Name() {
@@ -165,6 +175,18 @@ func Load(opts Options) (*Loaded, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// namedAlready reports whether the discovered source d is among the
+// named ones (the same file, however written).
+func namedAlready(named []format.Source, d format.Source) bool {
+	da, _ := filepath.Abs(d.Path)
+	for _, s := range named {
+		if sa, _ := filepath.Abs(s.Path); s.Format == d.Format && filepath.Clean(sa) == filepath.Clean(da) {
+			return true
+		}
+	}
+	return false
 }
 
 // validate checks every hook as the engine will: structure (HK-01,
@@ -328,8 +350,9 @@ const WireNative = settings.ProtocolNative
 // ParseEventWith reads one event: an agent's hook payload — the format
 // whose [format.EventReader] is surest reads it (a Claude Code payload
 // has "hook_event_name") and translates it to the native event — or a
-// native event (it has "event" and no "hook_event_name"), decoded strictly except that tool_use_id
-// is accepted for tool_call_id. workspace fills the native workspace
+// native event (it has "event" and no "hook_event_name"), decoded
+// strictly except that tool_use_id is accepted for tool_call_id; its args,
+// when present, must be an object. workspace fills the native workspace
 // field when the input lacks it; vocab translates tool names (nil: the
 // default). It returns the event and the name of its wire form.
 func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) (runner.Event, string, error) {
@@ -384,10 +407,28 @@ func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) 
 	if !ev.Name.Known() {
 		return runner.Event{}, "", fmt.Errorf("native event: %w", &settings.UnknownEventError{Event: ev.Name})
 	}
+	if a := bytes.TrimSpace(ev.Args); len(a) > 0 && a[0] != '{' && !bytes.Equal(a, []byte("null")) {
+		// HK-10: args are the tool's arguments, an object; a hook given
+		// a string would read no field of it.
+		return runner.Event{}, "", fmt.Errorf("native event: args must be a JSON object (the tool's arguments by name), got %s", jsonKind(a))
+	}
 	if ev.Workspace == "" {
 		ev.Workspace = workspace
 	}
 	return ev, WireNative, nil
+}
+
+// jsonKind names the kind of the JSON value that starts data.
+func jsonKind(data []byte) string {
+	switch data[0] {
+	case '"':
+		return "a string"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "a boolean"
+	}
+	return "a number"
 }
 
 // lookupEnv returns a getenv over env ("KEY=value"; the last definition

@@ -12,8 +12,9 @@ import (
 )
 
 // Change is one reload attempt of [Watch]: what the watcher did
-// (watch.Change: Err, Applied, Added, Removed) and, when it applied a new
-// load, that load and its warnings.
+// (watch.Change: Err, Applied, Added, Removed, Changed — the hooks that
+// stay with another matcher, timeout, if rule, command, …) and, when it
+// applied a new load, that load and its warnings.
 type Change struct {
 	watch.Change
 	// Warnings are the warnings of the load now running, when Applied:
@@ -56,7 +57,7 @@ func Watch(l *Loaded, eng *runner.Engine, onChange func(Change)) (*watch.Watcher
 		return loads[cfg]
 	}
 	return watch.Start(watch.Options{
-		Files: append([]string(nil), l.Watch...),
+		Files: watchFiles(l),
 		Load: func() (*settings.Config, error) {
 			mu.Lock()
 			if first {
@@ -123,4 +124,15 @@ func Watch(l *Loaded, eng *runner.Engine, onChange func(Change)) (*watch.Watcher
 			onChange(ch)
 		},
 	})
+}
+
+// watchFiles are the files of l, where its discovered sources would
+// appear, and its sources themselves (a Phi hooks folder, whose hook
+// folders are watched, also those created later).
+func watchFiles(l *Loaded) []string {
+	files := append([]string(nil), l.Watch...)
+	for _, s := range l.Sources {
+		files = append(files, s.Path)
+	}
+	return files
 }

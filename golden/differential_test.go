@@ -19,6 +19,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/native"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -50,11 +52,123 @@ func shim(t *testing.T) string {
 }
 
 // comparable is what the differential proof compares: the merged reply,
-// without the per-hook traces (a converted hook runs as `hookcompat exec`,
-// so its command and source differ by construction).
+// and each hook's outcome class (outcomes). The traces themselves differ
+// by construction (a converted hook runs as `hookcompat exec`, its
+// command and source are the shim call's).
 func comparable(out *runner.Outcome) string {
+	return replyOf(out) + "\n" + strings.Join(outcomes(out), "\n")
+}
+
+func replyOf(out *runner.Outcome) string {
 	b, _ := json.Marshal(out.Reply)
 	return string(b)
+}
+
+// onlyDedupCopies reports whether the converted outcome b differs from
+// the original a only by more runs of commands a ran once for several
+// identical hooks (Claude Code's de-duplication).
+func onlyDedupCopies(a, b *runner.Outcome) bool {
+	dedup := map[string]bool{}
+	for _, t := range a.Hooks {
+		if t.Outcome == runner.OutcomeDeduplicated {
+			dedup[t.Command] = true
+		}
+	}
+	left := map[string]int{}
+	for _, x := range outcomes(b) {
+		left[x]++
+	}
+	for _, x := range outcomes(a) {
+		if left[x] == 0 {
+			return false
+		}
+		left[x]--
+	}
+	for x, n := range left {
+		cmd := x[:strings.LastIndex(x, ": ")]
+		if n > 0 && !dedup[cmd] {
+			return false
+		}
+	}
+	return len(dedup) > 0
+}
+
+// onlySkippedAfterBlock reports whether the converted outcome b differs
+// from the original a only by hooks b skipped after a block (a native
+// engine stops at the first block, HK-20; Claude Code runs the event's
+// hooks alongside).
+func onlySkippedAfterBlock(a, b *runner.Outcome) bool {
+	if !a.Decision.Blocks() {
+		return false
+	}
+	left := map[string]int{}
+	for _, x := range outcomes(a) {
+		left[x]++
+	}
+	for _, x := range outcomes(b) {
+		if cmd, ok := strings.CutSuffix(x, ": skipped"); ok {
+			// It ran alongside in the original, or did not run at all
+			// (its if rule, applied by the shim, did not select the call).
+			for y, n := range left {
+				if n > 0 && strings.HasPrefix(y, cmd+": ") {
+					left[y]--
+					break
+				}
+			}
+			continue
+		}
+		if left[x] == 0 {
+			return false
+		}
+		left[x]--
+	}
+	for _, n := range left {
+		if n != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// outcomes are the hooks of out as "command: class", sorted (the home
+// agent of a parallel format has no order). A converted hook is counted
+// by the runs of the hook(s) it wraps, as the shim reports them
+// (runner.ReportKey); one the engine skipped by the hook it would have
+// run; a hook deduplicated (run once for two identical definitions) is
+// not counted. The class of a run is success, blocking, failed (error,
+// timeout, not runnable, or a block fail_closed made of a failure),
+// skipped, detached or cancelled.
+func outcomes(out *runner.Outcome) []string {
+	class := func(k runner.OutcomeKind, err string) string {
+		switch {
+		case k.Failed() && k != runner.OutcomeCancelled, k == runner.OutcomeBlocking && err != "":
+			return "failed"
+		}
+		return string(k)
+	}
+	var list []string
+	for _, t := range out.Hooks {
+		if t.Inner != nil {
+			for _, r := range t.Inner {
+				if r.Outcome != runner.OutcomeDeduplicated {
+					list = append(list, r.Command+": "+class(r.Outcome, r.Error))
+				}
+			}
+			continue
+		}
+		if t.Outcome == runner.OutcomeDeduplicated {
+			continue // it ran once, as the hook it duplicates
+		}
+		cmd := t.Command
+		if t.Hook != nil && format.IsShim(t.Hook.Args) {
+			if spec, inner, err := format.ParseShim(t.Hook.Args); err == nil && len(spec.PhiDirs) == 0 {
+				cmd = inner.Label()
+			}
+		}
+		list = append(list, cmd+": "+class(t.Outcome, t.Reply.Err))
+	}
+	sort.Strings(list)
+	return list
 }
 
 // knownDifferences are the golden cases whose converted form behaves
@@ -66,15 +180,19 @@ var knownDifferences = map[string]string{
 		"hookcompat's Claude matcher maps it to Bash, a plain native glob (shell) compares it literally (HK-01)",
 	"phi/pre-modify-non-object": "a Phi modify may make the input a JSON string; native updated_args must be " +
 		"an object (HK-60), so a native engine rejects that reply",
+	"bugs/B48-foreign-event-names-aliased": "the same command is a PreToolUse hook twice (once under another agent's " +
+		"name for the event): Claude Code runs it once, a native engine runs each copy (dedup-differs)",
 }
 
 // TestConversionDifferential proves conversion (issue 5): for every golden
 // case that loads only Claude settings or only Phi hook folders, the event
-// fired through the
-// original settings and through the TOML `convert --target native` makes
-// of them — run by the same engine as plain native hooks, the Claude hooks
-// going through the `hookcompat exec` shim — gives the same merged reply.
-// The number of cases is checked against docs/conversion.md.
+// fired through the original settings and through the TOML `convert
+// --target native` makes of them — run by the same engine as plain native
+// hooks, the Claude hooks going through the `hookcompat exec` shim —
+// gives the same merged reply, and each hook the same outcome class
+// (success, blocking, failed, skipped, …: a hook failing through the shim
+// fails in the converted run too). The number of cases is checked against
+// docs/conversion.md.
 func TestConversionDifferential(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the hookcompat binary")
@@ -210,6 +328,11 @@ func TestConversionDifferentialCorpus(t *testing.T) {
 				}
 				orig, conv2 := load(compat.Options{Settings: []string{f}}), load(compat.Options{Configs: []string{tomlPath}})
 				identical := true
+				mergeWarned, dedupWarned := false, false
+				for _, w := range conv.Warnings {
+					mergeWarned = mergeWarned || w.Code == native.CodeMergeDiffers
+					dedupWarned = dedupWarned || w.Code == native.CodeDedupDiffers
+				}
 				for _, ev := range events {
 					ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 					a, err := orig.Fire(ctx, ev)
@@ -217,9 +340,26 @@ func TestConversionDifferentialCorpus(t *testing.T) {
 					b, err := conv2.Fire(ctx, ev)
 					require.NoError(t, err)
 					cancel()
-					if !assert.Equal(t, comparable(a), comparable(b), "event %s", ev.Name) {
-						identical = false
+					if comparable(a) == comparable(b) {
+						continue
 					}
+					identical = false
+					if mergeWarned && replyOf(a) == replyOf(b) && onlySkippedAfterBlock(a, b) {
+						// The known difference convert warns about
+						// (merge-differs): after a block the native engine
+						// skips the event's later hooks, which Claude Code
+						// runs alongside; the decision is the same.
+						t.Logf("event %s: known difference (merge-differs): later hooks skipped after the block", ev.Name)
+						continue
+					}
+					if dedupWarned && replyOf(a) == replyOf(b) && onlyDedupCopies(a, b) {
+						// The known difference convert warns about
+						// (dedup-differs): Claude Code runs a command that
+						// is twice a hook of the event once.
+						t.Logf("event %s: known difference (dedup-differs): a repeated command runs once per copy", ev.Name)
+						continue
+					}
+					assert.Equal(t, comparable(a), comparable(b), "event %s", ev.Name)
 				}
 				mu.Lock()
 				total++

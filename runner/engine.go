@@ -382,18 +382,12 @@ func (o *Outcome) add(h *settings.Hook, r HookReply, res *RunResult) {
 		Outcome:  r.Outcome,
 		Error:    r.Err,
 		Decision: string(r.Decision),
+		Inner:    r.Inner,
 		Hook:     h,
 		Reply:    r,
 	}
 	if res != nil {
-		if res.StartErr == nil && res.HTTPStatus == 0 && res.ExitCode >= 0 {
-			code := res.ExitCode
-			t.ExitCode = &code
-		} else if res.HTTPStatus != 0 {
-			code := res.HTTPStatus
-			t.ExitCode = &code
-		}
-		t.Signal = res.Signal
+		t.ExitCode, t.Signal = exitOf(&r, res)
 		t.DurationMS = durationMS(res.Duration)
 	}
 	o.Hooks = append(o.Hooks, t)
@@ -736,7 +730,11 @@ func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult,
 		slog.String("decision", string(r.Decision)),
 	}
 	if res != nil {
-		attrs = append(attrs, slog.Int("exit_code", res.ExitCode), slog.Duration("duration", res.Duration))
+		code := res.ExitCode
+		if c, _ := exitOf(&r, res); c != nil {
+			code = *c
+		}
+		attrs = append(attrs, slog.Int("exit_code", code), slog.Duration("duration", res.Duration))
 	}
 	if r.Err != "" {
 		attrs = append(attrs, slog.String("error", r.Err))

@@ -35,13 +35,10 @@ func HookKey(h *settings.Hook) string {
 }
 
 func (f *failures) record(h *settings.Hook, ev *Event, r HookReply, res *RunResult) {
-	if !r.Failed() || r.Outcome == OutcomeCancelled {
+	exit, _ := exitOf(&r, res)
+	x := failureOf(&r, exit, string(ev.Name))
+	if x == nil {
 		return
-	}
-	x := Failure{Time: time.Now(), Event: string(ev.Name), Outcome: r.Outcome, Error: r.Err}
-	if res != nil && res.StartErr == nil && res.ExitCode >= 0 {
-		code := res.ExitCode
-		x.ExitCode = &code
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -49,7 +46,7 @@ func (f *failures) record(h *settings.Hook, ev *Event, r HookReply, res *RunResu
 		f.m = map[string][]Failure{}
 	}
 	k := HookKey(h)
-	list := append(f.m[k], x)
+	list := append(f.m[k], *x)
 	if len(list) > MaxFailures {
 		list = list[len(list)-MaxFailures:]
 	}

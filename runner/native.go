@@ -93,7 +93,10 @@ func (native) Prepare(h *settings.Hook, ev *Event, p *Payload) (*Invocation, err
 // exit 0 reads stdout as a JSON reply when it starts with "{" (plain text
 // is context on session_start and prompt_submit, HK-51); any other
 // failure is ignored unless fail_closed, which blocks with
-// "hook X failed and is fail_closed: …".
+// "hook X failed and is fail_closed: …". A JSON reply's [ReportKey]
+// field (hookcompat's extension, written by the exec shim) puts the
+// wrapped hook's outcome, exit code and error into the trace; the
+// decision is the native fields' alone.
 func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
 	fail := func(outcome OutcomeKind, why string) HookReply {
 		r := HookReply{Outcome: outcome, Err: why}
@@ -157,6 +160,12 @@ func (native) Classify(h *settings.Hook, ev *Event, res *RunResult) HookReply {
 		if r.Reason == "" {
 			r.Reason = defaultBlockReason
 		}
+	}
+	if runs := readReport(out); runs != nil {
+		// hookcompat's extension: the runs the reply stands for (the exec
+		// shim's wrapped hook). It changes what the trace shows, never
+		// the decision.
+		applyReport(&r, runs)
 	}
 	return r
 }

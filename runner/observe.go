@@ -47,7 +47,8 @@ type HookEnd struct {
 	// process slot included.
 	Duration time.Duration
 	// ExitCode is the hook process's exit status or the http status of
-	// an http hook; nil when there is none (never started, killed by a
+	// an http hook — the wrapped hook's when the reply reports it
+	// (ReportKey) —; nil when there is none (never started, killed by a
 	// signal, a judged hook).
 	ExitCode *int
 }
@@ -63,22 +64,7 @@ func (e *Engine) observe(ctx context.Context, p Protocol, h *settings.Hook, ev *
 		if ended == nil {
 			return
 		}
-		ended(HookEnd{Reply: r, Duration: time.Since(start), ExitCode: exitCode(res)})
+		code, _ := exitOf(&r, res) // the trace's: a wrapped hook's through the exec shim
+		ended(HookEnd{Reply: r, Duration: time.Since(start), ExitCode: code})
 	}
-}
-
-// exitCode is the exit status or http status a run's trace reports, or
-// nil.
-func exitCode(res *RunResult) *int {
-	switch {
-	case res == nil:
-		return nil
-	case res.HTTPStatus != 0:
-		code := res.HTTPStatus
-		return &code
-	case res.StartErr == nil && res.ExitCode >= 0:
-		code := res.ExitCode
-		return &code
-	}
-	return nil
 }

@@ -112,6 +112,10 @@ type HookReply struct {
 	// stdout and decision as written), for its combiner and renderer; nil
 	// when none.
 	Detail any
+	// Inner are the runs the hook reported making on its behalf (the
+	// [ReportKey] field of a native reply: the exec shim's wrapped hook),
+	// or nil.
+	Inner []InnerRun
 }
 
 // Failed reports whether the hook failed (HK-21, HK-66): an error,
@@ -135,6 +139,10 @@ type Trace struct {
 	DurationMS float64     `json:"duration_ms"`
 	Error      string      `json:"error,omitempty"`
 	Decision   string      `json:"decision,omitempty"`
+	// Inner are the runs the hook reported making on its behalf (the exec
+	// shim's wrapped hook, [ReportKey]); the trace's outcome, exit code
+	// and error are then the decisive inner run's.
+	Inner []InnerRun `json:"inner,omitempty"`
 
 	// Hook is the hook's definition.
 	Hook *settings.Hook `json:"-"`

@@ -163,7 +163,7 @@ func (d *decoder) config(doc map[string]any) *Config {
 		path := "hooks." + ev
 		if !Event(ev).Known() {
 			d.failErr(path, problem{err: &UnknownEventError{Event: Event(ev)},
-				msg: fmt.Sprintf("unknown event %q (events: %s, and Claude's other events in snake_case, e.g. file_changed)", ev, eventList())})
+				msg: fmt.Sprintf("unknown event %q%s (events: %s, and Claude's other events in snake_case, e.g. file_changed)", ev, nearestEvent(ev), eventList())})
 			continue
 		}
 		list, ok := table[ev].([]any)
@@ -339,6 +339,47 @@ func eventList() string {
 		names = append(names, string(e))
 	}
 	return strings.Join(names, ", ")
+}
+
+// nearestEvent is " (did you mean NAME?)" for the known event nearest to
+// name — within two edits, also written in snake_case as Claude's names
+// are ("PreToolUse" is pre_tool, "UserPromptSubmit" prompt_submit) — or
+// "".
+func nearestEvent(name string) string {
+	norm := func(s string) string {
+		var b strings.Builder
+		for i, c := range s {
+			switch {
+			case c >= 'A' && c <= 'Z':
+				if i > 0 {
+					b.WriteByte('_')
+				}
+				b.WriteRune(c + 'a' - 'A')
+			case c == '-' || c == ' ':
+				b.WriteByte('_')
+			default:
+				b.WriteRune(c)
+			}
+		}
+		return b.String()
+	}
+	best, bestD := "", 3
+	for _, e := range append(Events(), ExtensionEvents()...) {
+		cand := string(e)
+		d := editDistance(name, cand)
+		// Claude's names: PreToolUse, PostToolUseFailure, UserPromptSubmit.
+		n := norm(name)
+		for _, v := range []string{n, strings.ReplaceAll(n, "_use", ""), strings.TrimPrefix(n, "user_")} {
+			d = min(d, editDistance(v, cand))
+		}
+		if d < bestD || (d == bestD && cand < best) {
+			best, bestD = cand, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %s?)", best)
 }
 
 // nearestKey returns the hook key within edit distance 2 of k, if any.

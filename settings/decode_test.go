@@ -315,6 +315,22 @@ func TestDecodeHookPosition(t *testing.T) {
 	assert.Equal(t, "p.toml:5:5", cfg.Hooks[2].Source.String())
 }
 
+// TestDecodeUnknownEventDidYouMean: an unknown event table names the
+// nearest native event, also for another agent's spelling of it.
+func TestDecodeUnknownEventDidYouMean(t *testing.T) {
+	for name, want := range map[string]string{
+		"pre_tools": "pre_tool", "PreToolUse": "pre_tool", "UserPromptSubmit": "prompt_submit",
+		"PostToolUseFailure": "post_tool_failure", "sesion_start": "session_start",
+	} {
+		_, err := Decode("hooks.toml", []byte("[[hooks."+name+"]]\ncommand = \"x\"\n"))
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), `unknown event "`+name+`" (did you mean `+want+`?) (events: session_start, `, name)
+	}
+	_, err := Decode("hooks.toml", []byte("[[hooks.xyzzy]]\ncommand = \"x\"\n"))
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), "did you mean")
+}
+
 // TestTypedErrors checks that the problems an embedder branches on are
 // found by errors.As with their position, and that a missing file is
 // fs.ErrNotExist.

@@ -50,6 +50,10 @@ func TestScript(t *testing.T) {
 			// A race-built binary sleeps 1 s at exit by default; the
 			// scripts run it hundreds of times.
 			env.Setenv("GORACE", "atexit_sleep_ms=0")
+			// SHIMDIR is the directory of the hookcompat command, for
+			// scripts that set a PATH of their own and still need the
+			// exec shim on it.
+			env.Setenv("SHIMDIR", filepath.SplitList(env.Getenv("PATH"))[0])
 			return nil
 		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){

@@ -283,7 +283,14 @@ func (claudeFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]
 	seen := map[string]bool{}
 	var globs []string
 	for _, n := range names {
-		g := globEscape(vocab.Name(translate.Claude, translate.Native, n))
+		native := vocab.Name(translate.Claude, translate.Native, n)
+		if back := vocab.Name(translate.Native, translate.Claude, native); back != n && n != "Task" {
+			// Not a Claude name ("write" for Write): it matches no tool
+			// in Claude Code, while the native glob would match the
+			// native tool of that name. The shim applies Claude's rule.
+			return []string{""}, h.Match
+		}
+		g := globEscape(native)
 		if !seen[g] {
 			seen[g] = true
 			globs = append(globs, g)

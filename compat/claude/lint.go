@@ -18,13 +18,14 @@ import (
 // Lint codes of the Claude format's doctor lints. Each finding carries a
 // fix hint.
 const (
-	CodeUndefinedEnv    = "undefined-env-var"       // a variable Claude Code never sets
-	CodeBashOnly        = "bash-only-syntax"        // bash syntax in a command /bin/sh (dash) runs
-	CodeUnquotedProject = "unquoted-project-dir"    // $CLAUDE_PROJECT_DIR outside quotes
-	CodeRelativePath    = "relative-path"           // a relative script path breaks after cd
-	CodeMissingScript   = "missing-script"          // an interpreter whose script is missing
-	CodeNeverFires      = "matcher-never-fires"     // a matcher no tool name can match
-	CodeTimeoutMS       = translate.CodeTimeoutUnit // a seconds timeout that looks like milliseconds
+	CodeUndefinedEnv    = "undefined-env-var"         // a variable Claude Code never sets
+	CodeBashOnly        = "bash-only-syntax"          // bash syntax in a command /bin/sh (dash) runs
+	CodeUnquotedProject = "unquoted-project-dir"      // $CLAUDE_PROJECT_DIR outside quotes
+	CodeRelativePath    = "relative-path"             // a relative script path breaks after cd
+	CodeMissingScript   = "missing-script"            // an interpreter whose script is missing
+	CodePluginVar       = "plugin-var-outside-plugin" // $CLAUDE_PLUGIN_ROOT in a hook that is not a plugin's
+	CodeNeverFires      = "matcher-never-fires"       // a matcher no tool name can match
+	CodeTimeoutMS       = translate.CodeTimeoutUnit   // a seconds timeout that looks like milliseconds
 	CodeExtensionEvent  = translate.CodeExtensionEvent
 )
 
@@ -85,11 +86,19 @@ func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string
 	if len(h.Args) > 0 {
 		text = strings.Join(h.Args, " ")
 	}
+	pluginVar := map[string]bool{}
 	for _, m := range varRef.FindAllStringSubmatch(text, -1) {
 		name := m[1]
 		if (strings.HasPrefix(name, "CLAUDE") && !claudeEnv.MatchString(name)) || mythVars[name] {
 			add(CodeUndefinedEnv, format.SeverityWarning, fmt.Sprintf("$%s is never set: Claude Code passes the event on stdin, not in variables", name),
 				"read the JSON on stdin, e.g. jq -r '.tool_input.file_path'")
+		}
+		if (name == "CLAUDE_PLUGIN_ROOT" || name == "CLAUDE_PLUGIN_DATA") && !pluginVar[name] {
+			if _, set := h.Env[name]; !set {
+				pluginVar[name] = true
+				add(CodePluginVar, format.SeverityError, fmt.Sprintf("$%s is set only for the hooks of a plugin (its hooks/hooks.json); this hook is not one, so it expands to nothing and the command cannot find its files", name),
+					`write "$CLAUDE_PROJECT_DIR"/path/to/script, or load the plugin's directory or hooks/hooks.json itself`)
+			}
 		}
 	}
 	if len(h.Args) > 0 {

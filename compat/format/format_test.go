@@ -155,3 +155,66 @@ func TestParseShimArgsErrors(t *testing.T) {
 	assert.False(t, format.IsShim([]string{"hookcompat", "run"}))
 	assert.False(t, format.IsShim([]string{"bash", "exec"}))
 }
+
+// TestShimCommandRoundTrip: the shell form of a shim call (what formats
+// whose commands are /bin/sh strings write) reads back, through
+// ShimCommandArgs and ParseShimArgs, as the same spec.
+func TestShimCommandRoundTrip(t *testing.T) {
+	specs := []*format.ShimSpec{
+		{Protocol: "claude", Event: "PreToolUse", Matcher: "Bash|mcp__.*", If: "Bash(git push *)", Timeout: 1500 * time.Millisecond,
+			FailClosed: true, Env: map[string]string{"CLAUDE_PLUGIN_ROOT": "./plugins/it's here", "X": ""},
+			Command: []string{`"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh 'a b' && echo "$(date)" ~ *`}},
+		{Host: "codex", Protocol: "claude", Event: "PostToolUse", Async: true, Exec: true, Command: []string{"node", "fmt.mjs", "--", "-x", "", "tab\there"}},
+		{Protocol: "phi", Event: "pre_tool", PhiDirs: []string{".phi/hooks", "~/phi hooks"}},
+		{Protocol: "claude", Event: "Stop", URL: "http://127.0.0.1:9/h?a=1&b=2", Headers: map[string]string{"Authorization": "Bearer $TOKEN"}, AllowedEnv: []string{"TOKEN"}},
+	}
+	for _, spec := range specs {
+		for _, shim := range []string{"hookcompat", "/opt/my tools/hookcompat"} {
+			cmd := format.ShimCommand(shim, spec)
+			argv, ok := format.ShimCommandArgs(cmd)
+			require.True(t, ok, "%s", cmd)
+			assert.Equal(t, format.ShimArgs(shim, spec), argv, "%s", cmd)
+			back, err := format.ParseShimArgs(argv[2:])
+			require.NoError(t, err, "%s", cmd)
+			assert.Equal(t, spec, back, "%s", cmd)
+		}
+	}
+}
+
+// TestShellWords: only one simple command of literal words is split; any
+// expansion, redirection, assignment or list makes it unreadable.
+func TestShellWords(t *testing.T) {
+	words, ok := format.ShellWords(`hookcompat exec --event 'Pre Tool' "--" a\ b`)
+	require.True(t, ok)
+	assert.Equal(t, []string{"hookcompat", "exec", "--event", "Pre Tool", "--", "a b"}, words)
+	for _, cmd := range []string{`echo $HOME`, `a | b`, `a; b`, `a && b`, `X=1 a`, `a > f`, `a &`, `echo *.go`, `~/bin/x`, `echo $(date)`, `a 'b`, ``, `! a`} {
+		_, ok := format.ShellWords(cmd)
+		assert.False(t, ok, "%q", cmd)
+	}
+	_, ok = format.ShimCommandArgs("hookcompat run --config x")
+	assert.False(t, ok)
+}
+
+// TestShimPortable: Portable writes paths under the project relative to
+// it and paths under the home with ~, and Resolve, given any workspace and
+// home, puts them back under those: the shim call works in another clone
+// and for another user.
+func TestShimPortable(t *testing.T) {
+	spec := &format.ShimSpec{Protocol: "phi", Event: "pre_tool",
+		Env: map[string]string{"CLAUDE_PLUGIN_ROOT": "/work/proj/plugins/sg", "CLAUDE_PLUGIN_DATA": "/home/ann/.claude/plugins/data/sg",
+			"AT_ROOT": "/work/proj", "OTHER": "/opt/x", "FLAG": "1", "EMPTY": ""},
+		Dir: "/home/ann/hooks", PhiDirs: []string{"/work/proj/.phi/hooks", "/home/ann/.phi/hooks", "/srv/phi", "rel/phi"}}
+	spec.Portable("/work/proj", "/home/ann")
+	assert.Equal(t, map[string]string{"CLAUDE_PLUGIN_ROOT": "./plugins/sg", "CLAUDE_PLUGIN_DATA": "~/.claude/plugins/data/sg",
+		"AT_ROOT": ".", "OTHER": "/opt/x", "FLAG": "1", "EMPTY": ""}, spec.Env)
+	assert.Equal(t, "~/hooks", spec.Dir)
+	assert.Equal(t, []string{".phi/hooks", "~/.phi/hooks", "/srv/phi", "rel/phi"}, spec.PhiDirs)
+
+	back, err := format.ParseShimArgs(format.ShimArgs("hookcompat", spec)[2:])
+	require.NoError(t, err)
+	back.Resolve("/clone", "/home/bob")
+	assert.Equal(t, map[string]string{"CLAUDE_PLUGIN_ROOT": "/clone/plugins/sg", "CLAUDE_PLUGIN_DATA": "/home/bob/.claude/plugins/data/sg",
+		"AT_ROOT": "/clone", "OTHER": "/opt/x", "FLAG": "1", "EMPTY": ""}, back.Env)
+	assert.Equal(t, "/home/bob/hooks", back.Dir)
+	assert.Equal(t, []string{"/clone/.phi/hooks", "/home/bob/.phi/hooks", "/srv/phi", "/clone/rel/phi"}, back.PhiDirs)
+}

@@ -9,6 +9,16 @@ import (
 	"github.com/hookcompat/hookcompat/translate"
 )
 
+// The names of the two targets hookcompat always has (package native
+// registers them): TargetNative writes TOML a plain engine of the native
+// spec runs as is, foreign hooks through the exec shim; TargetHookcompat
+// writes TOML with hookcompat's extension fields (protocol, match_syntax,
+// env, …) for engines that embed hookcompat.
+const (
+	TargetNative     = "native"
+	TargetHookcompat = "hookcompat"
+)
+
 // Target is one output format of `hookcompat convert`: it writes a native
 // config (the translation of every input, in order) as a file some agent
 // or engine reads.
@@ -41,6 +51,9 @@ type TargetOptions struct {
 	// Project is the workspace the output is for; paths under it are
 	// written relative to it where the target can.
 	Project string
+	// Home is the home directory whose paths are written under "~" where
+	// the target can ([ShimSpec.Portable]); empty means the user's.
+	Home string
 }
 
 // Output is what a [Target] wrote.

@@ -11,6 +11,12 @@
 // the sources are also read every 25 ms, so that a burst whose last edit
 // is broken ends on the last valid version read during it. A lost-events
 // overflow reloads.
+//
+// Each applied reload is reported with the hooks added, removed and
+// changed: a hook whose matcher, timeout, if rule, fail_closed, command,
+// args, type or any other field changed is named with what changed. The
+// immediate subfolders of a directory source (Phi's hook folders) are
+// watched too, and one created after the start is watched from then on.
 package watch
 
 import (
@@ -19,6 +25,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -71,6 +78,10 @@ type Change struct {
 	Applied bool
 	// Added and Removed list hooks as "event: label (source)".
 	Added, Removed []string
+	// Changed lists hooks that are still there with another matcher,
+	// timeout, if rule, command, …: "event: label (source): what changed"
+	// (match "Bash" → "Edit"; timeout 30s → 10s).
+	Changed []string
 }
 
 // Watcher reloads configs on change. One goroutine owns the fsnotify
@@ -86,7 +97,7 @@ type Watcher struct {
 	watched   map[string]bool // directories with an fsnotify watch; owned by loop after Start
 	pending   map[string]bool // source directories that do not exist yet; owned by loop after Start
 	current   []byte          // key of the applied config (encoded TOML and notes); owned by loop
-	hooks     []string        // labels of the applied hooks; owned by loop
+	hooks     []settings.Hook // the applied hooks; owned by loop
 }
 
 // Start loads the sources once, applies them, and starts watching. It
@@ -113,7 +124,7 @@ func Start(opts Options) (*Watcher, error) {
 		fsw.Close()
 		return nil, err
 	}
-	w.current, w.hooks = w.key(cfg), labels(cfg)
+	w.current, w.hooks = w.key(cfg), append([]settings.Hook(nil), cfg.Hooks...)
 	for _, f := range opts.Files {
 		abs, err := filepath.Abs(f)
 		if err != nil {
@@ -124,6 +135,18 @@ func Start(opts Options) (*Watcher, error) {
 		if isDir(abs) {
 			w.dirs[abs] = true
 			dir = abs
+			// Its hook folders: edits inside them, and hook files made
+			// there later, are seen.
+			if entries, err := os.ReadDir(abs); err == nil {
+				for _, e := range entries {
+					if e.IsDir() {
+						if err := w.watch(filepath.Join(abs, e.Name())); err != nil {
+							fsw.Close()
+							return nil, err
+						}
+					}
+				}
+			}
 		} else {
 			w.files[abs] = true
 		}
@@ -179,6 +202,13 @@ func (w *Watcher) loop() {
 				// there, before the new watch saw it: reload.
 			} else if !w.relevant(ev.Name) {
 				continue
+			}
+			if ev.Has(fsnotify.Create) && w.dirs[filepath.Dir(ev.Name)] && isDir(ev.Name) {
+				// A new hook folder in a directory source: watch it, so
+				// that the hook.json written into it next is seen.
+				if err := w.watch(ev.Name); err != nil {
+					w.report(Change{Err: err})
+				}
 			}
 			if timer == nil {
 				timer = time.NewTimer(w.opts.Debounce)
@@ -312,10 +342,9 @@ func (w *Watcher) apply(cfg *settings.Config) {
 		w.report(Change{Err: err})
 		return
 	}
-	now := labels(cfg)
-	added, removed := diff(w.hooks, now)
-	w.current, w.hooks = enc, now
-	w.report(Change{Applied: true, Added: added, Removed: removed})
+	added, removed, changed := Diff(w.hooks, cfg.Hooks)
+	w.current, w.hooks = enc, append([]settings.Hook(nil), cfg.Hooks...)
+	w.report(Change{Applied: true, Added: added, Removed: removed, Changed: changed})
 }
 
 func (w *Watcher) report(c Change) {
@@ -344,39 +373,151 @@ func encode(cfg *settings.Config) []byte {
 	return b.Bytes()
 }
 
-func labels(cfg *settings.Config) []string {
-	out := make([]string, len(cfg.Hooks))
-	for i := range cfg.Hooks {
-		h := &cfg.Hooks[i]
-		out[i] = fmt.Sprintf("%s: %s (%s)", h.Event, h.Label(), h.Source.File)
-	}
-	return out
+func label(h *settings.Hook) string {
+	return fmt.Sprintf("%s: %s (%s)", h.Event, h.Label(), h.Source.File)
 }
 
-// diff returns the labels only in b (added) and only in a (removed),
-// counting duplicates.
-func diff(a, b []string) (added, removed []string) {
-	count := map[string]int{}
-	for _, x := range a {
-		count[x]++
+// Diff compares the hooks before and after a reload: the hooks only in
+// after (added), only in before (removed), and those in both whose
+// definition changed, each as "event: label (source)", a changed one
+// followed by ": " and what changed. A hook is the same hook in both
+// when its event, source file and label (its name or command) agree, in
+// order; one whose label changed is paired by its position in the
+// source, or — among the unpaired hooks of one event and file, as many
+// before as after — by its order.
+func Diff(before, after []settings.Hook) (added, removed, changed []string) {
+	type key struct {
+		event settings.Event
+		file  string
 	}
-	for _, x := range b {
-		if count[x] > 0 {
-			count[x]--
-		} else {
-			added = append(added, x)
+	var oldLeft, newLeft []int
+	byLabel := map[string][]int{}
+	for i := range before {
+		l := label(&before[i])
+		byLabel[l] = append(byLabel[l], i)
+	}
+	pairedOld := map[int]bool{}
+	pairs := map[int]int{} // new index -> old index
+	for j := range after {
+		l := label(&after[j])
+		if q := byLabel[l]; len(q) > 0 {
+			pairs[j], byLabel[l] = q[0], q[1:]
+			pairedOld[q[0]] = true
+			continue
+		}
+		newLeft = append(newLeft, j)
+	}
+	for i := range before {
+		if !pairedOld[i] {
+			oldLeft = append(oldLeft, i)
 		}
 	}
-	left := map[string]int{}
-	for _, x := range b {
-		left[x]++
+	// Unpaired hooks at the same position of the same file and event.
+	at := map[string]int{}
+	for _, i := range oldLeft {
+		h := &before[i]
+		at[fmt.Sprintf("%s\x00%s\x00%d:%d", h.Event, h.Source.File, h.Source.Line, h.Source.Col)] = i
 	}
-	for _, x := range a {
-		if left[x] > 0 {
-			left[x]--
-		} else {
-			removed = append(removed, x)
+	var rest []int
+	for _, j := range newLeft {
+		h := &after[j]
+		k := fmt.Sprintf("%s\x00%s\x00%d:%d", h.Event, h.Source.File, h.Source.Line, h.Source.Col)
+		if i, ok := at[k]; ok && h.Source.Line > 0 && !pairedOld[i] {
+			pairs[j] = i
+			pairedOld[i] = true
+			continue
+		}
+		rest = append(rest, j)
+	}
+	// As many unpaired before as after in one event and file: edited in
+	// place, in order.
+	oldBy, newBy := map[key][]int{}, map[key][]int{}
+	for _, i := range oldLeft {
+		if !pairedOld[i] {
+			k := key{before[i].Event, before[i].Source.File}
+			oldBy[k] = append(oldBy[k], i)
 		}
 	}
-	return added, removed
+	for _, j := range rest {
+		k := key{after[j].Event, after[j].Source.File}
+		newBy[k] = append(newBy[k], j)
+	}
+	for k, js := range newBy {
+		if is := oldBy[k]; len(is) == len(js) {
+			for n, j := range js {
+				pairs[j] = is[n]
+				pairedOld[is[n]] = true
+			}
+		}
+	}
+	for j := range after {
+		i, ok := pairs[j]
+		if !ok {
+			added = append(added, label(&after[j]))
+			continue
+		}
+		if what := changes(&before[i], &after[j]); what != "" {
+			changed = append(changed, label(&after[j])+": "+what)
+		}
+	}
+	for i := range before {
+		if !pairedOld[i] {
+			removed = append(removed, label(&before[i]))
+		}
+	}
+	return added, removed, changed
+}
+
+// changes names what differs between two definitions of one hook, or "".
+func changes(a, b *settings.Hook) string {
+	var out []string
+	str := func(name, x, y string) {
+		if x != y {
+			out = append(out, fmt.Sprintf("%s %q → %q", name, x, y))
+		}
+	}
+	flag := func(name string, x, y bool) {
+		if x != y {
+			out = append(out, fmt.Sprintf("%s %t → %t", name, x, y))
+		}
+	}
+	str("type", a.EffectiveType(), b.EffectiveType())
+	str("command", a.Command, b.Command)
+	if fmt.Sprintf("%q", a.Args) != fmt.Sprintf("%q", b.Args) {
+		out = append(out, fmt.Sprintf("args %q → %q", a.Args, b.Args))
+	}
+	str("url", a.URL, b.URL)
+	str("prompt", a.Prompt, b.Prompt)
+	str("match", a.Match, b.Match)
+	if a.Match != "" || b.Match != "" {
+		str("match_syntax", a.EffectiveMatchSyntax(), b.EffectiveMatchSyntax())
+	}
+	str("if", a.If, b.If)
+	if x, y := a.EffectiveTimeout(), b.EffectiveTimeout(); x != y {
+		out = append(out, fmt.Sprintf("timeout %s → %s", x, y))
+	}
+	flag("fail_closed", a.FailClosed, b.FailClosed)
+	flag("async", a.Async, b.Async)
+	str("protocol", a.EffectiveProtocol(), b.EffectiveProtocol())
+	str("model", a.Model, b.Model)
+	str("name", a.Name, b.Name)
+	str("dir", a.Dir, b.Dir)
+	str("shell", a.Shell, b.Shell)
+	if fmt.Sprint(a.Env) != fmt.Sprint(b.Env) {
+		out = append(out, "env changed")
+	}
+	if fmt.Sprint(a.Headers) != fmt.Sprint(b.Headers) || fmt.Sprint(a.AllowedEnvVars) != fmt.Sprint(b.AllowedEnvVars) {
+		out = append(out, "headers changed")
+	}
+	if len(out) == 0 {
+		// Something the encoded config holds and the list above does
+		// not name (an extension field).
+		var x, y bytes.Buffer
+		_ = settings.Encode(&x, &settings.Config{Hooks: []settings.Hook{*a}}, settings.EncodeOptions{})
+		_ = settings.Encode(&y, &settings.Config{Hooks: []settings.Hook{*b}}, settings.EncodeOptions{})
+		if !bytes.Equal(x.Bytes(), y.Bytes()) {
+			out = append(out, "definition changed")
+		}
+	}
+	return strings.Join(out, "; ")
 }

@@ -195,3 +195,39 @@ func TestSmallerHolesWatchBurst(t *testing.T) {
 		assert.Contains(t, changes[len(changes)-1].Err.Error(), path+":2:1")
 	})
 }
+
+// TestDiffNamesChanges: a hook that stays (same event, file and command)
+// with another matcher, timeout, if rule or fail_closed is changed, with
+// its old and new values; a command edited in place is a change of the
+// command, paired by position (or by order when as many hooks of the
+// event and file were there before); the rest is added or removed.
+func TestDiffNamesChanges(t *testing.T) {
+	src := func(line int) settings.Source { return settings.Source{File: "hooks.toml", Line: line, Col: 1} }
+	before := []settings.Hook{
+		{Event: settings.PreTool, Match: "shell", Command: "./guard.sh", Source: src(1)},
+		{Event: settings.PreTool, Command: "./lint.sh", Source: src(4)},
+		{Event: settings.Stop, Command: "./done.sh", Source: src(7)},
+		{Event: settings.Stop, Type: settings.TypeHTTP, URL: "http://x/h", Source: src(10)},
+	}
+	after := []settings.Hook{
+		{Event: settings.PreTool, Match: "edit", Command: "./guard.sh", Timeout: 5 * time.Second, FailClosed: true, If: "edit(*.go)", Source: src(1)},
+		{Event: settings.PreTool, Command: "./lint2.sh", Source: src(4)},
+		{Event: settings.Stop, Command: "./finish.sh", Source: src(8)},
+		{Event: settings.SessionStart, Command: "./hello.sh", Source: src(13)},
+	}
+	added, removed, changed := Diff(before, after)
+	assert.Equal(t, []string{
+		`pre_tool: ./guard.sh (hooks.toml): match "shell" → "edit"; if "" → "edit(*.go)"; timeout 30s → 5s; fail_closed false → true`,
+		`pre_tool: ./lint2.sh (hooks.toml): command "./lint.sh" → "./lint2.sh"`,
+	}, changed)
+	assert.Equal(t, []string{"stop: ./finish.sh (hooks.toml)", "session_start: ./hello.sh (hooks.toml)"}, added)
+	assert.Equal(t, []string{"stop: ./done.sh (hooks.toml)", "stop: http://x/h (hooks.toml)"}, removed)
+
+	// One hook of the event and file before and after, moved and edited:
+	// paired by order, its type change named.
+	_, _, changed = Diff(before[3:], []settings.Hook{{Event: settings.Stop, Command: "./notify.sh", Source: src(2)}})
+	assert.Equal(t, []string{`stop: ./notify.sh (hooks.toml): type "http" → "command"; command "" → "./notify.sh"; url "http://x/h" → ""`}, changed)
+
+	added, removed, changed = Diff(before, before)
+	assert.Empty(t, append(append(added, removed...), changed...))
+}

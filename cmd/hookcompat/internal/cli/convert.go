@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -23,6 +25,11 @@ type convertOptions struct {
 	Strict bool
 	// WarningsJSON prints the warnings as one JSON array on stderr.
 	WarningsJSON bool
+	// JSON prints the whole result as one JSON object on stdout.
+	JSON bool
+	// Project is the workspace the output is for (default: the working
+	// directory).
+	Project string
 	// InPlace is the agent's file the output is written into (its
 	// current content kept except the hooks), instead of stdout.
 	InPlace string
@@ -84,6 +91,8 @@ stdout, replacing only the hooks that call the shim and keeping every other byte
 	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings as errors")
 	cmd.Flags().StringVar(&opts.InPlace, "in-place", "", "write into this existing agent file instead of stdout, replacing only its hooks (targets that support it)")
 	cmd.Flags().BoolVar(&opts.WarningsJSON, "warnings-json", false, "print warnings on stderr as one JSON array of {file, line, col, code, message}")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result on stdout as one JSON object: {target, output, wrapped, warnings, errors}")
+	cmd.Flags().StringVar(&opts.Project, "project", "", "the workspace the output is for (default: the current directory): paths under it are written relative to it, paths under your home with ~")
 	return cmd
 }
 
@@ -138,7 +147,18 @@ func runConvert(opts *convertOptions) error {
 		}
 		inputs = append(inputs, compat.Input{Name: name, Data: data, From: opts.From})
 	}
-	res := compat.Convert(inputs, compat.ConvertOptions{Target: opts.Target, Shim: opts.Shim, Existing: existing})
+	project := opts.Project
+	if project == "" {
+		project = "."
+	}
+	project, err := filepath.Abs(project)
+	if err != nil {
+		return err
+	}
+	res := compat.Convert(inputs, compat.ConvertOptions{Target: opts.Target, Shim: opts.Shim, Project: project, Existing: existing})
+	if opts.JSON {
+		return convertJSON(opts, res, len(inputs))
+	}
 	for _, err := range res.Errors {
 		fmt.Fprintln(opts.Err, err)
 	}
@@ -166,7 +186,7 @@ func runConvert(opts *convertOptions) error {
 	if opts.InPlace != "" {
 		return writeFileAtomic(opts.InPlace, res.Output)
 	}
-	_, err := opts.Out.Write(res.Output)
+	_, err = opts.Out.Write(res.Output)
 	return err
 }
 
@@ -199,4 +219,61 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// convertResult is what convert --json prints.
+type convertResult struct {
+	Target string `json:"target"`
+	// Output is the converted file; empty when the conversion failed (or
+	// --strict met a warning).
+	Output   string              `json:"output"`
+	Wrapped  int                 `json:"wrapped"`
+	Warnings []translate.Warning `json:"warnings"`
+	Errors   []convertError      `json:"errors"`
+}
+
+type convertError struct {
+	Message string `json:"message"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Col     int    `json:"col,omitempty"`
+}
+
+// convertJSON prints res as one JSON object on stdout, with the same exit
+// status as the text form.
+func convertJSON(opts *convertOptions, res *compat.Converted, inputs int) error {
+	out := convertResult{Target: opts.Target, Output: string(res.Output), Wrapped: res.Wrapped,
+		Warnings: res.Warnings, Errors: []convertError{}}
+	if out.Warnings == nil {
+		out.Warnings = []translate.Warning{}
+	}
+	for _, err := range res.Errors {
+		e := convertError{Message: err.Error()}
+		var se *settings.Error
+		if errors.As(err, &se) {
+			e.File, e.Line, e.Col = se.File, se.Line, se.Col
+		}
+		out.Errors = append(out.Errors, e)
+	}
+	var fail error
+	switch {
+	case len(res.Errors) > 0:
+		fail = fmt.Errorf("convert: %d of %d file(s) could not be converted; no output written", len(res.Errors), inputs)
+	case opts.Strict && len(res.Warnings) > 0:
+		fail = fmt.Errorf("convert: %d warning(s) and --strict; no output written", len(res.Warnings))
+	}
+	if fail != nil {
+		out.Output = ""
+	} else if opts.InPlace != "" {
+		if err := writeFileAtomic(opts.InPlace, res.Output); err != nil {
+			return err
+		}
+	}
+	enc := json.NewEncoder(opts.Out)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	return fail
 }

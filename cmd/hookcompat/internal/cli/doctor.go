@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/translate"
 )
 
 type doctorOptions struct {
@@ -20,13 +21,21 @@ func newDoctorCmd(stdio IO, runF func(*doctorOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "doctor " + sourceFlagsUsage() + " [--json]",
 		Short: "Check that every hook's command can run (HK-40)",
-		Long: `Doctor checks every loaded hook (HK-40): the first word of each command hook (an args
+		Long: `Doctor checks every loaded hook (HK-40): the program of each command hook (an args
 hook's first element) must resolve to an executable — on PATH, or as a path from the
-directory the hook runs in — unless the command contains $ ; | or & (then it is listed as
-not checked). In Claude hooks $CLAUDE_PROJECT_DIR, $CLAUDE_PLUGIN_ROOT and $HOME are
-expanded first, so their scripts are checked too. http and prompt hooks are listed.
-Findings print as file:line:col: severity: code: message; the exit status is 1 when a
-finding is an error.`,
+directory the hook runs in — and when it is an interpreter (python3, node, uv run, bash,
+…) the script it is given must exist. A native command that contains $ ; | or & is not
+checked; a foreign hook's command is split as its shell would, with the variables its
+agent sets ($CLAUDE_PROJECT_DIR, a plugin's $CLAUDE_PLUGIN_ROOT, $HOME, ~) expanded, and a
+list, a pipe or a word using another variable is not checked. A converted hook that calls
+the exec shim (hookcompat exec …) is seen through: the shim must be on PATH (or where
+--shim put it), and the hook it wraps is checked as a hook of its own format. http and
+prompt hooks are listed, not checked. Load warnings that mean a hook will not run (an
+unknown event, a discovered file that does not parse) are errors too: doctor reports
+every error validate reports, each once.
+
+Findings print as file:line:col: severity: code: message (hint), then
+"N checked, M not checked, K error(s)"; the exit status is 1 when there is an error.`,
 		Example: `  hookcompat doctor --project .
   hookcompat doctor --config hooks.toml --json`,
 		Args: usageArgs(cobra.NoArgs),
@@ -43,19 +52,21 @@ finding is an error.`,
 }
 
 func runDoctor(opts *doctorOptions) error {
-	loaded, err := opts.load()
+	loaded, err := opts.load(opts.Err)
 	if err != nil {
 		return err
 	}
-	printWarnings(opts.Err, loaded.Warnings)
-	findings := compat.Doctor(loaded, nil)
-	errs := 0
-	for _, f := range findings {
-		if f.Severity == compat.SeverityError {
-			errs++
+	// The warnings that mean a hook will not run are findings (errors).
+	var rest []translate.Warning
+	for _, w := range loaded.Warnings {
+		if !compat.DropsHooks(w) {
+			rest = append(rest, w)
 		}
 	}
+	opts.warn(opts.Err, rest)
+	rep := compat.Diagnose(loaded, nil)
 	if opts.JSON {
+		findings := rep.Findings
 		if findings == nil {
 			findings = []compat.Finding{}
 		}
@@ -66,13 +77,13 @@ func runDoctor(opts *doctorOptions) error {
 			return err
 		}
 	} else {
-		for _, f := range findings {
+		for _, f := range rep.Findings {
 			fmt.Fprintln(opts.Out, f.String())
 		}
-		fmt.Fprintf(opts.Out, "%d hook(s) checked, %d error(s)\n", len(loaded.Config.Hooks), errs)
+		fmt.Fprintf(opts.Out, "%d checked, %d not checked, %d error(s)\n", rep.Checked, rep.NotChecked, rep.Errors)
 	}
-	if errs > 0 {
-		return fmt.Errorf("doctor: %d hook(s) cannot run as written", errs)
+	if rep.Errors > 0 {
+		return fmt.Errorf("doctor: %d error(s)", rep.Errors)
 	}
 	return nil
 }

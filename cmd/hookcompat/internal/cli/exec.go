@@ -26,7 +26,12 @@ type execOptions struct {
 const execLong = `Exec reads a native event on stdin, runs COMMAND with the given protocol's stdin, environment
 and working directory exactly as its home agent would, and answers on stdout in the native
 reply schema (HK-20, HK-53, HK-60): {"decision", "reason", "continue", "additional_context",
-"updated_args", "system_message"}, exit status 0. This is what lets TOML converted with
+"updated_args", "system_message"}, exit status 0. The reply also carries hookcompat's
+extension field "hookcompat": {"hooks": [{"protocol", "command", "outcome", "exit_code",
+"error", ...}]}, the run of the wrapped hook, so that an engine that knows the field (hookcompat
+itself) traces and records the wrapped hook's failure (exit 127, a timeout) as its own; a
+plain native engine ignores it, and the decision is always in the native fields. Failures
+are also written on stderr. This is what lets TOML converted with
 --target native run unchanged Claude Code scripts under any engine of the native spec.
 
 COMMAND is one shell command string (Claude's shell form, run as /bin/sh -c), or with --exec a
@@ -56,16 +61,19 @@ Flags (before --):
   --async                 the hook is async: its decisions have no effect
   --rewake                with --async, an exit 2 wakes the agent (Claude asyncRewake)
   --exec                  COMMAND is a program and its arguments, not a shell command string
-  --env KEY=value         added to the hook's environment (repeatable)
+  --env KEY=value         added to the hook's environment (repeatable); a value ".", "./…" or
+                          "../…" is a path under the event's workspace, "~" or "~/…" under the
+                          home directory (what convert writes for a plugin's directories)
   --url URL               run an http hook: POST the event to URL
   --header "Name: value"  header of the http hook (repeatable)
   --allowed-env-var NAME  variable the http headers may use (repeatable)
   --option KEY=value      an option of the hook's format, as convert writes them (repeatable;
                           Gemini: sequential, expand_vars, event; Qwen: sequential, stop_cap, …)
   --name NAME             the hook's name (Phi: used in its messages)
-  --dir DIR               the hook's working directory (Phi: the hook directory)
+  --dir DIR               the hook's working directory (Phi: the hook directory; relative to
+                          the event's workspace, or ~/…)
   --phi-dir DIR           run every Phi hook of --event in this hooks folder, merged as Phi
-                          merges them (repeatable; relative to the event's workspace)`
+                          merges them (repeatable; relative to the event's workspace, or ~/…)`
 
 func newExecCmd(stdio IO, runF func(*execOptions) error) *cobra.Command {
 	opts := &execOptions{IO: stdio}
@@ -124,11 +132,15 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 		}
 		return fmt.Errorf("exec: %w", err)
 	}
+	home, _ := os.UserHomeDir()
 	if len(spec.PhiDirs) > 0 {
 		return fireShim(cmd, opts, h.Event, func(workspace string) (*runner.Engine, error) {
+			// Folders are relative to the workspace, or under ~
+			// (format.ShimSpec.Portable).
+			spec.Resolve(workspace, home)
 			var srcs []format.Source
 			for _, d := range spec.PhiDirs {
-				srcs = append(srcs, format.Source{Format: settings.ProtocolPhi, Path: absUnder(workspace, d)})
+				srcs = append(srcs, format.Source{Format: settings.ProtocolPhi, Path: d})
 			}
 			loaded, err := compat.Load(compat.Options{Project: workspace, Sources: srcs})
 			if err != nil {
@@ -145,6 +157,15 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 		return fmt.Errorf("exec: %w", err)
 	}
 	return fireShim(cmd, opts, h.Event, func(workspace string) (*runner.Engine, error) {
+		// Paths of the call (a plugin's CLAUDE_PLUGIN_ROOT, --dir) are
+		// relative to the workspace, or under ~
+		// (format.ShimSpec.Portable).
+		spec.Resolve(workspace, home)
+		h, err := spec.Hook()
+		if err != nil {
+			return nil, err
+		}
+		one := &settings.Config{Hooks: []settings.Hook{*h}}
 		// A short kill grace: the engine that runs this shim gives it its
 		// own grace after SIGTERM, and the hook's group must be gone first.
 		ropts := runner.Options{Workspace: workspace, KillGrace: 300 * time.Millisecond}
@@ -161,21 +182,14 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 	})
 }
 
-// absUnder resolves a relative path against dir.
-func absUnder(dir, p string) string {
-	if p == "" || p[0] == '/' || dir == "" {
-		return p
-	}
-	return dir + "/" + p
-}
-
 // fireShim reads one event from stdin — a native event, or the host's
 // payload with --host — and, when it is the shim's event, fires it
 // through the engine build makes for the event's workspace (the working
 // directory when the event has none), waits for detached hooks
 // (Engine.Close) and answers: the native reply, or the host's reply
 // schema and exit status. For another event the answer is the empty
-// reply. Hook failures are echoed on stderr.
+// reply. Hook failures are echoed on stderr, and the native reply carries
+// every run's outcome, exit code and error in its runner.ReportKey field.
 func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, build func(workspace string) (*runner.Engine, error)) error {
 	data, err := readEvent(opts.In)
 	if err != nil {
@@ -202,6 +216,7 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 	}
 	read := ev.Clone()
 	out := &runner.Outcome{Event: ev}
+	var report *runner.Report
 	if ev.Name == native {
 		workspace := ev.Workspace
 		if workspace == "" {
@@ -221,9 +236,14 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 		_ = eng.Close(cmd.Context()) // detached (async Phi) hooks finish, or are killed, first
 		for _, tr := range out.Hooks {
 			if tr.Error != "" {
-				fmt.Fprintf(opts.Err, "hookcompat exec: %s: %s\n", tr.Outcome, tr.Error)
+				code := ""
+				if tr.ExitCode != nil {
+					code = fmt.Sprintf(" (exit %d)", *tr.ExitCode)
+				}
+				fmt.Fprintf(opts.Err, "hookcompat exec: %s: %s%s: %s\n", tr.Command, tr.Outcome, code, tr.Error)
 			}
 		}
+		report = runner.ReportOf(out)
 	} else {
 		fmt.Fprintf(opts.Err, "hookcompat exec: the event is %q, the hooks are configured for %s; not run\n", ev.Name, opts.Spec.Event)
 	}
@@ -240,7 +260,13 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 		}
 		return nil
 	}
-	b, err := json.Marshal(out.Reply)
+	// The native reply, and hookcompat's extension field naming the runs
+	// it stands for (runner.ReportKey), so that an engine that knows it
+	// traces the wrapped hook's failure; a plain one ignores it.
+	b, err := json.Marshal(struct {
+		runner.Reply
+		Report *runner.Report `json:"hookcompat,omitempty"`
+	}{out.Reply, report})
 	if err != nil {
 		return err
 	}

@@ -3,11 +3,8 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -28,12 +25,14 @@ func newListCmd(stdio IO, runF func(*listOptions) error) *cobra.Command {
 		Use:   "list " + sourceFlagsUsage() + " [--json]",
 		Short: "List every loaded hook by event (HK-66)",
 		Long: `List shows every hook of the given sources by event, in the order they run: what it
-runs, its match (and match syntax), its if rule, fail_closed, its protocol, where it came
-from (file:line:col), and its last five failures recorded by earlier "hookcompat run"
-calls (HK-66; kept in $XDG_STATE_HOME/hookcompat/failures.jsonl, else
+runs (a long command is cut after its script, never before), its match (and match syntax),
+its if rule, fail_closed, async, its protocol, where it came from (file:line:col), and its
+last five failures recorded by earlier "hookcompat run" calls. A converted hook that calls
+the exec shim is shown by the hook it wraps, its protocol as "native→claude"; its failures
+are the wrapped hook's (exit 127 for a missing script), as the shim reports them.
+Failures are kept (HK-66) in $XDG_STATE_HOME/hookcompat/failures.jsonl, else
 ~/.local/state/hookcompat/failures.jsonl, at most 256 KiB; HOOKCOMPAT_FAILURE_LOG=off
-turns it off, another value names the file).
-Sources are found as for run.`,
+turns it off, another value names the file. Sources are found as for run.`,
 		Example: `  hookcompat list --project .
   hookcompat list --settings .claude/settings.json --json`,
 		Args: usageArgs(cobra.NoArgs),
@@ -50,12 +49,12 @@ Sources are found as for run.`,
 }
 
 func runList(opts *listOptions) error {
-	loaded, err := opts.load()
+	loaded, err := opts.load(opts.Err)
 	if err != nil {
 		return err
 	}
-	printWarnings(opts.Err, loaded.Warnings)
-	logged := readFailureLog()
+	opts.warn(opts.Err, loaded.Warnings)
+	logged := runner.DefaultFailureLog(nil).Read()
 	list := compat.List(loaded, func(h *settings.Hook) []runner.Failure { return logged[runner.HookKey(h)] })
 	if opts.JSON {
 		enc := json.NewEncoder(opts.Out)
@@ -88,12 +87,43 @@ func runList(opts *listOptions) error {
 		if h.FailClosed {
 			extra += " fail_closed"
 		}
-		fmt.Fprintf(tw, "  %s\tmatch %s\t%s %gs%s\t%s\n", oneLine(h.Runs, 60), match, h.Protocol, h.Timeout, extra, h.Source)
+		if h.Async {
+			extra += " async"
+		}
+		proto := h.Protocol
+		if h.Wraps != "" {
+			proto += "→" + h.Wraps // through the exec shim
+		}
+		fmt.Fprintf(tw, "  %s\tmatch %s\t%s %gs%s\t%s\n", shown(h), match, proto, h.Timeout, extra, h.Source)
 		for _, f := range h.Failures {
-			fmt.Fprintf(tw, "    failed %s\t%s\t%s\n", f.Time.Format("2006-01-02 15:04:05"), f.Outcome, oneLine(f.Error, 80))
+			outcome := string(f.Outcome)
+			if f.ExitCode != nil {
+				outcome += fmt.Sprintf(" (exit %d)", *f.ExitCode)
+			}
+			fmt.Fprintf(tw, "    failed %s\t%s\t%s\n", f.Time.Format("2006-01-02 15:04:05"), outcome, oneLine(f.Error, 80))
 		}
 	}
 	return tw.Flush()
+}
+
+// shown is what list prints of what h runs: the command on one line, cut
+// after at most 60 characters — but never before the end of its script.
+func shown(h compat.ListedHook) string {
+	const max = 60
+	r := strings.Join(strings.Fields(h.Runs), " ")
+	if len(r) <= max {
+		return r
+	}
+	if h.Script != "" {
+		if i := strings.Index(r, h.Script); i >= 0 && i+len(h.Script) > max-1 {
+			end := i + len(h.Script)
+			if end < len(r) {
+				return r[:end] + " …"
+			}
+			return r
+		}
+	}
+	return oneLine(r, max)
 }
 
 func oneLine(s string, max int) string {
@@ -102,97 +132,4 @@ func oneLine(s string, max int) string {
 		s = s[:max-1] + "…"
 	}
 	return s
-}
-
-// failureRecord is one line of the failure log run writes.
-type failureRecord struct {
-	Key string `json:"key"`
-	runner.Failure
-}
-
-// failureLogPath is where run records hook failures for list (HK-66), or
-// "" when there is no state directory or the log is turned off
-// (failurelog.go).
-func failureLogPath() string {
-	if failureLogOff() {
-		return ""
-	}
-	if p := os.Getenv(failureLogEnv); p != "" {
-		return p
-	}
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" {
-		return d + "/hookcompat/failures.jsonl"
-	}
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		return ""
-	}
-	return home + "/.local/state/hookcompat/failures.jsonl"
-}
-
-// appendFailures records the failures of one run. The log is a
-// convenience for list: failing to write it is not an error of run.
-func appendFailures(out *runner.Outcome) {
-	path := failureLogPath()
-	if path == "" {
-		return
-	}
-	var lines []byte
-	for _, tr := range out.Hooks {
-		f := failureOf(tr, string(out.Event.Name))
-		if f == nil {
-			continue
-		}
-		b, err := json.Marshal(failureRecord{Key: runner.HookKey(tr.Hook), Failure: *f})
-		if err == nil {
-			lines = append(append(lines, b...), '\n')
-		}
-	}
-	if len(lines) == 0 {
-		return
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return
-	}
-	fh, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
-	if err != nil {
-		return
-	}
-	_, _ = fh.Write(lines)
-	fh.Close()
-	compactFailureLog(path)
-}
-
-func failureOf(t runner.Trace, event string) *runner.Failure {
-	if t.Hook == nil || !t.Reply.Failed() || t.Outcome == runner.OutcomeCancelled {
-		return nil
-	}
-	return &runner.Failure{Time: time.Now(), Event: event, Outcome: t.Outcome, ExitCode: t.ExitCode, Error: t.Error}
-}
-
-// readFailureLog returns the last five failures per hook key.
-func readFailureLog() map[string][]runner.Failure {
-	out := map[string][]runner.Failure{}
-	path := failureLogPath()
-	if path == "" {
-		return out
-	}
-	fh, err := os.Open(path)
-	if err != nil {
-		return out
-	}
-	defer fh.Close()
-	dec := json.NewDecoder(fh)
-	for {
-		var r failureRecord
-		if err := dec.Decode(&r); err != nil {
-			break // end of file, or a torn last line
-		}
-		list := append(out[r.Key], r.Failure)
-		if len(list) > runner.MaxFailures {
-			list = list[len(list)-runner.MaxFailures:]
-		}
-		out[r.Key] = list
-	}
-	return out
 }

@@ -30,10 +30,15 @@ func TestRunExitCodes(t *testing.T) {
 		want    int
 		wantErr string // first line of stderr; "" = no stderr
 	}{
-		{name: "run blocks, still 0", args: []string{"run", "--config", config, "--project", dir}, stdin: event, want: ExitOK},
-		{name: "run bad event", args: []string{"run", "--config", config, "--project", dir}, stdin: "{", want: ExitError, wantErr: "hookcompat: reading the event: stdin is not JSON"},
+		{name: "run blocks, still 0", args: []string{"run", "--quiet", "--config", config, "--project", dir}, stdin: event, want: ExitOK},
+		{name: "run bad event", args: []string{"run", "-q", "--config", config, "--project", dir}, stdin: "{", want: ExitError, wantErr: "hookcompat: reading the event: stdin is not JSON"},
 		{name: "run bad render", args: []string{"run", "--config", config, "--render", "x"}, stdin: event, want: ExitUsage, wantErr: `hookcompat: --render "x"`},
 		{name: "run unknown flag", args: []string{"run", "--bogus"}, want: ExitUsage, wantErr: "hookcompat: unknown flag: --bogus"},
+		{name: "unknown command", args: []string{"frob"}, want: ExitUsage, wantErr: `hookcompat: unknown command "frob"; commands: `},
+		{name: "misspelt command", args: []string{"valdate"}, want: ExitUsage, wantErr: `hookcompat: unknown command "valdate" (did you mean validate?)`},
+		{name: "misspelt flag", args: []string{"run", "--confg", config}, want: ExitUsage, wantErr: "hookcompat: unknown flag: --confg (did you mean --config?)"},
+		{name: "extra argument", args: []string{"doctor", "extra"}, want: ExitUsage, wantErr: `hookcompat: unknown command "extra"`},
+		{name: "run args not an object", args: []string{"run", "-q", "--config", config, "--project", dir}, stdin: `{"event":"pre_tool","tool":"shell","args":"rm -rf /"}`, want: ExitError, wantErr: "hookcompat: native event: args must be a JSON object"},
 		{name: "convert", args: []string{"convert", config}, want: ExitOK},
 		{name: "convert missing file", args: []string{"convert", filepath.Join(dir, "nope.json")}, want: ExitError, wantErr: "hookcompat: reading "},
 		{name: "convert bad from", args: []string{"convert", "--from", "x", config}, want: ExitUsage, wantErr: `hookcompat: --from "x"`},

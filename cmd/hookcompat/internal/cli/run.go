@@ -43,13 +43,16 @@ with a message on stderr for bad input (unreadable event, invalid config). When 
 the reply is printed only when it blocks (a fail_closed hook that had not answered
 blocks), never one with an empty decision.
 
-Without --settings, --config and --phi-dir, the Claude Code files that exist of
-~/.claude/settings.json, <project>/.claude/settings.json and
+Which sources load: without --settings, --config and --phi-dir, the Claude Code files that
+exist of ~/.claude/settings.json, <project>/.claude/settings.json and
 <project>/.claude/settings.local.json are loaded, and Phi's hook folders ~/.phi/hooks
-and <project>/.phi/hooks. --phi-dir names Phi hook folders instead (later ones replace
-hooks of the same name, as Phi's project hooks replace user hooks). Load warnings go
-to stderr. Detached hooks (Phi async post_tool hooks) are awaited after the reply is
-written.
+and <project>/.phi/hooks (the sources every agent would discover). Naming a source loads
+only the named ones; --discover loads the discovered ones as well. --phi-dir names Phi
+hook folders (later ones replace hooks of the same name, as Phi's project hooks replace
+user hooks). One stderr line names the sources loaded and the discovered ones left out;
+load warnings go to stderr too; --quiet drops the line and the warnings but those that
+mean a hook will not run. Detached hooks (Phi async post_tool hooks) are awaited after
+the reply is written.
 
 Gemini CLI's settings are discovered as Gemini CLI 0.61.0 finds them (the system files,
 ~/.gemini/settings.json, <project>/.gemini/settings.json, extensions under
@@ -117,11 +120,11 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 			return usageErrorf("--render %q: want one of %s", opts.Render, strings.Join(renderers(), ", "))
 		}
 	}
-	loaded, err := opts.load()
+	loaded, err := opts.load(opts.Err)
 	if err != nil {
 		return err
 	}
-	printWarnings(opts.Err, loaded.Warnings)
+	opts.warn(opts.Err, loaded.Warnings)
 	data, err := readEvent(opts.In)
 	if err != nil {
 		return err
@@ -142,7 +145,7 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 	if out == nil {
 		return err
 	}
-	appendFailures(out) // for `hookcompat list` (HK-66)
+	runner.DefaultFailureLog(nil).Record(out) // for `hookcompat list` (HK-66)
 	if err == nil && cmd.Context().Err() != nil {
 		// A signal after the hooks answered still ends the run unanswered.
 		err = fmt.Errorf("interrupted: %w", context.Cause(cmd.Context()))

@@ -2,11 +2,13 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/settings"
 )
 
 type validateOptions struct {
@@ -20,14 +22,16 @@ func newValidateCmd(stdio IO, runF func(*validateOptions) error) *cobra.Command 
 	cmd := &cobra.Command{
 		Use:   "validate " + sourceFlagsUsage() + " [--json]",
 		Short: "Report only the errors of the hook configs; exit 1 when there are any (for CI)",
-		Long: `Validate loads the given sources (found as for run) and reports only errors: a file that
-does not parse or whose hooks are invalid (with file:line:col), and hooks whose program
-cannot be found (doctor's errors). Hooks the agent itself would skip and so never run are
-errors too: a discovered settings file or Phi hook.json that does not parse, an unknown
-event, an entry of the wrong shape, a matcher that cannot compile or never fires (a
-permission rule such as "Bash(git commit:*)" used as a matcher). Other warnings are
-not printed. The exit status is 0 when
-there is no error and 1 otherwise, so it fits a CI step.`,
+		Long: `Validate loads the given sources (found as for run) and reports only errors, each once,
+one per line: a file that does not parse or whose hooks are invalid (with file:line:col,
+each invalid hook on its own line), and every error doctor reports — hooks whose program,
+script or exec shim cannot be found, converted hooks whose wrapped command cannot run.
+Hooks the agent itself would skip and so never run are errors too: a discovered settings
+file or Phi hook.json that does not parse, an unknown event, an entry of the wrong shape,
+a matcher that cannot compile or never fires (a permission rule such as
+"Bash(git commit:*)" used as a matcher). Other warnings are not printed. The last line on
+stderr counts the errors printed; the exit status is 0 when there is no error and 1
+otherwise, so it fits a CI step.`,
 		Example: `  hookcompat validate --project .
   hookcompat validate --config hooks.toml --json`,
 		Args: usageArgs(cobra.NoArgs),
@@ -54,18 +58,26 @@ type validationError struct {
 
 func runValidate(opts *validateOptions) error {
 	var errs []validationError
-	loaded, err := opts.load()
+	loaded, err := opts.load(opts.Err)
 	if err != nil {
-		errs = append(errs, validationError{Message: err.Error(), Code: "load"})
-	} else {
-		for _, w := range loaded.Warnings {
-			if compat.DropsHooks(w) {
-				// Printed as doctor prints its errors: position, "error", code.
-				f := compat.Finding{File: w.File, Line: w.Line, Col: w.Col, Severity: compat.SeverityError, Code: w.Code, Message: w.Message}
-				errs = append(errs, validationError{Message: f.String(), Code: w.Code, File: w.File, Line: w.Line, Col: w.Col})
+		// Each error of a list is one error (a file with three invalid
+		// hooks has three).
+		var list settings.ErrorList
+		var one *settings.Error
+		switch {
+		case errors.As(err, &list):
+			for _, e := range list {
+				errs = append(errs, validationError{Message: e.Error(), Code: "load", File: e.File, Line: e.Line, Col: e.Col})
 			}
+		case errors.As(err, &one):
+			errs = append(errs, validationError{Message: err.Error(), Code: "load", File: one.File, Line: one.Line, Col: one.Col})
+		default:
+			errs = append(errs, validationError{Message: err.Error(), Code: "load"})
 		}
-		for _, f := range compat.Doctor(loaded, nil) {
+	} else {
+		// doctor's errors: the load warnings that mean a hook will not run,
+		// and the hooks that cannot run as written.
+		for _, f := range compat.Diagnose(loaded, nil).Findings {
 			if f.Severity == compat.SeverityError {
 				errs = append(errs, validationError{Message: f.String(), Code: f.Code, File: f.File, Line: f.Line, Col: f.Col})
 			}

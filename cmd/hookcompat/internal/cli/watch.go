@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/translate"
 )
 
 type watchOptions struct {
@@ -24,8 +25,13 @@ func newWatchCmd(stdio IO, runF func(*watchOptions) error) *cobra.Command {
 		Use:   "watch " + sourceFlagsUsage() + " [--for DURATION]",
 		Short: "Reload hooks when their files change, and say what changed",
 		Long: `Watch loads the hooks of the given sources (found as for run) and watches their files.
-When an edit changes the hooks, they are re-translated and swapped in at once, and each
-added or removed hook is printed. A broken edit keeps the previous hooks running and is
+When an edit changes the hooks, they are re-translated and swapped in at once, and
+"reloaded: A hook(s) added, R removed, C changed" is printed, then each hook added (+),
+removed (-) and changed (~, with what changed: its matcher, timeout, if rule, fail_closed,
+command, type, …), and each new load warning that means a hook will not run (!, such as an
+event renamed to a name its format does not know). A Phi hooks folder is watched with its
+hook folders, also those created after the start. Load warnings go to stderr (with
+--quiet only those that drop hooks). A broken edit keeps the previous hooks running and is
 reported with file:line. It runs until interrupted, or for --for.`,
 		Example: `  hookcompat watch --project .
   hookcompat watch --config hooks.toml --for 10m`,
@@ -48,7 +54,14 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 	if err != nil {
 		return err
 	}
-	printWarnings(opts.Err, first.Warnings)
+	if !opts.Quiet {
+		fmt.Fprintln(opts.Err, sourcesLine(first))
+	}
+	opts.warn(opts.Err, first.Warnings)
+	dropped := map[string]bool{} // the warnings that drop hooks, of the running load
+	for _, x := range droppedHooks(first.Warnings) {
+		dropped[x] = true
+	}
 	eng, err := compat.NewEngine(first, runner.Options{})
 	if err != nil {
 		return err
@@ -61,14 +74,31 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 			fmt.Fprintf(opts.Out, "kept the previous hooks: %v\n", c.Err)
 			return
 		}
-		fmt.Fprintf(opts.Out, "reloaded: %d hook(s) added, %d removed\n", len(c.Added), len(c.Removed))
+		fmt.Fprintf(opts.Out, "reloaded: %d hook(s) added, %d removed, %d changed\n", len(c.Added), len(c.Removed), len(c.Changed))
 		for _, a := range c.Added {
 			fmt.Fprintf(opts.Out, "  + %s\n", a)
 		}
 		for _, r := range c.Removed {
 			fmt.Fprintf(opts.Out, "  - %s\n", r)
 		}
-		printWarnings(opts.Err, c.Warnings)
+		for _, x := range c.Changed {
+			fmt.Fprintf(opts.Out, "  ~ %s\n", x)
+		}
+		// A warning that drops hooks (an event renamed to an unknown
+		// name), new since the last reload, is a change too.
+		now := droppedHooks(c.Warnings)
+		for _, x := range now {
+			if !dropped[x] {
+				fmt.Fprintf(opts.Out, "  ! %s\n", x)
+			}
+		}
+		if c.Applied {
+			dropped = map[string]bool{}
+			for _, x := range now {
+				dropped[x] = true
+			}
+		}
+		opts.warn(opts.Err, c.Warnings)
 	})
 	if err != nil {
 		return err
@@ -84,4 +114,15 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 	}
 	<-ctx.Done()
 	return nil
+}
+
+// droppedHooks are the warnings of warns that mean hooks will not run.
+func droppedHooks(warns []translate.Warning) []string {
+	var out []string
+	for _, w := range warns {
+		if compat.DropsHooks(w) {
+			out = append(out, w.String())
+		}
+	}
+	return out
 }

@@ -1,7 +1,7 @@
 //go:build !unix
 
-package cli
+package runner
 
 // lockFile does not lock here: concurrent runs may lose a record while
-// one compacts the log.
+// one compacts a FailureLog.
 func lockFile(string) (func(), error) { return func() {}, nil }

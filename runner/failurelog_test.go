@@ -1,4 +1,4 @@
-package cli
+package runner_test
 
 import (
 	"fmt"
@@ -31,15 +31,18 @@ func failingOutcome(n, run int) *runner.Outcome {
 func TestSmallerHolesFailureLog(t *testing.T) {
 	state := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", state)
-	t.Setenv(failureLogEnv, "")
+	t.Setenv(runner.FailureLogEnv, "")
 	path := filepath.Join(state, "hookcompat", "failures.jsonl")
+	log := runner.DefaultFailureLog(nil)
+	require.NotNil(t, log)
+	assert.Equal(t, path, log.Path)
 	for run := range 2000 {
-		appendFailures(failingOutcome(5, run))
+		log.Record(failingOutcome(5, run))
 	}
 	st, err := os.Stat(path)
 	require.NoError(t, err)
-	assert.LessOrEqual(t, st.Size(), int64(maxFailureLogBytes), "the log is bounded")
-	logged := readFailureLog()
+	assert.LessOrEqual(t, st.Size(), int64(runner.DefaultFailureLogBytes), "the log is bounded")
+	logged := log.Read()
 	require.Len(t, logged, 5, "every hook is still listed")
 	for _, fails := range logged {
 		require.Len(t, fails, runner.MaxFailures)
@@ -48,9 +51,12 @@ func TestSmallerHolesFailureLog(t *testing.T) {
 
 	off := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", off)
-	t.Setenv(failureLogEnv, "off")
-	appendFailures(failingOutcome(1, 0))
+	t.Setenv(runner.FailureLogEnv, "off")
+	assert.Nil(t, runner.DefaultFailureLog(nil), "no log when it is off")
+	runner.DefaultFailureLog(nil).Record(failingOutcome(1, 0)) // a nil log records nothing
 	_, err = os.Stat(filepath.Join(off, "hookcompat", "failures.jsonl"))
 	assert.True(t, os.IsNotExist(err), "no log when it is off")
-	assert.Empty(t, readFailureLog())
+	assert.Empty(t, runner.DefaultFailureLog(nil).Read())
+	t.Setenv(runner.FailureLogEnv, filepath.Join(off, "named.jsonl"))
+	assert.Equal(t, filepath.Join(off, "named.jsonl"), runner.DefaultFailureLog(nil).Path, "another value names the file")
 }
