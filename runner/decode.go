@@ -16,8 +16,9 @@ func DecodeEventLenient(data []byte) (Event, error) {
 		return Event{}, fmt.Errorf("native event: %w", err)
 	}
 	var keep, extra Fields
+	keys := eventKeys()
 	for _, f := range all {
-		if eventKeys[f.Key] {
+		if keys[f.Key] {
 			keep = append(keep, f)
 		} else {
 			extra = append(extra, f)

@@ -131,8 +131,9 @@ type Engine struct {
 	protos protocolSet
 	kinds  map[string]string // ToolKinds, copied
 
-	mu    sync.RWMutex // guards hooks
+	mu    sync.RWMutex // guards hooks and sel
 	hooks []settings.Hook
+	sel   *selection // hooks indexed by event, matcher answers cached (select.go)
 
 	procSlots chan struct{} // MaxProcesses; nil when uncapped
 
@@ -217,8 +218,9 @@ func (e *Engine) Replace(cfg *settings.Config) error {
 		}
 		hooks = append(hooks, cfg.Hooks...)
 	}
+	sel := newSelection(hooks, e.protos)
 	e.mu.Lock()
-	e.hooks = hooks
+	e.hooks, e.sel = hooks, sel
 	e.mu.Unlock()
 	return nil
 }
@@ -306,46 +308,39 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 		ev.Cwd = ev.Workspace
 	}
 	e.mu.RLock()
-	all := e.hooks
+	sel := e.sel
 	e.mu.RUnlock()
+	// The hooks see a copy: their updated args never reach the caller's
+	// event.
+	cur := ev.Clone()
 
 	type group struct {
 		proto Protocol
 		hooks []*settings.Hook
 	}
 	var groups []*group
-	byName := map[string]*group{}
-	var warnings map[*settings.Hook]string // selection warnings (SelectWarner)
-	for i := range all {
-		h := &all[i]
-		if h.Event != ev.Name {
+	// Matchers (with their selection warnings, SelectWarner) come from
+	// the engine's index; if rules are checked for those candidates only.
+	cands, warnings := sel.candidates(&cur)
+	for _, c := range cands {
+		if !which.in(c.p, cur.Name) || !ifSelects(c.p, c.h, &cur, e.kinds) {
 			continue
 		}
-		p, ok := e.protos[h.EffectiveProtocol()]
-		if !ok || !which.in(p, ev.Name) {
-			continue
-		}
-		selected, warning := selects(p, h, &ev)
-		if !selected || !ifSelects(p, h, &ev, e.kinds) {
-			continue
-		}
-		if warning != "" {
-			if warnings == nil {
-				warnings = map[*settings.Hook]string{}
+		var g *group
+		for _, x := range groups {
+			if x.proto.Name() == c.p.Name() {
+				g = x
+				break
 			}
-			warnings[h] = warning
 		}
-		g := byName[p.Name()]
 		if g == nil {
-			g = &group{proto: p}
-			byName[p.Name()] = g
+			g = &group{proto: c.p}
 			groups = append(groups, g)
 		}
-		g.hooks = append(g.hooks, h)
+		g.hooks = append(g.hooks, c.h)
 	}
 
 	out := &Outcome{}
-	cur := ev.Clone()
 	var groupReplies []Reply
 	blocked, cancelled := false, false
 	for _, g := range groups {
@@ -487,7 +482,10 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 			}
 		}
 	}
-	local := ev.Clone()
+	// The hooks see the group's event (already the Fire's own copy)
+	// until a phase updates the args; the args are replaced, never
+	// written into, so a shallow copy leaves the group's event as it was.
+	local := *ev
 	for pi, idx := range phases {
 		if pi > 0 {
 			// What the protocol would act on after the earlier phases.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -53,6 +54,10 @@ type Event struct {
 // when set, in the order of the struct's fields.
 func (e Event) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
+	// Room for every field once, so that the buffer grows at most once.
+	b.Grow(256 + len(e.SessionID) + 2*len(e.Workspace) + len(e.Cwd) + len(e.PromptID) + len(e.TranscriptPath) +
+		len(e.Tool) + len(e.ToolCallID) + len(e.Args) + len(e.Result) + len(e.Error) + len(e.Prompt) +
+		len(e.Reason) + len(e.Subagent) + len(e.Output) + len(e.Type) + len(e.Message))
 	w := objectWriter{buf: &b}
 	w.str("event", string(e.Name), true)
 	w.str("session_id", e.SessionID, true)
@@ -99,7 +104,7 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("native event: %w", err)
 	}
 	for _, f := range keys {
-		if !eventKeys[f.Key] {
+		if !eventKeys()[f.Key] {
 			return fmt.Errorf("native event: unknown field %q", f.Key)
 		}
 	}
@@ -114,8 +119,9 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// eventKeys are the JSON names of Event's fields, spelled exactly.
-var eventKeys = func() map[string]bool {
+// eventKeys are the JSON names of Event's fields, spelled exactly (read
+// from the struct on first use).
+var eventKeys = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	t := reflect.TypeOf(Event{})
 	for i := 0; i < t.NumField(); i++ {
@@ -123,7 +129,7 @@ var eventKeys = func() map[string]bool {
 		m[name] = true
 	}
 	return m
-}()
+})
 
 // Clone returns a deep copy of e (raw JSON and extra fields are copied).
 func (e *Event) Clone() Event {
@@ -261,10 +267,27 @@ func (w *objectWriter) str(k, v string, always bool) {
 // writeJSONString writes s as a JSON string without HTML escaping (a hook
 // reading the event sees "<", not "\u003c").
 func writeJSONString(b *bytes.Buffer, s string) {
+	if plainJSON(s) {
+		b.WriteByte('"')
+		b.WriteString(s)
+		b.WriteByte('"')
+		return
+	}
 	enc := json.NewEncoder(b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
 	b.Truncate(b.Len() - 1) // Encode's newline
+}
+
+// plainJSON reports whether s is written in JSON as it is, between
+// quotes: printable ASCII but for the quote and the backslash.
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 func (w *objectWriter) boolean(k string, v bool) {
@@ -280,13 +303,14 @@ func (w *objectWriter) raw(k string, v json.RawMessage) {
 	if len(v) == 0 {
 		return
 	}
-	var c bytes.Buffer
-	if err := json.Compact(&c, v); err != nil {
+	mark, n := w.buf.Len(), w.n
+	w.key(k)
+	// Compact appends nothing when v is not valid JSON.
+	if err := json.Compact(w.buf, v); err != nil {
+		w.buf.Truncate(mark)
+		w.n = n
 		if w.err == nil {
 			w.err = fmt.Errorf("field %s: %w", k, err)
 		}
-		return
 	}
-	w.key(k)
-	w.buf.Write(c.Bytes())
 }

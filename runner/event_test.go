@@ -1,7 +1,9 @@
 package runner
 
 import (
+	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -106,4 +108,17 @@ func TestEventKeysAreCaseSensitive(t *testing.T) {
 	err := json.Unmarshal([]byte(`{"event":"pre_tool","Tool":"shell"}`), &ev)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `unknown field "Tool"`)
+}
+
+// TestWriteJSONStringFastPath: strings written without the encoder are
+// written exactly as encoding/json (HTML escaping off) writes them.
+func TestWriteJSONStringFastPath(t *testing.T) {
+	for _, s := range []string{"", "plain text", "a/b <c> & d", "tab\there", `quote"`, `back\slash`, "é", "\u2028", "\x7f", "\xff", "~!@#$%^*()_+{}|:?`-=[];',./"} {
+		var fast, enc bytes.Buffer
+		writeJSONString(&fast, s)
+		e := json.NewEncoder(&enc)
+		e.SetEscapeHTML(false)
+		require.NoError(t, e.Encode(s))
+		assert.Equal(t, strings.TrimSuffix(enc.String(), "\n"), fast.String(), "%q", s)
+	}
 }

@@ -3,6 +3,7 @@
 package runner
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -80,6 +81,35 @@ var fixtures = map[string]func(args []string) int{
 			}
 		}
 		return 0
+	},
+	// probe: print what the process got — argv, working directory,
+	// environment (sorted), stdin — as one JSON object on stdout and
+	// "probe <argv[0]>" on stderr; then die of signal $PROBE_SIGNAL (a
+	// number; the process becomes a shell that kills itself), or sleep $PROBE_SLEEP (ignoring SIGTERM
+	// when $PROBE_IGNORE_TERM is set), and exit $PROBE_EXIT (default 0).
+	"probe": func(args []string) int {
+		if os.Getenv("PROBE_IGNORE_TERM") != "" {
+			signal.Ignore(syscall.SIGTERM)
+		}
+		stdin, _ := io.ReadAll(os.Stdin)
+		wd, _ := os.Getwd()
+		env := os.Environ()
+		sort.Strings(env)
+		out, _ := json.Marshal(map[string]any{"argv": os.Args, "cwd": wd, "env": env, "stdin": string(stdin)})
+		os.Stdout.Write(append(out, '\n'))
+		fmt.Fprintf(os.Stderr, "probe %s\n", os.Args[0])
+		if s := os.Getenv("PROBE_SIGNAL"); s != "" {
+			// The Go runtime catches most signals; a shell in this
+			// process's place dies of it with the default action.
+			err := syscall.Exec("/bin/sh", []string{"sh", "-c", "kill -" + s + " $$"}, os.Environ())
+			fmt.Fprintln(os.Stderr, err)
+			return 99
+		}
+		if d := os.Getenv("PROBE_SLEEP"); d != "" {
+			time.Sleep(mustDuration(d))
+		}
+		code, _ := strconv.Atoi(os.Getenv("PROBE_EXIT"))
+		return code
 	},
 	// spawn-grandchild SLEEP then exit|wait [REPLY]: start a grandchild that
 	// inherits stdout and stderr and sleeps SLEEP, print

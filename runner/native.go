@@ -36,6 +36,20 @@ func (native) Name() string { return settings.ProtocolNative }
 // name, empty matches all, and it is ignored on events without a tool.
 func (native) Selects(h *settings.Hook, ev *Event) bool { return NativeSelects(h, ev) }
 
+// SelectKey is the tool name on tool events (what HK-01 matches compare
+// with), "" on the others ([SelectKeyer]).
+func (native) SelectKey(ev *Event) string { return NativeSelectKey(ev) }
+
+// NativeSelectKey is the key of ev for [NativeSelects]: the tool name on
+// tool events, "" on the others. A protocol whose hooks may use the
+// native match syntax includes it in its [SelectKeyer] key.
+func NativeSelectKey(ev *Event) string {
+	if ev.Name.ToolEvent() {
+		return ev.Tool
+	}
+	return ""
+}
+
 // NativeSelects applies a hook's match the native way (HK-01): on tool
 // events a path.Match glob on the native tool name (match syntax glob) or
 // an exact name or "*" (match syntax exact); an empty match, and any match
@@ -85,6 +99,7 @@ func (native) Prepare(h *settings.Hook, ev *Event, p *Payload) (*Invocation, err
 		inv.Argv = append([]string(nil), h.Args...)
 	case h.Command != "":
 		inv.Argv = []string{"bash", "-c", h.Command}
+		inv.Direct = true // a simple command runs without bash, unchanged
 	}
 	return inv, nil
 }

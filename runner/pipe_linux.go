@@ -46,9 +46,15 @@ func newPipeReader(f *os.File, buf *capBuffer) *pipeReader {
 	return r
 }
 
+// chunkPool holds the read buffers of pipeReaders: a hook's two pipes
+// would otherwise allocate 128 KiB per run.
+var chunkPool = sync.Pool{New: func() any { return new([64 << 10]byte) }}
+
 func (r *pipeReader) loop() {
 	defer close(r.done)
-	chunk := make([]byte, 64<<10)
+	buf := chunkPool.Get().(*[64 << 10]byte)
+	defer chunkPool.Put(buf)
+	chunk := buf[:]
 	for {
 		eof := false
 		err := r.rc.Read(func(fd uintptr) bool {

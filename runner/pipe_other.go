@@ -5,7 +5,11 @@ package runner
 import (
 	"io"
 	"os"
+	"sync"
 )
+
+// chunkPool holds the copy buffers of pipeReaders.
+var chunkPool = sync.Pool{New: func() any { return new([32 << 10]byte) }}
 
 // pipeReader copies one of a hook's output pipes into a capBuffer. Without
 // a way to ask how many bytes sit in a pipe (Linux's FIONREAD), the end of
@@ -22,7 +26,9 @@ func newPipeReader(f *os.File, buf *capBuffer) *pipeReader {
 	r := &pipeReader{f: f, done: make(chan struct{})}
 	go func() {
 		defer close(r.done)
-		_, r.err = io.Copy(buf, f)
+		chunk := chunkPool.Get().(*[32 << 10]byte)
+		defer chunkPool.Put(chunk)
+		_, r.err = io.CopyBuffer(buf, f, chunk[:])
 	}()
 	return r
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -56,6 +57,21 @@ type Invocation struct {
 	Stdin []byte
 	// Timeout bounds the run; zero means no bound besides the context.
 	Timeout time.Duration
+	// Direct lets the runner start COMMAND of an Argv `SHELL -c COMMAND`
+	// (a protocol's shell form: /bin/sh, bash) as the one program it
+	// names, without the shell, when [DirectArgv] finds COMMAND to be one
+	// simple command of known words and nothing the hook sees would
+	// differ: its argv, the program found in Env's PATH as the shell
+	// finds it, the environment the shell would pass on, the exit status
+	// (for dash, which forks the command, 128+n and the shell's message
+	// for a command killed by signal n). Whenever that cannot be told, or
+	// the program cannot be started as the shell would start it (not
+	// found, not executable, a script without #!), the shell runs COMMAND
+	// itself and reports in its own words. A shell that forks the command
+	// (dash) stays its parent, which no direct run reproduces: set Direct
+	// only where that difference is acceptable (the native protocol sets
+	// it for bash, which replaces itself with the command).
+	Direct bool
 	// KillGrace, when non-zero, replaces the engine's grace between
 	// SIGTERM and SIGKILL for this run (Options.KillGrace); a negative
 	// value sends SIGKILL at the timeout without a SIGTERM first, as
@@ -172,10 +188,11 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 		res.StartErr = err
 		return res
 	}
-	cmd := exec.Command(inv.Argv[0], inv.Argv[1:]...)
-	cmd.Dir = inv.Dir
-	cmd.Env = envWithoutNUL(inv.Env)
-	setProcessGroup(cmd)
+	env := envWithoutNUL(inv.Env)
+	var direct *directPlan
+	if inv.Direct {
+		direct = planDirect(inv, env)
+	}
 
 	stdinR, stdinW, err := os.Pipe()
 	if err != nil {
@@ -194,18 +211,38 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 		res.StartErr = err
 		return res
 	}
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, outW, errW
-	tracked, startErr := startTracked(cmd.Start, func() int { return cmd.Process.Pid })
+	files := []*os.File{stdinR, outW, errW}
+	var proc *os.Process
+	spec, startErr := processSpec(inv, env, direct)
+	startProc := func() error {
+		var err error
+		proc, err = os.StartProcess(spec.path, spec.argv, &os.ProcAttr{Dir: spec.dir, Env: spec.env, Files: files, Sys: processGroupAttr()})
+		return err
+	}
+	pid := func() int { return proc.Pid }
+	var tracked *trackedRun
+	if startErr == nil {
+		tracked, startErr = startTracked(startProc, pid)
+	}
+	if startErr != nil && direct != nil {
+		// Not startable the way the shell would start it (not executable,
+		// no #! line, a missing interpreter, …): the shell runs the command
+		// and answers in its own words and exit codes. Nothing ran.
+		direct = nil
+		if spec, startErr = processSpec(inv, env, nil); startErr == nil {
+			tracked, startErr = startTracked(startProc, pid)
+		}
+	}
 	defer tracked.done()
 	// The child holds its own copies; ours of the child's ends must go so
 	// that EOF is seen when the child side closes.
 	closeAll(stdinR, outW, errW)
 	if startErr != nil {
 		closeAll(stdinW, outR, errR)
-		res.StartErr = explainStartErr(cmd.Path, startErr)
+		res.StartErr = explainStartErr(spec.path, startErr)
 		return res
 	}
-	pgid := cmd.Process.Pid
+	pgid := proc.Pid
 
 	outBuf := &capBuffer{limit: lim.outputLimit, replyLimit: lim.replyLimit}
 	if inv.StdoutLimit > 0 {
@@ -224,12 +261,21 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	}()
 
 	exited := make(chan struct{})
-	var waitErr error
-	go func() { waitErr = cmd.Wait(); close(exited) }()
+	var state *os.ProcessState
+	go func() { state, _ = proc.Wait(); close(exited) }()
 
+	sent := "" // the signal the group got while the hook's own process ran
 	select {
 	case <-exited:
 	case <-ctx.Done():
+		select {
+		case <-exited:
+		default:
+			sent = "TERM"
+			if lim.killGrace < 0 {
+				sent = "KILL"
+			}
+		}
 		terminateGroup(pgid, exited, lim.killGrace, tracked)
 		// Descendants that left the group are part of the timed-out hook
 		// too: those found by parentage, and those that still write into
@@ -273,10 +319,41 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	_ = stdinW.Close()
 	<-writerDone
 
+	res.ExitCode, res.Signal = exitStatus(state)
+	if direct != nil && direct.forks {
+		direct.asShell(state, res, errBuf, sent)
+	}
 	res.Stdout, res.StdoutTruncated = outBuf.bytes()
 	res.Stderr, res.StderrTruncated = errBuf.bytes()
-	res.ExitCode, res.Signal = exitStatus(cmd, waitErr)
 	return res
+}
+
+// procSpec is a process to start: the file, its argv, environment and
+// working directory.
+type procSpec struct {
+	path      string
+	argv, env []string
+	dir       string
+}
+
+// processSpec is the process of inv, started as os/exec starts a
+// command: the plan's program when direct is set, else inv.Argv with a
+// program name without a slash looked up in this process's PATH
+// (exec.Command; the error is exec's), and the environment with only the
+// last definition of each variable (exec.Cmd.Environ).
+func processSpec(inv *Invocation, env []string, direct *directPlan) (procSpec, error) {
+	if direct != nil {
+		return direct.spec(inv.Dir), nil
+	}
+	path := inv.Argv[0]
+	if filepath.Base(path) == path {
+		lp, err := exec.LookPath(path)
+		if err != nil {
+			return procSpec{path: path}, err
+		}
+		path = lp
+	}
+	return procSpec{path: path, argv: inv.Argv, env: dedupEnv(env), dir: inv.Dir}, nil
 }
 
 // terminateGroup ends a timed-out or cancelled hook: SIGTERM to its

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 
@@ -51,4 +52,23 @@ func TestKillPipeHoldersKillsOnlyWriters(t *testing.T) {
 	require.NoError(t, err)
 	state := stat[bytes.LastIndexByte(stat, ')')+2]
 	assert.NotEqual(t, byte('Z'), state, "the process holding only the read end is still running (not a zombie)")
+}
+
+// TestParseStat reads pid, state, ppid, pgrp and start time from a stat
+// line whose command holds spaces and parentheses, and from this
+// process's own.
+func TestParseStat(t *testing.T) {
+	line := []byte("4242 (a (b) c) S 17 4242 4242 0 -1 4194560 1 0 0 0 3 4 0 0 20 0 1 0 987654 1000 10\n")
+	e, err := parseStat(4242, line)
+	require.NoError(t, err)
+	assert.Equal(t, procEntry{pid: 4242, ppid: 17, pgrp: 4242, state: 'S', start: 987654}, e)
+	_, err = parseStat(1, []byte("1 (x) S 0 1"))
+	assert.Error(t, err, "too few fields")
+	_, err = parseStat(1, []byte("1 (x) S 0 1 1 0 -1 4194560 1 0 0 0 3 4 0 0 20 0 1 0 9x7"))
+	assert.Error(t, err, "not a number")
+	self, ok := readProc(os.Getpid())
+	require.True(t, ok)
+	assert.Equal(t, os.Getppid(), self.ppid)
+	assert.Equal(t, syscall.Getpgrp(), self.pgrp)
+	assert.NotZero(t, self.start)
 }

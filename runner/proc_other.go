@@ -4,7 +4,7 @@ package runner
 
 import (
 	"os"
-	"os/exec"
+	"syscall"
 )
 
 // On systems without POSIX process groups hookcompat kills only the direct
@@ -20,7 +20,7 @@ const (
 // sysSig is the type of sigTerm and sigKill.
 type sysSig = sysSignal
 
-func setProcessGroup(cmd *exec.Cmd) {}
+func processGroupAttr() *syscall.SysProcAttr { return nil }
 
 func signalGroup(pid int, _ sysSignal) error {
 	p, err := os.FindProcess(pid)
@@ -32,11 +32,11 @@ func signalGroup(pid int, _ sysSignal) error {
 
 func groupAlive(int) bool { return false }
 
-func exitStatus(cmd *exec.Cmd, waitErr error) (int, string) {
-	if cmd.ProcessState == nil {
+func exitStatus(state *os.ProcessState) (int, string) {
+	if state == nil {
 		return -1, ""
 	}
-	return cmd.ProcessState.ExitCode(), ""
+	return state.ExitCode(), ""
 }
 
 // killPipeHolders is a no-op without /proc; the drain delay bounds how

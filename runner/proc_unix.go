@@ -4,7 +4,7 @@ package runner
 
 import (
 	"errors"
-	"os/exec"
+	"os"
 	"strings"
 	"syscall"
 )
@@ -17,10 +17,10 @@ const (
 // sysSig is the type of sigTerm and sigKill.
 type sysSig = syscall.Signal
 
-// setProcessGroup starts the hook as the leader of a new process group, so
-// that a timeout can signal it and every descendant at once.
-func setProcessGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+// processGroupAttr starts the hook as the leader of a new process group,
+// so that a timeout can signal it and every descendant at once.
+func processGroupAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true}
 }
 
 // signalGroup sends sig to every process of the group pgid. A group that
@@ -47,15 +47,15 @@ func groupAlive(pgid int) bool {
 
 // exitStatus reads the exit code and, for a process killed by a signal,
 // the signal's short name (TERM, KILL, …) with exit code -1.
-func exitStatus(cmd *exec.Cmd, waitErr error) (int, string) {
-	if cmd.ProcessState == nil {
+func exitStatus(state *os.ProcessState) (int, string) {
+	if state == nil {
 		return -1, ""
 	}
-	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		name := strings.ToUpper(strings.TrimPrefix(unixSignalName(ws.Signal()), "SIG"))
 		return -1, name
 	}
-	return cmd.ProcessState.ExitCode(), ""
+	return state.ExitCode(), ""
 }
 
 func unixSignalName(s syscall.Signal) string {

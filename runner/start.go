@@ -38,6 +38,74 @@ func envWithoutNUL(env []string) []string {
 	return out
 }
 
+// dedupEnv returns env as os/exec passes an environment on
+// (exec.Cmd.Environ on Unix): only the last definition of each name, in
+// the order of those definitions, and no empty entries. When env has
+// neither, it is returned as is, without a copy: a hook's environment is
+// built without repeats, and os/exec's copy is most of what starting it
+// would allocate.
+func dedupEnv(env []string) []string {
+	if !envHasRepeats(env) {
+		return env
+	}
+	out := make([]string, 0, len(env))
+	saw := make(map[string]bool, len(env))
+	for n := len(env); n > 0; n-- {
+		kv := env[n-1]
+		i := strings.IndexByte(kv, '=')
+		if i == 0 {
+			i = strings.IndexByte(kv[1:], '=') + 1
+		}
+		if i < 0 {
+			if kv != "" {
+				out = append(out, kv)
+			}
+			continue
+		}
+		if k := kv[:i]; !saw[k] {
+			saw[k] = true
+			out = append(out, kv)
+		}
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// envHasRepeats reports whether env has an empty entry, an entry whose
+// name starts with '=', or a name defined twice. Up to 256 entries it
+// uses a hash table on the stack.
+func envHasRepeats(env []string) bool {
+	const slots = 512
+	if len(env) > slots/2 {
+		return true // let dedupEnv's map decide
+	}
+	var table [slots]uint32 // 1 + index into env, 0 for empty
+	for i, kv := range env {
+		n := strings.IndexByte(kv, '=')
+		if n <= 0 {
+			return true
+		}
+		k := kv[:n]
+		h := uint32(2166136261)
+		for j := 0; j < len(k); j++ {
+			h = (h ^ uint32(k[j])) * 16777619
+		}
+		for s := h % slots; ; s = (s + 1) % slots {
+			if table[s] == 0 {
+				table[s] = uint32(i + 1)
+				break
+			}
+			other := env[table[s]-1]
+			if len(other) > n && other[n] == '=' && other[:n] == k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // argvWithoutNUL reports an argument or working directory that holds a
 // NUL byte, which no program can receive: the hook's configuration wrote
 // one (event fields never reach argv).

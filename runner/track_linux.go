@@ -49,8 +49,9 @@ var procTracker = &tracker{runs: map[*trackedRun]struct{}{}, direct: map[int]boo
 
 // trackedRun is one running hook and the descendants seen so far.
 type trackedRun struct {
-	pid   int
-	start uint64
+	pid     int
+	start   uint64
+	started time.Time // when the engine started it
 
 	mu    sync.Mutex
 	known map[int]uint64 // descendant pid → start time
@@ -86,7 +87,7 @@ func startTracked(start func() error, pid func() int) (*trackedRun, error) {
 	if err := start(); err != nil {
 		return nil, err
 	}
-	r := &trackedRun{pid: pid(), known: map[int]uint64{}, told: map[int]bool{}}
+	r := &trackedRun{pid: pid(), started: time.Now(), known: map[int]uint64{}, told: map[int]bool{}}
 	if e, ok := readProc(r.pid); ok {
 		r.start = e.start
 	}
@@ -114,7 +115,11 @@ func (r *trackedRun) done() {
 	t.mu.Unlock()
 }
 
-// tick refreshes every running hook's descendants until none runs.
+// tick refreshes the descendants of every hook that has run for at
+// least one interval, until no hook runs. A hook's first scan is one
+// interval after its start (not at whatever moment the ticker happens
+// to pass): hooks that finish sooner, most of them, cost no scan of
+// /proc, and a hook that times out is scanned at its timeout anyway.
 func (t *tracker) tick() {
 	for {
 		time.Sleep(trackInterval)
@@ -124,12 +129,16 @@ func (t *tracker) tick() {
 			t.mu.Unlock()
 			return
 		}
-		runs := make([]*trackedRun, 0, len(t.runs))
+		var runs []*trackedRun
 		for r := range t.runs {
-			runs = append(runs, r)
+			if time.Since(r.started) >= trackInterval {
+				runs = append(runs, r)
+			}
 		}
 		t.mu.Unlock()
-		t.refresh(runs...)
+		if len(runs) > 0 {
+			t.refresh(runs...)
+		}
 	}
 }
 
@@ -298,12 +307,28 @@ var errStat = errors.New("bad stat")
 // readProc parses /proc/<pid>/stat: pid (comm) state ppid pgrp session
 // tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
 // priority nice threads itrealvalue starttime …
+//
+// It reads into a buffer on the stack and parses in place: it runs for
+// every hook started and for every process at each tracking tick.
 func readProc(pid int) (procEntry, bool) {
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	fd, err := unix.Open("/proc/"+strconv.Itoa(pid)+"/stat", unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return procEntry{}, false
 	}
-	e, err := parseStat(pid, stat)
+	var buf [2048]byte
+	n := 0
+	for n < len(buf) {
+		m, err := unix.Read(fd, buf[n:])
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil || m <= 0 {
+			break
+		}
+		n += m
+	}
+	unix.Close(fd)
+	e, err := parseStat(pid, buf[:n])
 	return e, err == nil
 }
 
@@ -312,15 +337,50 @@ func parseStat(pid int, stat []byte) (procEntry, error) {
 	if i < 0 {
 		return procEntry{}, errStat
 	}
-	f := bytes.Fields(stat[i+1:])
-	if len(f) < 20 {
+	// Fields after the command: state ppid pgrp … starttime (the 20th).
+	var f [20][]byte
+	n := 0
+	for rest := stat[i+1:]; n < len(f); n++ {
+		rest = bytes.TrimLeft(rest, " \n")
+		if len(rest) == 0 {
+			break
+		}
+		j := bytes.IndexAny(rest, " \n")
+		if j < 0 {
+			j = len(rest)
+		}
+		f[n], rest = rest[:j], rest[j:]
+	}
+	if n < len(f) {
 		return procEntry{}, errStat
 	}
-	ppid, err1 := strconv.Atoi(string(f[1]))
-	pgrp, err2 := strconv.Atoi(string(f[2]))
-	start, err3 := strconv.ParseUint(string(f[19]), 10, 64)
-	if err1 != nil || err2 != nil || err3 != nil || len(f[0]) == 0 {
+	ppid, ok1 := atoiBytes(f[1])
+	pgrp, ok2 := atoiBytes(f[2])
+	start, ok3 := atoiBytes(f[19])
+	if !ok1 || !ok2 || !ok3 || len(f[0]) == 0 {
 		return procEntry{}, errStat
 	}
-	return procEntry{pid: pid, ppid: ppid, pgrp: pgrp, state: f[0][0], start: start}, nil
+	return procEntry{pid: pid, ppid: ppid, pgrp: pgrp, state: f[0][0], start: uint64(start)}, nil
+}
+
+// atoiBytes parses a decimal number of a stat line (a sign is allowed).
+func atoiBytes(b []byte) (int, bool) {
+	neg := len(b) > 0 && b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 19 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
 }

@@ -97,6 +97,22 @@ func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string)
 	return matched, ""
 }
 
+// SelectKey is what SelectWarn reads of ev besides its name: the match
+// value, the tool (hooks with a native match) and, on events where
+// mcp_tool hooks skip some sources, the source (runner.SelectKeyer).
+func (p *Protocol) SelectKey(ev *runner.Event) string {
+	row := eventOf(ev.Name)
+	if row == nil {
+		return ""
+	}
+	value, _ := row.matchValue(p.vocab, ev)
+	key := value + "\x00" + runner.NativeSelectKey(ev)
+	if row.mcp == mcpNotAtLaunch {
+		key += "\x00" + row.mapValue(ev.Reason, false)
+	}
+	return key
+}
+
 // Encode builds what every Claude hook gets for ev: stdin = [Payload];
 // environment = the engine's plus CLAUDE_PROJECT_DIR (the workspace),
 // CLAUDECODE=1 and CLAUDE_CODE_SESSION_ID (claude §7.3, §7.4; oracle
@@ -133,7 +149,10 @@ func homeOf(env []string) string {
 // ${CLAUDE_PROJECT_DIR}, ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA}
 // substituted literally; working directory = the event's cwd (the
 // session's current directory); environment and stdin from [Protocol.Encode]
-// plus the hook's own variables (a plugin's CLAUDE_PLUGIN_ROOT).
+// plus the hook's own variables (a plugin's CLAUDE_PLUGIN_ROOT). The
+// shell form always starts /bin/sh, even for one simple command: dash
+// forks it, so the program's parent is the shell, as under Claude Code
+// (no direct exec; docs/decisions/017-direct-exec.md).
 func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
 	env := pl.Env
 	if row := eventOf(ev.Name); row != nil && row.envFile {
@@ -320,6 +339,7 @@ var (
 	_ runner.RuleProtocol = (*Protocol)(nil)
 	_ runner.Validator    = (*Protocol)(nil)
 	_ runner.SelectWarner = (*Protocol)(nil)
+	_ runner.SelectKeyer  = (*Protocol)(nil)
 )
 
 // Validate checks that h's matcher compiles (an invalid regex is an error

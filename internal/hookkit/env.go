@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // FirstLine is the first line of b, trimmed: the short form of a hook's
@@ -45,6 +46,15 @@ func WithEnv(base []string, add map[string]string) []string {
 
 // WithoutEnv returns env ("KEY=value") without the named variables.
 func WithoutEnv(env []string, names ...string) []string {
+	found := false
+	for _, kv := range env {
+		for _, n := range names {
+			found = found || (len(kv) > len(n) && kv[len(n)] == '=' && kv[:len(n)] == n)
+		}
+	}
+	if !found {
+		return env[:len(env):len(env)]
+	}
 	out := make([]string, 0, len(env))
 next:
 	for _, kv := range env {
@@ -69,7 +79,10 @@ func EnvValue(env []string, name string) string {
 	return ""
 }
 
-var envRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
+// (compiled on first use: not at the start of every hookcompat process)
+var envRef = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
+})
 
 // ExpandHeaders returns headers with $VAR and ${VAR} replaced by the
 // variable's value from env ("KEY=value" list) for names in allowed
@@ -92,8 +105,9 @@ func ExpandHeaders(headers map[string]string, allowed []string, env []string, ke
 	}
 	out := make(map[string]string, len(headers))
 	for k, v := range headers {
-		out[k] = envRef.ReplaceAllStringFunc(v, func(ref string) string {
-			m := envRef.FindStringSubmatch(ref)
+		re := envRef()
+		out[k] = re.ReplaceAllStringFunc(v, func(ref string) string {
+			m := re.FindStringSubmatch(ref)
 			name := m[1] + m[2]
 			if ok[name] {
 				return vals[name]

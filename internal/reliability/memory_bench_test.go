@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -32,6 +33,10 @@ func BenchmarkMemoryPerHook(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/%dMiB", proto, size>>20), func(b *testing.B) {
 				ws := b.TempDir()
 				var hs []settings.Hook
+				opts := runner.Options{Workspace: ws}
+				if proto == "claude" {
+					opts.Protocols = []runner.Protocol{claude.NewProtocol(nil)}
+				}
 				for i := range hooks {
 					h := settings.Hook{Event: settings.PreTool, Command: fmt.Sprintf("cat >/dev/null # %d", i)}
 					if proto == "claude" {
@@ -39,7 +44,7 @@ func BenchmarkMemoryPerHook(b *testing.B) {
 					}
 					hs = append(hs, h)
 				}
-				eng, err := runner.New(&settings.Config{Hooks: hs}, runner.Options{Workspace: ws})
+				eng, err := runner.New(&settings.Config{Hooks: hs}, opts)
 				if err != nil {
 					b.Fatal(err)
 				}

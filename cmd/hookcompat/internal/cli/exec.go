@@ -105,10 +105,29 @@ func newExecCmd(stdio IO, runF func(*execOptions) error) *cobra.Command {
 			if runF != nil {
 				return runF(opts)
 			}
-			return runExec(cmd, opts)
+			return runExec(cmd.Context(), opts)
 		},
 	}
 	return cmd
+}
+
+// execDirect runs `hookcompat exec ARGS` without building the command
+// tree: the shim starts once per hook call, and nothing it does not need
+// is built. ok is false when ARGS ask for help (cobra prints it).
+func execDirect(ctx context.Context, stdio IO, args []string) (ok bool, err error) {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "--help" {
+			return false, nil
+		}
+	}
+	spec, err := format.ParseShimArgs(args)
+	if err != nil {
+		return true, &usageError{fmt.Errorf("exec: %w", unwrapUsage(err))}
+	}
+	return true, runExec(ctx, &execOptions{IO: stdio, Spec: spec})
 }
 
 // unwrapUsage drops the "exec usage: " prefix of a shim usage error.
@@ -120,7 +139,7 @@ func unwrapUsage(err error) error {
 	return errors.New(msg)
 }
 
-func runExec(cmd *cobra.Command, opts *execOptions) error {
+func runExec(ctx context.Context, opts *execOptions) error {
 	spec := opts.Spec
 	if _, err := spec.HostFormat(); err != nil {
 		return &usageError{fmt.Errorf("exec: %w", unwrapUsage(err))}
@@ -134,7 +153,7 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 	}
 	home, _ := os.UserHomeDir()
 	if len(spec.PhiDirs) > 0 {
-		return fireShim(cmd, opts, h.Event, func(workspace string) (*runner.Engine, error) {
+		return fireShim(ctx, opts, h.Event, func(workspace string) (*runner.Engine, error) {
 			// Folders are relative to the workspace, or under ~
 			// (format.ShimSpec.Portable).
 			spec.Resolve(workspace, home)
@@ -156,7 +175,7 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 	if err := one.Validate(); err != nil {
 		return fmt.Errorf("exec: %w", err)
 	}
-	return fireShim(cmd, opts, h.Event, func(workspace string) (*runner.Engine, error) {
+	return fireShim(ctx, opts, h.Event, func(workspace string) (*runner.Engine, error) {
 		// Paths of the call (a plugin's CLAUDE_PLUGIN_ROOT, --dir) are
 		// relative to the workspace, or under ~
 		// (format.ShimSpec.Portable).
@@ -190,7 +209,7 @@ func runExec(cmd *cobra.Command, opts *execOptions) error {
 // schema and exit status. For another event the answer is the empty
 // reply. Hook failures are echoed on stderr, and the native reply carries
 // every run's outcome, exit code and error in its runner.ReportKey field.
-func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, build func(workspace string) (*runner.Engine, error)) error {
+func fireShim(ctx context.Context, opts *execOptions, native settings.Event, build func(workspace string) (*runner.Engine, error)) error {
 	data, err := readEvent(opts.In)
 	if err != nil {
 		return fmt.Errorf("exec: %w", err)
@@ -226,14 +245,14 @@ func fireShim(cmd *cobra.Command, opts *execOptions, native settings.Event, buil
 		if err != nil {
 			return fmt.Errorf("exec: %w", err)
 		}
-		out, err = eng.Fire(cmd.Context(), ev)
+		out, err = eng.Fire(ctx, ev)
 		if out == nil || (err != nil && !out.Decision.Blocks()) {
 			// Signalled before the hook answered: no answer (a failure
 			// of this shim), unless the hook is fail_closed.
 			_ = eng.Close(context.Background())
 			return fmt.Errorf("exec: %w", err)
 		}
-		_ = eng.Close(cmd.Context()) // detached (async Phi) hooks finish, or are killed, first
+		_ = eng.Close(ctx) // detached (async Phi) hooks finish, or are killed, first
 		for _, tr := range out.Hooks {
 			if tr.Error != "" {
 				code := ""

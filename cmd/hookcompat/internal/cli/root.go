@@ -126,9 +126,12 @@ func Main() int {
 // Run runs hookcompat with args and returns the exit code. Each error is
 // printed once, prefixed "hookcompat: ".
 func Run(ctx context.Context, args []string, stdio IO) int {
-	root := NewRootCmd(stdio)
-	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
+	done, err := runLean(ctx, args, stdio)
+	if !done {
+		root := NewRootCmd(stdio)
+		root.SetArgs(args)
+		err = root.ExecuteContext(ctx)
+	}
 	if err == nil {
 		return ExitOK
 	}
@@ -148,6 +151,25 @@ func Run(ctx context.Context, args []string, stdio IO) int {
 		return ExitUsage
 	}
 	return ExitError
+}
+
+// runLean runs the commands that start often — the exec shim, once per
+// hook call, and version — without building the command tree (cobra's
+// commands and flags for every subcommand). done is false for anything
+// else, and for their help.
+func runLean(ctx context.Context, args []string, stdio IO) (done bool, err error) {
+	if len(args) == 0 {
+		return false, nil
+	}
+	switch args[0] {
+	case "exec":
+		return execDirect(ctx, stdio, args[1:])
+	case "version":
+		if len(args) == 1 {
+			return true, printVersion(stdio)
+		}
+	}
+	return false, nil
 }
 
 // NewRootCmd builds the command tree.

@@ -15,22 +15,26 @@ func newVersionCmd(stdio IO) *cobra.Command {
 		Short:   "Print hookcompat's version and the agent versions whose behaviour it reproduces",
 		Example: `  hookcompat version`,
 		Args:    usageArgs(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
-			v := "(devel)"
-			if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-				v = bi.Main.Version
-			}
-			if _, err := fmt.Fprintf(stdio.Out, "hookcompat %s\n", v); err != nil {
+		RunE:    func(*cobra.Command, []string) error { return printVersion(stdio) },
+	}
+}
+
+// printVersion prints hookcompat's version and, per format, the agent
+// version whose behaviour it reproduces.
+func printVersion(stdio IO) error {
+	v := "(devel)"
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		v = bi.Main.Version
+	}
+	if _, err := fmt.Fprintf(stdio.Out, "hookcompat %s\n", v); err != nil {
+		return err
+	}
+	for _, f := range format.All() {
+		if in := f.Info(); in.Version != "" {
+			if _, err := fmt.Fprintf(stdio.Out, "%s behaviour: %s (oracle recordings)\n", in.Title, in.Version); err != nil {
 				return err
 			}
-			for _, f := range format.All() {
-				if in := f.Info(); in.Version != "" {
-					if _, err := fmt.Fprintf(stdio.Out, "%s behaviour: %s (oracle recordings)\n", in.Title, in.Version); err != nil {
-						return err
-					}
-				}
-			}
-			return nil
-		},
+		}
 	}
+	return nil
 }
