@@ -94,6 +94,7 @@ var headerKeys = map[string]bool{
 	"trusted": true, "event": true, "env": true, "exec": true, "no-exec": true, "args-raw": true,
 	"render": true, "same-as-event": true, "from": true, "target": true, "judge": true,
 	"drain-timeout": true, "sources": true, "existing": true, "recording": true, "system-root": true,
+	"http-content-type": true,
 }
 
 func runCase(t *testing.T, file string) {
@@ -235,6 +236,9 @@ func (c *goldenCase) startHTTP() {
 		_ = os.WriteFile(filepath.Join(c.capture, name), []byte(rec), 0o644)
 		if location != "" {
 			w.Header().Set("Location", location)
+		}
+		if ct := c.hdr.one("http-content-type", ""); ct != "" {
+			w.Header().Set("Content-Type", ct)
 		}
 		w.WriteHeader(status)
 		_, _ = io.WriteString(w, body)

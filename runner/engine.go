@@ -406,6 +406,16 @@ func (e *Engine) maxParallel() int {
 // caller's context cancelled any of them.
 func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hook, ev *Event, out *Outcome, warnings map[*settings.Hook]string) ([]HookReply, bool) {
 	sched := p.Schedule(ev)
+	if sched.Serial != nil && sched.Parallel {
+		// One selected hook asking for a serial run makes the whole plan
+		// serial (Gemini CLI's and Qwen Code's "sequential" groups).
+		for _, h := range hooks {
+			if sched.Serial(h) {
+				sched.Parallel = false
+				break
+			}
+		}
+	}
 	var detach func(*settings.Hook, *Event) bool
 	if d, ok := p.(Detacher); ok {
 		detach = d.Detached
@@ -562,7 +572,14 @@ func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks
 		ran[i] = true
 		replies[i], results[i] = e.runOne(ctx, p, h, ev, *shared, warnings[h], start)
 		done = append(done, replies[i])
-		if sched.ChainArgs && replies[i].UpdatedArgs != nil {
+		if ch, ok := p.(Chainer); ok && sched.ChainArgs {
+			// The protocol says what the next hook sees (Gemini CLI's
+			// sequential hooks pass on a context or merged arguments).
+			if next, changed := ch.Chain(ev, &replies[i]); changed {
+				*ev = next
+				*shared = e.payloadOnce(p, ev, running)
+			}
+		} else if sched.ChainArgs && replies[i].UpdatedArgs != nil {
 			// Later hooks see the args the protocol would act on so
 			// far (native: the first hook's win, HK-60), not merely
 			// the latest hook's.

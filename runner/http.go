@@ -69,6 +69,7 @@ func (e *Engine) runHTTP(ctx context.Context, h *settings.Hook, inv *Invocation)
 	}
 	res.Stdout, res.StdoutTruncated = buf.bytes()
 	res.HTTPStatus = resp.StatusCode
+	res.HTTPContentType = resp.Header.Get("Content-Type")
 	if resp.StatusCode >= 200 && resp.StatusCode <= 299 {
 		res.ExitCode = 0
 	} else {

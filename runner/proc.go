@@ -121,8 +121,11 @@ type RunResult struct {
 	// StartErr is why the process could not be started, or the network
 	// error of an http hook; a start failure is a failure, never a success.
 	StartErr error
-	// HTTPStatus is the response status of an http hook.
-	HTTPStatus int
+	// HTTPStatus is the response status of an http hook, HTTPContentType
+	// its Content-Type header (protocols that read JSON only from JSON
+	// responses need it).
+	HTTPStatus      int
+	HTTPContentType string
 	// Duration is the wall time of the run.
 	Duration time.Duration
 }

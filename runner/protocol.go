@@ -121,6 +121,21 @@ type Schedule struct {
 	// combined reply updated (Cursor runs a call's preToolUse hooks
 	// before its beforeShellExecution hooks). Nil means one phase.
 	Phase func(h *settings.Hook) int
+	// Serial, if set, makes a parallel schedule serial when it is true for
+	// any selected hook (Gemini CLI and Qwen Code run the whole plan one
+	// by one when one matching group says "sequential": true).
+	Serial func(h *settings.Hook) bool
+}
+
+// Chainer is implemented by protocols whose serial schedules pass more
+// than updated args from one hook to the next (Gemini CLI's sequential
+// hooks: a hook's additionalContext is appended to the next hook's
+// prompt, its tool_input merged into the next hook's tool_input). With
+// ChainArgs, the engine gives the next hook the event Chain returns after
+// each hook (changed false: unchanged) instead of the combined updated
+// args; the event the group's combined reply applies to is not changed.
+type Chainer interface {
+	Chain(ev *Event, r *HookReply) (next Event, changed bool)
 }
 
 // protocolSet is the protocols of one engine, by name.

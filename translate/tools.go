@@ -201,6 +201,9 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 			rename[src] = dst
 		}
 	}
+	if len(rename) == 0 {
+		return args // nothing renamed between these dialects: byte for byte
+	}
 	// A renamed key wins over a key that already has its target name, which
 	// is dropped: the hook must see the argument the tool acts on (a guard
 	// reading file_path must not read a decoy while the tool writes path),

@@ -8,6 +8,8 @@ import (
 	_ "github.com/hookcompat/hookcompat/compat/claude"
 	_ "github.com/hookcompat/hookcompat/compat/codex"
 	_ "github.com/hookcompat/hookcompat/compat/cursor"
+	_ "github.com/hookcompat/hookcompat/compat/gemini"
 	_ "github.com/hookcompat/hookcompat/compat/native"
 	_ "github.com/hookcompat/hookcompat/compat/phi"
+	_ "github.com/hookcompat/hookcompat/compat/qwen"
 )

@@ -48,11 +48,20 @@ func TestRegistry(t *testing.T) {
 	assert.ErrorIs(t, err, translate.ErrUnknownFormat)
 	assert.ErrorContains(t, err, "claude")
 
+	// Every registered format, lowest Info.Order first (the set grows with
+	// each format: check the order, not the list).
+	all := format.All()
+	require.GreaterOrEqual(t, len(all), 4)
+	assert.Equal(t, "test-fake", all[0].Name(), "by Info.Order")
+	assert.Equal(t, "native", all[len(all)-1].Name(), "by Info.Order")
+	for i := 1; i < len(all); i++ {
+		assert.LessOrEqual(t, all[i-1].Info().Order, all[i].Info().Order, "by Info.Order: %s before %s", all[i-1].Name(), all[i].Name())
+	}
 	var order []string
-	for _, x := range format.All() {
+	for _, x := range all {
 		order = append(order, x.Name())
 	}
-	assert.Equal(t, []string{"test-fake", "claude", "codex", "cursor", "phi", "native"}, order, "by Info.Order")
+	assert.Equal(t, []string{"test-fake", "claude", "codex", "gemini", "qwen", "cursor", "phi", "native"}, order, "by Info.Order")
 
 	d, err := format.Detect("fake.txt", []byte("x = 1"))
 	require.NoError(t, err)
@@ -142,7 +151,7 @@ func TestParseShimArgsErrors(t *testing.T) {
 	_, err := (&format.ShimSpec{Protocol: "claude", Event: "NoSuchEvent", Command: []string{"true"}}).Hook()
 	assert.ErrorIs(t, err, format.ErrShimUsage)
 	_, err = (&format.ShimSpec{Protocol: "nope", Event: "Stop", Command: []string{"true"}}).Hook()
-	assert.ErrorContains(t, err, "want one of claude, codex, cursor, phi")
+	assert.ErrorContains(t, err, "want one of claude, codex, cursor, gemini, phi, qwen")
 	assert.False(t, format.IsShim([]string{"hookcompat", "run"}))
 	assert.False(t, format.IsShim([]string{"bash", "exec"}))
 }

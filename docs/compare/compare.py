@@ -2,7 +2,9 @@
 """compare.py - run several Claude Code hook converters over one corpus and count what survives.
 
 Usage:
-  compare.py [--hookcompat BIN] [--hookcompat-cursor BIN] [--gemini BIN] [--rulesync BIN] [--details FILE]
+  compare.py [--hookcompat BIN] [--hookcompat-cursor BIN] [--gemini BIN] [--rulesync BIN]
+             [--hookcompat-gemini BIN] [--syllago-gemini BIN] [--hookcompat-qwen BIN]
+             [--rulesync-qwen BIN] [--details FILE]
              [--keep DIR] [--jobs N] [--timeout S] CORPUS_DIR_OR_FILE...
 
 Converters (each optional; give the path of its executable):
@@ -13,6 +15,11 @@ Converters (each optional; give the path of its executable):
                     .claude/settings.json is the corpus file -> .gemini/settings.json
   --rulesync BIN    `BIN convert --from claudecode --to cursor --features hooks` in the same
                     kind of scratch project -> .cursor/hooks.json
+  --hookcompat-gemini BIN  `BIN convert --target gemini --warnings-json FILE` -> Gemini settings
+  --syllago-gemini BIN     `BIN convert FILE --from claude-code --to gemini-cli --type hooks`
+  --hookcompat-qwen BIN    `BIN convert --target qwen --warnings-json FILE` -> Qwen Code settings
+  --rulesync-qwen BIN      `BIN convert --from claudecode --to qwencode --features hooks`
+                           -> .qwen/settings.json
 
 Every run gets its own scratch directory and HOME, so no real configuration is read or written.
 Prints one Markdown table; --details writes every lost construct per file and converter.
@@ -735,11 +742,260 @@ def d_has_tool_step(tev):
     return tev in ("preToolUse", "postToolUse", "postToolUseFailure")
 
 
+# --- Gemini CLI settings written by hookcompat (--target gemini) or syllago ---------------------
+
+
+def json_warnings(res, err):
+    """hookcompat's --warnings-json on stderr, or plain lines."""
+    try:
+        for w in json.loads(err) if err.strip() else []:
+            res.warnings.append((f"{w.get('code')}: {w.get('message')}", w.get("line"), w.get("col")))
+    except json.JSONDecodeError:
+        res.warnings += [(l, None, None) for l in err.splitlines() if l.strip()]
+
+
+def shim_entry(tev, h, group_matcher, default_cev, fires, select_for, timeout_of):
+    """One output handler of an agent settings file. A command calling `hookcompat exec` names
+    the Claude event (--event), the Claude matcher the shim applies (--matcher) and the script's
+    own budget (--timeout, seconds); anything else is the handler as the agent runs it."""
+    typ = h.get("type", "command")
+    cmd = h.get("command")
+    cev, shim_matcher, tout = default_cev, None, timeout_of(h)
+    if typ == "http":
+        kind, key = "http", h.get("url", "")
+        payload = handler_payload("http", key, headers=[f"{k}: {v}" for k, v in (h.get("headers") or {}).items()])
+    elif typ == "prompt":
+        kind, key = "prompt", h.get("prompt", "")
+        payload = ("prompt", key)
+    elif isinstance(cmd, str) and cmd:
+        kind, key = "command", norm_cmd(cmd)
+        payload = handler_payload("command", key)
+        shim = decode_shim(cmd)
+        if shim:
+            opts, rest = shim
+            cev = (opts.get("--event") or [cev])[0]
+            shim_matcher = (opts.get("--matcher") or [None])[0]
+            if opts.get("--timeout"):
+                tout = float(opts["--timeout"][0])
+            if "--url" in opts:
+                kind, key = "http", opts["--url"][0]
+                payload = handler_payload("http", key, headers=opts.get("--header"))
+            elif "--exec" in opts:
+                key = norm_cmd(rest[0]) if rest else ""
+                payload = handler_payload("command", key, rest[1:])
+            else:
+                key = norm_cmd(" ".join(rest) if len(rest) != 1 else rest[0])
+                payload = handler_payload("command", key)
+    else:
+        kind, key, payload = "?", "", ("?",)
+    base = select_for(tev, group_matcher)
+
+    def select(v, base=base, cev=cev, m=shim_matcher):
+        got = base(v)
+        if got is None or m is None:
+            return got
+        return got and claude_matches(cev, m, v)
+
+    return Entry(tev, cev, fires(tev, typ, kind), kind, key, payload, tout, select)
+
+
+def settings_entries(res, doc, default_cev, fires, select_for, timeout_of):
+    for tev, defs in (doc.get("hooks") or {}).items():
+        if not isinstance(defs, list):
+            continue
+        for d in defs:
+            if not isinstance(d, dict):
+                continue
+            for h in d.get("hooks") or []:
+                if isinstance(h, dict):
+                    res.entries.append(shim_entry(tev, h, d.get("matcher"), default_cev(tev), fires,
+                                                  select_for, timeout_of))
+
+
+def gemini_fires(tev, typ, kind):
+    return tev in GEMINI_ALL_EVENTS and typ == "command" and kind != "?"
+
+
+def gemini_timeout(h):
+    t = h.get("timeout")
+    return t / 1000.0 if isinstance(t, (int, float)) and not isinstance(t, bool) else None  # ms
+
+
+def gemini_cev(tev):
+    return GEMINI_EVENTS.get(tev, tev if tev in CLAUDE_EVENTS else None)
+
+
+def hookcompat_settings_adapter(target, default_cev, fires, select_for, timeout_of):
+    def adapter(binary, src_path, timeout):
+        with tempfile.TemporaryDirectory(prefix=f"cmp-hookcompat-{target}-") as home:
+            rc, out, err = run([binary, "convert", "--target", target, "--warnings-json", src_path],
+                               os.path.dirname(src_path) or ".", home, timeout)
+        res = Result(ok=rc == 0, raw=out)
+        json_warnings(res, err)
+        if rc != 0:
+            res.error = f"exit {rc}: {err.strip()[:200]}"
+            return res
+        try:
+            doc = json.loads(out)
+        except json.JSONDecodeError as e:
+            res.ok, res.error = False, f"output is not JSON: {e}"
+            return res
+        settings_entries(res, doc, default_cev, fires, select_for, timeout_of)
+        return res
+    return adapter
+
+
+def syllago_adapter(binary, src_path, timeout):
+    with tempfile.TemporaryDirectory(prefix="cmp-syllago-") as home:
+        rc, out, err = run([binary, "convert", src_path, "--from", "claude-code", "--to", "gemini-cli",
+                            "--type", "hooks"], os.path.dirname(src_path) or ".", home, timeout)
+    res = Result(ok=rc == 0, raw=out)
+    res.warnings = [(l.strip(" -"), None, None) for l in err.splitlines()
+                    if l.strip() and not l.strip().startswith("Portability warnings")]
+    if rc != 0:
+        res.error = f"exit {rc}: {(err or out).strip()[:200]}"
+        return res
+    try:
+        doc = json.loads(out)
+    except json.JSONDecodeError as e:
+        res.ok, res.error = False, f"output is not JSON: {e}"
+        return res
+    settings_entries(res, doc, gemini_cev, gemini_fires, gemini_select, gemini_timeout)
+    return res
+
+
+# --- Qwen Code 0.24.4 settings: hookcompat (--target qwen), rulesync (--to qwencode) ------------
+
+QWEN_FIRED = {"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "UserPromptSubmit",
+              "UserPromptExpansion", "SessionStart", "SessionEnd", "SessionDelete", "Stop", "StopFailure",
+              "MessageDisplay", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "Notification",
+              "PermissionRequest", "PermissionDenied", "TodoCreated", "TodoCompleted", "InstructionsLoaded"}
+QWEN_NO_MATCHER = {"UserPromptSubmit", "Stop", "MessageDisplay", "PostToolBatch", "SessionDelete",
+                   "TodoCreated", "TodoCompleted"}
+# Claude tool -> Qwen's canonical name and the aliases a matcher accepts exactly (compat/qwen/aliases.go).
+QWEN_TOOLS = {
+    "Bash": ("run_shell_command", {"Shell", "ShellTool", "Bash"}),
+    "Read": ("read_file", {"ReadFile", "ReadFileTool", "Read"}),
+    "Write": ("write_file", {"WriteFile", "WriteFileTool", "Write"}),
+    "Edit": ("edit", {"Edit", "EditTool", "replace"}),
+    "Glob": ("glob", {"Glob", "GlobTool", "FindFiles"}),
+    "Grep": ("grep_search", {"Grep", "GrepTool", "search_file_content", "SearchFiles"}),
+    "WebFetch": ("web_fetch", {"WebFetch", "WebFetchTool"}),
+    "WebSearch": ("web_search", {"WebSearch", "WebSearchTool"}),
+    "Agent": ("agent", {"Agent", "AgentTool", "task", "Task", "TaskTool"}),
+    "NotebookEdit": ("notebook_edit", {"NotebookEdit", "NotebookEditTool"}),
+    "TodoWrite": ("todo_write", {"TodoList", "TodoListTool", "TodoWrite", "TodoWriteTool"}),
+    "TaskCreate": ("task_create", {"TaskCreate", "TaskCreateTool"}),
+    "TaskUpdate": ("task_update", {"TaskUpdate", "TaskUpdateTool"}),
+    "TaskList": ("task_list", {"TaskList", "TaskListTool"}),
+    "TaskStop": ("task_stop", {"TaskStop", "TaskStopTool"}),
+    "ExitPlanMode": ("exit_plan_mode", {"ExitPlanMode", "ExitPlanModeTool"}),
+    "EnterPlanMode": ("enter_plan_mode", {"EnterPlanMode", "EnterPlanModeTool"}),
+    "AskUserQuestion": ("ask_user_question", {"AskUserQuestion", "AskUserQuestionTool"}),
+    "Skill": ("skill", {"Skill", "SkillTool"}),
+    "Monitor": ("monitor", {"Monitor", "MonitorTool"}),
+    "Workflow": ("workflow", {"Workflow", "WorkflowTool"}),
+    "CronCreate": ("cron_create", {"CronCreate", "CronCreateTool"}),
+    "EnterWorktree": ("enter_worktree", {"EnterWorktree", "EnterWorktreeTool"}),
+    "ExitWorktree": ("exit_worktree", {"ExitWorktree", "ExitWorktreeTool"}),
+}
+# Values Qwen Code gives the matched field of non-tool events (research notes, §2.1/§2.3).
+QWEN_VALUES = {"SessionStart": {"startup", "resume", "clear", "compact"},
+               "SessionEnd": {"clear", "logout", "prompt_input_exit", "other"},
+               "PreCompact": {"manual", "auto"}, "PostCompact": {"manual", "auto"},
+               "Notification": {"permission_prompt", "auth_success", "idle_prompt"},
+               "SubagentStart": {"general-purpose", "Explore", "Plan"},
+               "SubagentStop": {"general-purpose", "Explore", "Plan"}}
+
+
+def qwen_matches(matcher, subject, aliases):
+    """Qwen Code's matcher (research §2.3): exact name or alias, top-level | alternatives, else an
+    unanchored regex on the canonical name only."""
+    m = matcher.strip()
+    if m in ("", "*", ".*") or m == subject or m in aliases:
+        return True
+    expr = m
+    if "|" in m and not m.startswith("^") and not m.startswith("("):
+        alts = [a.strip() for a in m.split("|")]
+        if any(a in ("*", ".*") or a == subject or a in aliases for a in alts):
+            return True
+        expr = "|".join(alts)
+    try:
+        return re.search(expr, subject) is not None
+    except re.error:
+        return False
+
+
+def qwen_select(tev, matcher):
+    def sel(v):
+        if tev in TOOL_EVENTS:
+            if mcp_parts(v):
+                name, aliases = v, set()
+            elif v in QWEN_TOOLS:
+                name, aliases = QWEN_TOOLS[v]
+            else:
+                return None
+        elif tev in QWEN_NO_MATCHER:
+            return True
+        else:
+            if tev in QWEN_VALUES and v not in QWEN_VALUES[tev]:
+                return None
+            name, aliases = v, set()
+        if trivial_matcher(matcher) or not isinstance(matcher, str):
+            return True
+        return qwen_matches(matcher, name, aliases)
+    return sel
+
+
+def qwen_fires(tev, typ, kind):
+    return tev in QWEN_FIRED and typ in ("command", "http", "prompt") and kind != "?"
+
+
+def qwen_timeout(h):
+    """command: seconds below 1000, milliseconds from 1000 up; http/prompt: seconds."""
+    t = h.get("timeout")
+    if not isinstance(t, (int, float)) or isinstance(t, bool) or t <= 0:
+        return None
+    if h.get("type", "command") == "command" and t >= 1000:
+        return t / 1000.0
+    return float(t)
+
+
+def qwen_cev(tev):
+    return tev if tev in CLAUDE_EVENTS else None
+
+
+def rulesync_qwen_adapter(binary, src_path, timeout):
+    with tempfile.TemporaryDirectory(prefix="cmp-rulesync-qwen-") as tmp:
+        proj, home = scratch_project(src_path, tmp)
+        rc, out, err = run([binary, "convert", "--from", "claudecode", "--to", "qwencode",
+                            "--features", "hooks"], proj, home, timeout)
+        outp = os.path.join(proj, ".qwen", "settings.json")
+        raw = open(outp, encoding="utf-8").read() if os.path.exists(outp) else ""
+    res = Result(ok=rc == 0, raw=raw)
+    res.warnings = [(l, None, None) for l in err.splitlines() if l.strip()]
+    res.warnings += [(l, None, None) for l in out.splitlines()
+                     if l.strip() and not l.startswith("Converted ")]
+    if rc != 0:
+        res.error = f"exit {rc}: {(err or out).strip()[:200]}"
+        return res
+    if raw:
+        settings_entries(res, json.loads(raw), qwen_cev, qwen_fires, qwen_select, qwen_timeout)
+    return res
+
+
 ADAPTERS = {
     "hookcompat": ("hookcompat convert --target native", hookcompat_adapter),
     "hookcompat-cursor": ("hookcompat convert --target cursor", hookcompat_cursor_adapter),
     "gemini": ("gemini hooks migrate --from-claude", gemini_adapter),
     "rulesync": ("rulesync convert --to cursor", rulesync_adapter),
+    "hookcompat-gemini": ("hookcompat convert --target gemini",
+                          hookcompat_settings_adapter("gemini", gemini_cev, gemini_fires, gemini_select,
+                                                      gemini_timeout)),
+    "syllago-gemini": ("syllago convert --to gemini-cli", syllago_adapter),
+    "hookcompat-qwen": ("hookcompat convert --target qwen",
+                        hookcompat_settings_adapter("qwen", qwen_cev, qwen_fires, qwen_select, qwen_timeout)),
+    "rulesync-qwen": ("rulesync convert --to qwencode", rulesync_qwen_adapter),
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -894,7 +1150,9 @@ def judge(src, res):
 
 
 def version_of(name, binary):
-    args = {"hookcompat": ["version"], "hookcompat-cursor": ["version"], "gemini": ["--version"], "rulesync": ["--version"]}[name]
+    args = {"hookcompat": ["version"], "hookcompat-cursor": ["version"], "gemini": ["--version"],
+            "rulesync": ["--version"], "hookcompat-gemini": ["version"], "syllago-gemini": ["version"],
+            "hookcompat-qwen": ["version"], "rulesync-qwen": ["--version"]}[name]
     with tempfile.TemporaryDirectory() as home:
         rc, out, err = run([binary] + args, home, home, 60)
     return ((out or err).strip().splitlines() or ["?"])[0]

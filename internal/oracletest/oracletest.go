@@ -221,7 +221,9 @@ func (p Placeholders) keys() []string {
 // captureScript is sourced by every case hook script as
 // `. "$(dirname "$0")/_capture.sh" LABEL`. It records, per run, under the
 // capture directory: the exact stdin bytes, the environment (NUL
-// separated), the working directory, argv, the start time and, on exit,
+// separated), the working directory, argv (the hook's own arguments when
+// the script saved them in __oracle_args before sourcing, as the oracle
+// case scripts do; else the sourcing arguments), the start time and, on exit,
 // the exit code (and the signal, for TERM, INT and HUP); it leaves stdin
 // in $HOOK_STDIN_FILE and $HOOK_INPUT and defines hook_input_true KEY.
 const captureScript = `# hookcompat replay capture (sourced by case hook scripts)
@@ -233,7 +235,7 @@ cat > "$HOOK_STDIN_FILE"
 HOOK_INPUT="$(cat "$HOOK_STDIN_FILE")"
 env -0 > "$__cap_base.env"
 pwd > "$__cap_base.cwd"
-printf '%%s\n' "$0" "$@" > "$__cap_base.argv"
+if declare -p __oracle_args >/dev/null 2>&1; then printf '%%s\n' "$0" ${__oracle_args[@]+"${__oracle_args[@]}"} > "$__cap_base.argv"; else printf '%%s\n' "$0" "$@" > "$__cap_base.argv"; fi
 trap '__cap_rc=$?; echo $__cap_rc > "$__cap_base.rc"' EXIT
 trap 'echo TERM > "$__cap_base.signal"; echo 143 > "$__cap_base.rc"; exit 143' TERM
 trap 'echo INT > "$__cap_base.signal"; echo 130 > "$__cap_base.rc"; exit 130' INT
@@ -349,4 +351,150 @@ func ReadCaptures(dir string) ([]Capture, error) {
 
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// Compact re-serialises one JSON value the way JSON.stringify writes it:
+// no insignificant white space, keys in their order, strings with only
+// '"', '\\' and control characters escaped (UTF-8 and '<', '>', '&'
+// literal), numbers as written. Recordings whose harness re-serialised a
+// hook's stdin with spaces or \u escapes (Gemini CLI's) give back the
+// bytes the agent sent.
+func Compact(raw []byte) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var b bytes.Buffer
+	if err := compactValue(&b, dec); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func compactValue(b *bytes.Buffer, dec *json.Decoder) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		closing := byte('}')
+		if t == '[' {
+			closing = ']'
+		}
+		b.WriteByte(byte(t))
+		for i := 0; dec.More(); i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if t == '{' {
+				kt, err := dec.Token()
+				if err != nil {
+					return err
+				}
+				writeJSString(b, kt.(string))
+				b.WriteByte(':')
+			}
+			if err := compactValue(b, dec); err != nil {
+				return err
+			}
+		}
+		if _, err := dec.Token(); err != nil {
+			return err
+		}
+		b.WriteByte(closing)
+	case string:
+		writeJSString(b, t)
+	case json.Number:
+		b.WriteString(t.String())
+	case bool:
+		fmt.Fprint(b, t)
+	case nil:
+		b.WriteString("null")
+	}
+	return nil
+}
+
+func writeJSString(b *bytes.Buffer, s string) {
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\b':
+			b.WriteString(`\b`)
+		case r == '\f':
+			b.WriteString(`\f`)
+		case r < 0x20:
+			fmt.Fprintf(b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+}
+
+// Group splits hook runs (in start order) into event occurrences: runs
+// of one event that follow each other, a new occurrence starting when the
+// event changes, when a hook label repeats, or when same (given the
+// occurrence's first run and the next) says the runs belong to different
+// events (nil: same stdin).
+func Group(runs []HookRun, same func(first, next *HookRun) bool) [][]HookRun {
+	if same == nil {
+		same = func(a, b *HookRun) bool { return bytes.Equal(a.Stdin, b.Stdin) }
+	}
+	var out [][]HookRun
+	var cur []HookRun
+	labels := map[string]bool{}
+	for i := range runs {
+		r := runs[i]
+		if len(cur) > 0 && (r.Event != cur[0].Event || labels[r.Name] || !same(&cur[0], &r)) {
+			out = append(out, cur)
+			cur, labels = nil, map[string]bool{}
+		}
+		cur = append(cur, r)
+		labels[r.Name] = true
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// EnvDiff compares a hook's environment with the launch environment of
+// the agent ("KEY=value"), as the oracles record it: variables added,
+// changed and removed, not counting the shell's own (PWD, SHLVL, _,
+// OLDPWD).
+func EnvDiff(env map[string]string, launch []string) (added, changed map[string]string, removed []string) {
+	base := map[string]string{}
+	for _, kv := range launch {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			base[k] = v
+		}
+	}
+	shell := map[string]bool{"PWD": true, "SHLVL": true, "_": true, "OLDPWD": true}
+	added, changed = map[string]string{}, map[string]string{}
+	for k, v := range env {
+		if shell[k] {
+			continue
+		}
+		if b, ok := base[k]; !ok {
+			added[k] = v
+		} else if b != v {
+			changed[k] = v
+		}
+	}
+	for k := range base {
+		if _, ok := env[k]; !ok && !shell[k] {
+			removed = append(removed, k)
+		}
+	}
+	sort.Strings(removed)
+	return added, changed, removed
 }

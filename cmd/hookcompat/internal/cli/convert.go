@@ -62,14 +62,20 @@ Targets (--target): ` + strings.Join(format.TargetNames(), ", ") + `:
               "<shim> exec --host cursor --protocol claude ...", so the script gets its own
               agent's payload and reply rules inside Cursor. Give --shim the absolute path
               of hookcompat: GUI Cursor runs hooks with a minimal PATH.
+  gemini      Gemini CLI's settings.json "hooks": each hook a handler named hc-<event>-<hash>
+              whose command is "<shim> exec --host gemini --protocol claude ... -- <command>"
+              ($ protected from Gemini's load-time expansion), its timeout in milliseconds.
+  qwen        Qwen Code's settings.json "hooks", the same with --host qwen; timeouts in
+              Qwen's mixed unit (seconds below 1000, milliseconds from 1000 up).
 
---in-place FILE writes into FILE (for targets that support it: cursor) instead of stdout,
-replacing only the hooks that call the shim and keeping every other byte.`,
+--in-place FILE writes into FILE (for targets that support it: ` + strings.Join(inPlaceTargets(), ", ") + `) instead of
+stdout, replacing only the hooks that call the shim and keeping every other byte.`,
 		Example: `  hookcompat convert .claude/settings.json > hooks.toml
   hookcompat convert --target hookcompat --from claude plugin/hooks/hooks.json
   hookcompat convert --target hookcompat .phi/hooks
   cat settings.json | hookcompat convert -
-  hookcompat convert --target cursor --shim "$(command -v hookcompat)" --in-place .cursor/hooks.json .claude/settings.json`,
+  hookcompat convert --target cursor --shim "$(command -v hookcompat)" --in-place .cursor/hooks.json .claude/settings.json
+  hookcompat convert --target gemini --in-place .gemini/settings.json .claude/settings.json`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
@@ -88,6 +94,17 @@ replacing only the hooks that call the shim and keeping every other byte.`,
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result on stdout as one JSON object: {target, output, wrapped, warnings, errors}")
 	cmd.Flags().StringVar(&opts.Project, "project", "", "the workspace the output is for (default: the current directory): paths under it are written relative to it, paths under your home with ~")
 	return cmd
+}
+
+// inPlaceTargets are the targets --in-place accepts.
+func inPlaceTargets() []string {
+	var out []string
+	for _, name := range format.TargetNames() {
+		if format.SupportsInPlace(name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 func runConvert(opts *convertOptions) error {

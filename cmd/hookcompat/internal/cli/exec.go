@@ -47,10 +47,12 @@ agent's reply schema and exit codes.
 
 Flags (before --):
   --host FORMAT           the agent running the shim (default: native, an engine of the
-                          native spec; codex: OpenAI Codex)
-  --protocol NAME         the hook's format: claude (default), codex or phi
+                          native spec; codex, gemini, qwen, …: that agent's payload
+                          and replies)
+  --protocol NAME         the hook's format: claude (default), codex, gemini, qwen, phi, …
   --event EVENT           the event the hook is configured for, in its format's terms
-                          (Claude: PreToolUse, …; Phi: pre_tool or post_tool); required
+                          (Claude: PreToolUse, …; Phi: pre_tool or post_tool; Gemini:
+                          BeforeTool, …); required
   --matcher M             the hook's matcher in its format's syntax
   --if RULE               the hook's if rule in its format's syntax
   --timeout SECONDS       the hook's timeout (default: the format's, 600 for Claude); the hook is
@@ -65,6 +67,8 @@ Flags (before --):
   --url URL               run an http hook: POST the event to URL
   --header "Name: value"  header of the http hook (repeatable)
   --allowed-env-var NAME  variable the http headers may use (repeatable)
+  --option KEY=value      an option of the hook's format, as convert writes them (repeatable;
+                          Gemini: sequential, expand_vars, event; Qwen: sequential, stop_cap, …)
   --name NAME             the hook's name (Phi: used in its messages)
   --dir DIR               the hook's working directory (Phi: the hook directory; relative to
                           the event's workspace, or ~/…)
@@ -79,7 +83,8 @@ func newExecCmd(stdio IO, runF func(*execOptions) error) *cobra.Command {
 		Long:  execLong,
 		Example: `  hookcompat exec --protocol claude --event PreToolUse --matcher 'Edit|Write' -- '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh'
   hookcompat exec --protocol claude --event PostToolUse --exec -- node hooks/format.mjs --fix
-  hookcompat exec --protocol phi --event pre_tool --phi-dir .phi/hooks`,
+  hookcompat exec --protocol phi --event pre_tool --phi-dir .phi/hooks
+  hookcompat exec --host gemini --protocol claude --event PreToolUse --timeout 10 -- .claude/hooks/guard.sh`,
 		// The command line is built and parsed in one place
 		// (format.ShimArgs, format.ParseShimArgs).
 		DisableFlagParsing: true,

@@ -54,6 +54,11 @@ load warnings go to stderr too; --quiet drops the line and the warnings but thos
 mean a hook will not run. Detached hooks (Phi async post_tool hooks) are awaited after
 the reply is written.
 
+Gemini CLI's settings are discovered as Gemini CLI 0.61.0 finds them (the system files,
+~/.gemini/settings.json, <project>/.gemini/settings.json, extensions under
+~/.gemini/extensions), Qwen Code's likewise under .qwen; --gemini and --qwen name files
+instead. Their trust rules apply (GEMINI_CLI_TRUST_WORKSPACE=false: no Gemini hook runs).
+
 --render NAME adds NAME's view of the outcome under the key NAME: --render claude adds
 "claude": {"tool_runs", "effective_input", "effective_output", "model_text", "user_text",
 "texts", "loop_ends", "persisted", …}: whether Claude Code would run the tool, with which

@@ -1,0 +1,77 @@
+package gemini
+
+import (
+	"encoding/json"
+
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// WriteReply answers Gemini CLI for a shim hook (`hookcompat exec --host
+// gemini …`): always exit 0 and one JSON object on stdout, in Gemini's
+// reply schema (never an exit code: Gemini blocks on a non-JSON exit of 2
+// or more, which a wrapped hook's own exit code must not trigger):
+//   - a block or deny: {"decision":"deny","reason":r} (BeforeTool: the
+//     call is blocked; AfterAgent: the turn continues with r; BeforeAgent:
+//     the prompt is not sent); an ask: {"decision":"ask",…};
+//   - continue:false: {"continue":false,"stopReason":r};
+//   - context where Gemini uses it (AfterTool, BeforeAgent, SessionStart):
+//     hookSpecificOutput.additionalContext;
+//   - updated args on BeforeTool: hookSpecificOutput.tool_input, the whole
+//     object in Gemini's argument names (Gemini replaces the arguments);
+//   - a system message: systemMessage.
+//
+// ev is the event as Gemini sent it, out.Event as the hooks left it.
+func (geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []byte, int) {
+	r, ok := ForNative(ev.Name)
+	var o geminicore.Object
+	if !ok {
+		b, _ := o.Bytes()
+		return append(b, '\n'), nil, 0
+	}
+	stop := out.Continue != nil && !*out.Continue
+	if stop && r.Stop != Ignored {
+		o.Raw("continue", json.RawMessage("false"))
+		reason := out.StopReason
+		if reason == "" {
+			reason = out.Reason
+		}
+		if reason != "" {
+			o.Str("stopReason", reason)
+		}
+	}
+	switch {
+	case out.Decision.Blocks() && r.Block != Ignored:
+		o.Str("decision", "deny")
+		o.Str("reason", out.Reason)
+	case out.Decision == runner.DecisionAsk && r.Ask:
+		o.Str("decision", "ask")
+		if out.Reason != "" {
+			o.Str("reason", out.Reason)
+		}
+	}
+	var spec geminicore.Object
+	if out.AdditionalContext != "" && r.Context != NoContext {
+		spec.Str("additionalContext", out.AdditionalContext)
+	}
+	if out.UpdatedArgs != nil && r.Chain == ChainToolInput && !out.Decision.Blocks() {
+		vocab := translate.DefaultVocabulary
+		spec.Raw("tool_input", vocab.Args(translate.Native, translate.Gemini, out.Event.Tool, out.UpdatedArgs))
+	}
+	if spec.Len() > 0 {
+		spec.Str("hookEventName", r.Name)
+		b, err := spec.Bytes()
+		if err == nil {
+			o.Raw("hookSpecificOutput", b)
+		}
+	}
+	if out.SystemMessage != "" {
+		o.Str("systemMessage", out.SystemMessage)
+	}
+	b, err := o.Bytes()
+	if err != nil {
+		return []byte("{}\n"), []byte("hookcompat exec: " + err.Error() + "\n"), 0
+	}
+	return append(b, '\n'), nil, 0
+}

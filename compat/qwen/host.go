@@ -1,0 +1,95 @@
+package qwen
+
+import (
+	"encoding/json"
+
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// WriteReply answers Qwen Code for a shim hook (`hookcompat exec --host
+// qwen …`): exit 0 and one JSON object on stdout in Qwen's (Claude-shaped)
+// reply schema — never an exit code, never a top-level decision beside
+// permissionDecision (a sibling's allow would override it):
+//   - PreToolUse deny or ask: hookSpecificOutput.permissionDecision with
+//     permissionDecisionReason;
+//   - PermissionRequest allow or deny: hookSpecificOutput.decision
+//     {behavior, updatedInput (Qwen's argument names), message};
+//   - a block elsewhere: {"decision":"block","reason":r};
+//   - continue:false (not on Stop and SubagentStop, where Qwen would
+//     continue the turn): {"continue":false,"stopReason":r};
+//   - context: hookSpecificOutput.additionalContext; a system message:
+//     systemMessage.
+func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []byte, int) {
+	r, ok := ForNative(ev.Name)
+	var o geminicore.Object
+	if !ok {
+		b, _ := o.Bytes()
+		return append(b, '\n'), nil, 0
+	}
+	var spec geminicore.Object
+	spec.Str("hookEventName", r.Name)
+	hasSpec := false
+	switch r.Block {
+	case ToolDenied:
+		if out.Decision.Blocks() || out.Decision == runner.DecisionAsk {
+			d := "deny"
+			if out.Decision == runner.DecisionAsk {
+				d = "ask"
+			}
+			spec.Str("permissionDecision", d)
+			spec.Str("permissionDecisionReason", out.Reason)
+			hasSpec = true
+		}
+	case Permission:
+		var dec geminicore.Object
+		switch {
+		case out.Decision.Blocks():
+			dec.Str("behavior", "deny")
+			dec.Str("message", out.Reason)
+		case out.Decision == runner.DecisionAllow:
+			dec.Str("behavior", "allow")
+			if out.UpdatedArgs != nil {
+				vocab := translate.DefaultVocabulary
+				dec.Raw("updatedInput", vocab.Args(translate.Native, translate.Qwen, out.Event.Tool, out.UpdatedArgs))
+			}
+		}
+		if dec.Len() > 0 {
+			b, _ := dec.Bytes()
+			spec.Raw("decision", b)
+			hasSpec = true
+		}
+	default:
+		if out.Decision.Blocks() && r.Block != Ignored {
+			o.Str("decision", "block")
+			o.Str("reason", out.Reason)
+		}
+	}
+	if out.Continue != nil && !*out.Continue && r.Block != Continuation {
+		o.Raw("continue", json.RawMessage("false"))
+		reason := out.StopReason
+		if reason == "" {
+			reason = out.Reason
+		}
+		if reason != "" {
+			o.Str("stopReason", reason)
+		}
+	}
+	if out.AdditionalContext != "" && r.Context != NoContext {
+		spec.Str("additionalContext", out.AdditionalContext)
+		hasSpec = true
+	}
+	if hasSpec {
+		b, _ := spec.Bytes()
+		o.Raw("hookSpecificOutput", b)
+	}
+	if out.SystemMessage != "" {
+		o.Str("systemMessage", out.SystemMessage)
+	}
+	b, err := o.Bytes()
+	if err != nil {
+		return []byte("{}\n"), []byte("hookcompat exec: " + err.Error() + "\n"), 0
+	}
+	return append(b, '\n'), nil, 0
+}

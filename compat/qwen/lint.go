@@ -1,0 +1,40 @@
+package qwen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/settings"
+)
+
+// Lint codes of the Qwen format.
+const (
+	LintRegexAlias      = "qwen-regex-alias"      // a regex naming an alias (^Bash$): regexes see only canonical names
+	LintPromptArguments = "qwen-prompt-arguments" // a prompt hook without $ARGUMENTS: the judge never sees the event
+)
+
+// Lint reports Qwen hooks that probably do not do what their author
+// meant: a regex matcher built on an alias (^Bash$ never matches, a regex
+// sees run_shell_command) and a prompt hook without $ARGUMENTS.
+func (qwenFormat) Lint(h *settings.Hook, _ *format.LintContext, add func(code, severity, msg, hint string)) {
+	if h.EffectiveProtocol() != settings.ProtocolQwen {
+		return
+	}
+	m := trimMatcher(h.Match)
+	if h.Event.ToolEvent() && strings.ContainsAny(m, "^$()[].*+?") {
+		for c, als := range toolAliases {
+			for _, a := range als {
+				if strings.Contains(m, a) && !strings.Contains(m, c) {
+					add(LintRegexAlias, format.SeverityWarning,
+						fmt.Sprintf("matcher %q is a regex; Qwen Code tests regexes against the canonical tool name only (%s), so the alias %s in it never matches", h.Match, c, a),
+						fmt.Sprintf("write %s, or the alias alone without regex syntax", c))
+					return
+				}
+			}
+		}
+	}
+	if h.EffectiveType() == settings.TypePrompt && !strings.Contains(h.Prompt, "$ARGUMENTS") {
+		add(LintPromptArguments, format.SeverityInfo, "the prompt has no $ARGUMENTS: the judge does not see the event", "add $ARGUMENTS where the event's JSON should go")
+	}
+}

@@ -1,0 +1,869 @@
+package qwen
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Protocol is Qwen Code's hook protocol (qwen-code §3, §4, §5; the
+// recordings of 0.24.4 win where they differ), protocol "qwen" of an
+// engine. Its tool vocabulary is fixed at construction. It keeps one piece
+// of session state, the http hooks with once: true that already ran; it
+// is safe for concurrent use.
+type Protocol struct {
+	vocab *translate.Vocabulary
+	once  sync.Map // url + "\x00" + event → true
+}
+
+// NewProtocol returns the Qwen protocol translating tool and argument
+// names with vocab (nil: translate.DefaultVocabulary).
+func NewProtocol(vocab *translate.Vocabulary) *Protocol {
+	if vocab == nil {
+		vocab = translate.DefaultVocabulary
+	}
+	return &Protocol{vocab: vocab}
+}
+
+var (
+	_ runner.Protocol = (*Protocol)(nil)
+	_ runner.Chainer  = (*Protocol)(nil)
+	_ runner.Detacher = (*Protocol)(nil)
+)
+
+// Name returns "qwen".
+func (*Protocol) Name() string { return settings.ProtocolQwen }
+
+// Selects applies the hook's Qwen Code matcher ([Matches]).
+func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool { return selects(p.vocab, h, ev) }
+
+// internalSecrets are removed from every hook's environment
+// (sanitizeChildEnv).
+var internalSecrets = []string{"QWEN_SERVER_TOKEN", "QWEN_DAEMON_TOKEN", "QWEN_CODE_EXTERNAL_TOOL_GUARD_TOKEN", "QWEN_CODE_PRIVATE_ACP_CAPABILITY"}
+
+// Encode builds what every Qwen hook gets for ev: stdin = [Payload]
+// (compact JSON, no trailing newline; an http hook's body is the same
+// bytes); environment = the engine's without Qwen's internal secrets,
+// plus GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR and QWEN_PROJECT_DIR (the
+// payload's cwd) and Qwen's shell context: QWEN_CODE_SESSION_ID,
+// QWEN_CODE_PROJECT_DIR (<qwen home>/projects/<project slug>, not the
+// project), QWEN_CODE_MODEL_IDENTITY (the engine's, when it describes its
+// QWEN_CODE_MODEL; else ""), QWEN_CODE_AGENT_ID (the running agent's: the
+// payload's agent_id, except on SubagentStart) and QWEN_CODE_PROMPT_ID
+// (the payload's prompt_id), "" when unknown.
+func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, error) {
+	stdin, err := Payload(ev, p.vocab, base)
+	if err != nil {
+		return nil, err
+	}
+	cwd := cwdOf(ev)
+	add := map[string]string{
+		"GEMINI_PROJECT_DIR": cwd, "CLAUDE_PROJECT_DIR": cwd, "QWEN_PROJECT_DIR": cwd,
+		"QWEN_CODE_AGENT_ID": "", "QWEN_CODE_PROMPT_ID": ev.PromptID,
+	}
+	if r, ok := ForNative(ev.Name); ok && r.Name != "SubagentStart" {
+		// The running agent's id: the payload's base agent_id (a
+		// SubagentStart's agent_id names the agent being started).
+		add["QWEN_CODE_AGENT_ID"] = gjson.ParseBytes(extra(ev, "agent_id")).String()
+	}
+	if ev.SessionID != "" {
+		add["QWEN_CODE_SESSION_ID"] = ev.SessionID
+		add["QWEN_CODE_PROJECT_DIR"] = projectDir(ev, base)
+	}
+	model, identity := hookkit.EnvValue(base, "QWEN_CODE_MODEL"), hookkit.EnvValue(base, "QWEN_CODE_MODEL_IDENTITY")
+	if head, _, _ := strings.Cut(identity, "@"); model == "" || head != model {
+		identity = ""
+	}
+	add["QWEN_CODE_MODEL_IDENTITY"] = identity
+	return &runner.Payload{Stdin: stdin, Env: hookkit.WithEnv(hookkit.WithoutEnv(base, internalSecrets...), add)}, nil
+}
+
+func extra(ev *runner.Event, k string) json.RawMessage { v, _ := ev.Extra.Get(k); return v }
+
+// Prepare builds one run of a Qwen hook: a command as `bash -c <command>`
+// as written (no run-time replacement for bash), or with shell
+// "powershell" as `powershell -NoProfile -Command` with $GEMINI_PROJECT_DIR,
+// $CLAUDE_PROJECT_DIR and $QWEN_PROJECT_DIR replaced by the quoted cwd; in
+// the payload's cwd, the hook's env merged last. An http hook POSTs the
+// payload with its headers ($VARs of allowedEnvVars filled in, others
+// empty, CR, LF and NUL removed) after Qwen's URL checks: the
+// allowedHttpHookUrls list and the SSRF guard (cloud metadata hosts
+// always, private networks unless allowPrivateNetworkHooks; loopback is
+// allowed); a refused URL is a failure, which never blocks. An http hook
+// with once: true runs only the first time for its url and event.
+func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
+	cwd := cwdOf(ev)
+	dir := cwd
+	if st, err := os.Stat(dir); dir == "" || err != nil || !st.IsDir() {
+		dir = ev.Workspace
+	}
+	if h.Dir != "" {
+		dir = h.Dir
+	}
+	hookEnv := h.Env
+	cmd := h.Command
+	if h.Options["expand_vars"] == "true" {
+		x := expander(func(k string) (string, bool) { v := hookkit.EnvValue(pl.Env, k); return v, v != "" }, nil)
+		cmd = x.Expand(cmd)
+		if len(hookEnv) > 0 {
+			hookEnv = map[string]string{}
+			for k, v := range h.Env {
+				hookEnv[k] = x.Expand(v)
+			}
+		}
+	}
+	inv := &runner.Invocation{Dir: dir, Env: hookkit.WithEnv(pl.Env, hookEnv), Stdin: pl.Stdin, Timeout: h.EffectiveTimeout(), URL: h.URL}
+	switch h.EffectiveType() {
+	case settings.TypeHTTP:
+		if h.Once {
+			key := ev.SessionID + "\x00" + h.URL + "\x00" + string(ev.Name)
+			if _, seen := p.once.LoadOrStore(key, true); seen {
+				return nil, errOnce
+			}
+		}
+		if why := checkURL(h); why != "" {
+			return nil, fmt.Errorf("%s", why)
+		}
+		inv.Headers = interpolateHeaders(h.Headers, h.AllowedEnvVars, inv.Env)
+		return inv, nil
+	}
+	if len(h.Args) > 0 {
+		inv.Argv = append([]string(nil), h.Args...)
+		return inv, nil
+	}
+	if h.Shell == "powershell" {
+		q := "'" + strings.ReplaceAll(cwd, "'", "''") + "'"
+		if regexp.MustCompile(`^[a-zA-Z0-9\-_.]+$`).MatchString(cwd) {
+			q = cwd
+		}
+		for _, n := range []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "QWEN_PROJECT_DIR"} {
+			cmd = regexp.MustCompile(`\$`+n+`\b`).ReplaceAllLiteralString(cmd, q)
+		}
+		inv.Argv = []string{"powershell", "-NoProfile", "-Command", cmd}
+		return inv, nil
+	}
+	inv.Argv = []string{"bash", "-c", cmd}
+	return inv, nil
+}
+
+var errOnce = fmt.Errorf("once: already ran for this url and event in the session")
+
+// interpolateHeaders fills $VAR and ${VAR} of header values: names in
+// allowed get their value, others "", and CR, LF and NUL are removed.
+func interpolateHeaders(headers map[string]string, allowed, env []string) map[string]string {
+	if len(headers) == 0 {
+		return nil
+	}
+	out := hookkit.ExpandHeaders(headers, allowed, env, false)
+	for k, v := range out {
+		out[k] = strings.NewReplacer("\r", "", "\n", "", "\x00", "").Replace(v)
+	}
+	return out
+}
+
+// Schedule runs the plan in parallel unless a selected hook's group says
+// "sequential": true (then one by one, each successful hook's output
+// passed on, [Protocol.Chain]); hooks with the same name and command (the
+// command, URL or prompt alone when unnamed) run once
+// (hookPlanner.deduplicateHooks).
+func (*Protocol) Schedule(*runner.Event) runner.Schedule {
+	return runner.Schedule{
+		Parallel: true, ChainArgs: true, DedupKey: DedupKey,
+		Serial: func(h *settings.Hook) bool { return h.Options["sequential"] == "true" },
+	}
+}
+
+// DedupKey is Qwen Code's identity of a hook in a plan (getHookKey):
+// "<name>:<command>" when named, else the command (an http hook's URL, a
+// prompt hook's prompt).
+func DedupKey(h *settings.Hook) string {
+	id := h.Command
+	switch h.EffectiveType() {
+	case settings.TypeHTTP:
+		id = h.URL
+	case settings.TypePrompt:
+		id = h.Prompt
+	default:
+		if id == "" && len(h.Args) > 0 {
+			id = strings.Join(h.Args, " ")
+		}
+	}
+	if h.Name != "" {
+		return h.Name + ":" + id
+	}
+	return id
+}
+
+// Detached reports the hooks Qwen Code does not wait for: async command
+// hooks (their output is queued for a later turn, which a headless run
+// never delivers) and every hook of MessageDisplay, StopFailure and
+// SessionDelete (run under a supervisor that outlives the CLI, output
+// ignored).
+func (*Protocol) Detached(h *settings.Hook, ev *runner.Event) bool {
+	if h.Async && h.EffectiveType() == settings.TypeCommand {
+		return true
+	}
+	r, ok := ForNative(ev.Name)
+	return ok && r.Detached
+}
+
+// Detail is what the Qwen protocol records of one hook run.
+type Detail struct {
+	// Output is the reply object Qwen Code read, nil when none.
+	Output *geminicore.Output
+	// Source is where it came from: "stdout", "stderr", "http", "prompt"
+	// or "".
+	Source string
+	// Success is Qwen's success: exit 0 (a 2xx response).
+	Success bool
+	// ExitCode is the exit status (-1 when killed or never started).
+	ExitCode int
+	// Error is the failure message, or "".
+	Error string
+}
+
+var ansiRE = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
+var controlRE = regexp.MustCompile("[\u0000-\u001f\u007f-\u009f]")
+
+// stripAnsiAndControl removes terminal escapes and control characters.
+func stripAnsiAndControl(s string) string {
+	return controlRE.ReplaceAllString(ansiRE.ReplaceAllString(s, ""), "")
+}
+
+func toJSString(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return strings.ToValidUTF8(string(b), "\ufffd")
+}
+
+// Classify reads one finished run the way Qwen Code does
+// (hookRunner.executeCommandHook; qwen-code §3.2 as recorded). A command:
+// exit 2 reads stderr only — a JSON object is the output, other text
+// {decision: deny, reason: text}, nothing no output (fail-open); any
+// other exit reads stdout, else stderr: a JSON object (a JSON string
+// holding one is parsed again) is the output whatever the code, text
+// starting with "{" that is not JSON is a failure without output, other
+// text is {decision: allow, reason: "Hook executed successfully",
+// systemMessage: text} for exit 0 — additionalContext instead on
+// SessionStart, UserPromptSubmit and UserPromptExpansion when it came
+// from stdout — and {decision: allow, reason: "Non-blocking error: " +
+// text, systemMessage: "Warning: " + text} for any other exit (a signal
+// too). An http hook: a 2xx JSON response is the output (fields of the
+// wrong type dropped, strings cut at 10 000 characters), other 2xx text a
+// system message, anything else nothing. A prompt hook: the judge's
+// answer ([PromptDecision]). Output cut at the engine's limit is a
+// failure.
+func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
+	d := &Detail{ExitCode: res.ExitCode}
+	rep := runner.HookReply{Detail: d}
+	r, known := ForNative(ev.Name)
+	switch {
+	case res.Cancelled:
+		rep.Outcome, rep.Err = runner.OutcomeCancelled, "the run was cancelled"
+	case res.TimedOut:
+		d.Error = fmt.Sprintf("Hook timed out after %gs", h.EffectiveTimeout().Seconds())
+		rep.Outcome, rep.Err = runner.OutcomeTimeout, d.Error
+	case res.StartErr != nil:
+		d.Error = res.StartErr.Error()
+		rep.Outcome, rep.Err = runner.OutcomeError, d.Error
+	case res.StdoutTruncated || res.StderrTruncated:
+		d.Error = "the hook's output exceeded the engine's limit and was cut; its reply is not read"
+		rep.Outcome, rep.Err = runner.OutcomeError, d.Error
+	case h.EffectiveType() == settings.TypePrompt || h.EffectiveType() == settings.TypeAgent:
+		d.Success = true
+		d.Output, d.Source = PromptDecision(toJSString(res.Stdout)), "prompt"
+	case h.EffectiveType() == settings.TypeHTTP:
+		d.Success = res.HTTPStatus >= 200 && res.HTTPStatus <= 299
+		if d.Success {
+			d.Output, d.Source = httpOutput(res, r), "http"
+		} else {
+			d.Error = fmt.Sprintf("HTTP hook returned %d", res.HTTPStatus)
+		}
+	default:
+		d.Success = res.ExitCode == 0 && res.Signal == ""
+		var bad bool
+		d.Output, d.Source, bad = readOutput(res, r)
+		if bad {
+			d.Error = "Hook output is not valid JSON"
+		}
+	}
+	if rep.Outcome == "" {
+		switch {
+		case d.Output != nil && known && blocksAlone(r, d.Output):
+			rep.Outcome = runner.OutcomeBlocking
+		case !d.Success || d.Error != "":
+			rep.Outcome = runner.OutcomeError
+			rep.Err = d.Error
+			if rep.Err == "" {
+				if res.Signal != "" {
+					rep.Err = "killed by SIG" + res.Signal
+				} else {
+					rep.Err = fmt.Sprintf("exit status %d", res.ExitCode)
+				}
+			}
+		default:
+			rep.Outcome = runner.OutcomeSuccess
+		}
+	}
+	if rep.Outcome.Failed() && h.FailClosed {
+		reason := fmt.Sprintf("hook %s failed and is fail_closed: %s", h.Label(), rep.Err)
+		var o geminicore.Object
+		o.Str("decision", "block")
+		o.Str("reason", reason)
+		b, _ := o.Bytes()
+		d.Output = geminicore.NewOutput(b)
+		rep.Outcome = runner.OutcomeBlocking
+	}
+	if known && d.Output != nil {
+		rep.Reply = p.nativeReply(r, ev, d.Output)
+	}
+	return rep
+}
+
+// blocksAlone reports whether one hook's output blocks its event.
+func blocksAlone(r *Row, o *geminicore.Output) bool {
+	if r.Name == "PreToolUse" {
+		pd := permissionDecision(o)
+		return pd == "deny" || pd == "ask"
+	}
+	d, _ := o.StringField("decision")
+	return d == "block" || d == "deny"
+}
+
+// readOutput applies Qwen Code's output rule to a finished command.
+func readOutput(res *runner.RunResult, r *Row) (out *geminicore.Output, source string, bad bool) {
+	exit2 := res.ExitCode == 2
+	stdout := geminicore.TrimJS(toJSString(res.Stdout))
+	text, source := stdout, "stdout"
+	if exit2 || stdout == "" {
+		text, source = geminicore.TrimJS(toJSString(res.Stderr)), "stderr"
+	}
+	if text == "" {
+		return nil, "", false
+	}
+	var v any
+	parseFailed := json.Unmarshal([]byte(text), &v) != nil
+	raw := []byte(text)
+	if !parseFailed {
+		if s, ok := v.(string); ok {
+			if json.Unmarshal([]byte(s), &v) != nil {
+				parseFailed = true
+			} else {
+				raw = []byte(s)
+			}
+		}
+	}
+	if !parseFailed {
+		if _, ok := v.(map[string]any); ok {
+			return geminicore.NewOutput(raw), source, false
+		}
+	}
+	if parseFailed && !exit2 && strings.HasPrefix(text, "{") {
+		return nil, "", true
+	}
+	var o geminicore.Object
+	switch {
+	case exit2:
+		o.Str("decision", "deny")
+		o.Str("reason", text)
+	case res.ExitCode == 0 && res.Signal == "":
+		o.Str("decision", "allow")
+		o.Str("reason", "Hook executed successfully")
+		if source == "stdout" && r != nil && r.PlainContext {
+			var spec geminicore.Object
+			spec.Str("hookEventName", r.Name)
+			lines := strings.Split(text, "\n")
+			for i, l := range lines {
+				lines[i] = stripAnsiAndControl(l)
+			}
+			spec.Str("additionalContext", strings.Join(lines, "\n"))
+			b, _ := spec.Bytes()
+			o.Raw("hookSpecificOutput", b)
+		} else {
+			o.Str("systemMessage", text)
+		}
+	default:
+		o.Str("decision", "allow")
+		o.Str("reason", "Non-blocking error: "+text)
+		o.Str("systemMessage", "Warning: "+text)
+	}
+	b, _ := o.Bytes()
+	return geminicore.NewOutput(b), source, false
+}
+
+const maxHTTPText = 10000
+
+// truncateText is Qwen's cap of http reply strings.
+func truncateText(s string) string {
+	rs := []rune(s)
+	if len(rs) <= maxHTTPText {
+		return s
+	}
+	return string(rs[:maxHTTPText]) + fmt.Sprintf("\n... [truncated, %d more characters]", len(rs)-maxHTTPText)
+}
+
+// httpOutput is parseResponse + normalizeOutput of a 2xx response.
+func httpOutput(res *runner.RunResult, r *Row) *geminicore.Output {
+	var o geminicore.Object
+	if strings.Contains(res.HTTPContentType, "application/json") {
+		body := gjson.ParseBytes(res.Stdout)
+		if !gjson.ValidBytes(res.Stdout) {
+			o.Bool("continue", true)
+			b, _ := o.Bytes()
+			return geminicore.NewOutput(b)
+		}
+		if c := body.Get("continue"); c.IsBool() {
+			o.Bool("continue", c.Bool())
+		}
+		if s := body.Get("stopReason"); s.Type == gjson.String {
+			o.Str("stopReason", truncateText(s.Str))
+		}
+		if s := body.Get("suppressOutput"); s.IsBool() {
+			o.Bool("suppressOutput", s.Bool())
+		}
+		if s := body.Get("systemMessage"); s.Type == gjson.String {
+			o.Str("systemMessage", truncateText(s.Str))
+		}
+		if s := body.Get("decision"); s.Type == gjson.String {
+			o.Str("decision", s.Str)
+		}
+		if s := body.Get("reason"); s.Type == gjson.String {
+			o.Str("reason", truncateText(s.Str))
+		}
+		if hs := body.Get("hookSpecificOutput"); hs.IsObject() || hs.IsArray() {
+			var f runner.Fields
+			_ = f.UnmarshalJSON([]byte(hs.Raw))
+			if c, ok := f.Get("additionalContext"); ok && gjson.ParseBytes(c).Type == gjson.String {
+				f.Set("additionalContext", json.RawMessage(geminicore.Quote(truncateText(gjson.ParseBytes(c).Str))))
+			}
+			if _, ok := f.Get("hookEventName"); !ok && r != nil {
+				f.Set("hookEventName", json.RawMessage(geminicore.Quote(r.Name)))
+			}
+			b, _ := f.MarshalJSON()
+			o.Raw("hookSpecificOutput", b)
+		}
+		b, _ := o.Bytes()
+		return geminicore.NewOutput(b)
+	}
+	o.Bool("continue", true)
+	if t := geminicore.TrimJS(toJSString(res.Stdout)); t != "" {
+		o.Str("systemMessage", truncateText(t))
+	}
+	b, _ := o.Bytes()
+	return geminicore.NewOutput(b)
+}
+
+var fenceRE = regexp.MustCompile("(?s)```(?:json)?\\s*(.*?)\\s*```")
+
+// PromptDecision reads the answer of a prompt hook's model as Qwen Code
+// does (promptHookRunner): the first ```json fence unwrapped, then
+// {ok, reason?, additionalContext?}: ok false is {continue: false,
+// stopReason: r, decision: "block", reason: r} (r defaults to "Blocked by
+// prompt hook") with the context, ok true {continue: true, decision:
+// "allow", reason} with the context; an answer that does not parse or
+// fit is no output (the hook allows). A judge may also answer with a
+// native reply ({decision, reason, continue, additional_context}), read
+// as the same fields.
+func PromptDecision(answer string) *geminicore.Output {
+	text := strings.TrimSpace(answer)
+	if m := fenceRE.FindStringSubmatch(text); m != nil {
+		text = m[1]
+	}
+	r := gjson.Parse(text)
+	if !gjson.Valid(text) || !r.IsObject() {
+		return nil
+	}
+	var o geminicore.Object
+	var spec geminicore.Object
+	if ctx := r.Get("additionalContext"); ctx.Exists() {
+		if ctx.Type != gjson.String {
+			return nil
+		}
+		spec.Str("additionalContext", ctx.Str)
+	}
+	if ok := r.Get("ok"); ok.Exists() {
+		if !ok.IsBool() || (r.Get("reason").Exists() && r.Get("reason").Type != gjson.String) {
+			return nil
+		}
+		reason := r.Get("reason").Str
+		if !ok.Bool() {
+			if reason == "" {
+				reason = "Blocked by prompt hook"
+			}
+			o.Bool("continue", false)
+			o.Str("stopReason", reason)
+			o.Str("decision", "block")
+			o.Str("reason", reason)
+		} else {
+			o.Bool("continue", true)
+			o.Str("decision", "allow")
+			if reason != "" {
+				o.Str("reason", reason)
+			}
+		}
+	} else {
+		// A native reply from an embedding agent's judge.
+		if d := r.Get("decision"); d.Type == gjson.String && d.Str != "" {
+			o.Str("decision", d.Str)
+		}
+		if s := r.Get("reason"); s.Type == gjson.String && s.Str != "" {
+			o.Str("reason", s.Str)
+		}
+		if c := r.Get("continue"); c.IsBool() {
+			o.Bool("continue", c.Bool())
+		}
+		if s := r.Get("stop_reason"); s.Type == gjson.String && s.Str != "" {
+			o.Str("stopReason", s.Str)
+		}
+		if c := r.Get("additional_context"); c.Type == gjson.String && c.Str != "" {
+			spec.Str("additionalContext", c.Str)
+		}
+	}
+	if spec.Len() > 0 {
+		b, _ := spec.Bytes()
+		o.Raw("hookSpecificOutput", b)
+	}
+	b, _ := o.Bytes()
+	return geminicore.NewOutput(b)
+}
+
+// permissionDecision is PreToolUseHookOutput.getPermissionDecision:
+// hookSpecificOutput.permissionDecision when allow, deny or ask, else the
+// top-level decision (allow/approve → allow, deny/block → deny, ask).
+func permissionDecision(o *geminicore.Output) string {
+	if v, ok := o.Specific().Get("permissionDecision"); ok {
+		if s := gjson.ParseBytes(v); s.Type == gjson.String && (s.Str == "allow" || s.Str == "deny" || s.Str == "ask") {
+			return s.Str
+		}
+	}
+	switch d, _ := o.StringField("decision"); d {
+	case "allow", "approve":
+		return "allow"
+	case "deny", "block":
+		return "deny"
+	case "ask":
+		return "ask"
+	}
+	return ""
+}
+
+// permissionReason is getPermissionDecisionReason: a string
+// permissionDecisionReason, else the reason (when truthy).
+func permissionReason(o *geminicore.Output) (string, bool) {
+	if v, ok := o.Specific().Get("permissionDecisionReason"); ok {
+		if s := gjson.ParseBytes(v); s.Type == gjson.String {
+			return s.Str, s.Str != ""
+		}
+	}
+	return o.Text("reason")
+}
+
+// effectiveReason is getEffectiveReason: stopReason || reason || "No
+// reason provided".
+func effectiveReason(o *geminicore.Output) string {
+	if s, ok := o.Text("stopReason"); ok {
+		return s
+	}
+	if s, ok := o.Text("reason"); ok {
+		return s
+	}
+	return "No reason provided"
+}
+
+// Verdict is what Qwen Code does with the merged output of one event.
+type Verdict struct {
+	// Blocked: the event's block effect applies (the row's Block or Stop
+	// column); Reason is the text it uses.
+	Blocked bool
+	Reason  string
+	// Asks (PreToolUse): an ask, which a headless run turns into a deny
+	// with Reason.
+	Asks bool
+	// Allowed (PermissionRequest): the call runs without asking,
+	// UpdatedInput (Qwen's argument names) replacing its input.
+	Allowed      bool
+	UpdatedInput json.RawMessage
+	// Context is the raw additionalContext where the event uses it.
+	Context string
+	// SystemMessage is shown unless suppressed (never in headless runs).
+	SystemMessage string
+}
+
+// verdict applies the row's rules to a merged output m (nil: none).
+func verdict(r *Row, ev *runner.Event, m *geminicore.Output) Verdict {
+	var v Verdict
+	if m == nil || r.Merge == MergeNone {
+		return v
+	}
+	dec, _ := m.StringField("decision")
+	switch r.Block {
+	case ToolDenied:
+		switch permissionDecision(m) {
+		case "deny":
+			v.Blocked = true
+			if s, ok := permissionReason(m); ok {
+				v.Reason = s
+			} else {
+				v.Reason = effectiveReason(m)
+			}
+		case "ask":
+			v.Blocked, v.Asks = true, true
+			v.Reason = "User confirmation required"
+			if s, ok := permissionReason(m); ok {
+				v.Reason = s
+			}
+		default:
+			if m.ContinueFalse() {
+				v.Blocked, v.Reason = true, effectiveReason(m)
+			}
+		}
+	case Permission:
+		d := gjson.GetBytes(mustJSON(m.Specific()), "decision")
+		switch d.Get("behavior").String() {
+		case "deny":
+			v.Blocked, v.Reason = true, d.Get("message").String()
+		case "allow":
+			v.Allowed = true
+			if u := d.Get("updatedInput"); u.IsObject() {
+				v.UpdatedInput = json.RawMessage(u.Raw)
+			}
+		}
+	case TodoBlocked:
+		phase := gjson.ParseBytes(extra(ev, "phase")).String()
+		if dec == "block" && phase != "postWrite" {
+			v.Blocked = true
+			v.Reason, _ = m.Text("reason")
+		}
+	case Ignored:
+		if r.Stop == ResultReplaced && m.ContinueFalse() {
+			v.Blocked, v.Reason = true, effectiveReason(m)
+		}
+	default:
+		if dec == "block" || dec == "deny" || (r.Stop != Ignored && m.ContinueFalse()) {
+			v.Blocked, v.Reason = true, effectiveReason(m)
+		}
+	}
+	if r.Context != NoContext {
+		if c, ok := specificString(m, "additionalContext"); ok {
+			v.Context = c
+		}
+	}
+	if sm, ok := m.Text("systemMessage"); ok && !m.Truthy("suppressOutput") {
+		v.SystemMessage = sm
+	}
+	return v
+}
+
+func mustJSON(f runner.Fields) []byte {
+	b, _ := f.MarshalJSON()
+	if b == nil {
+		return []byte("{}")
+	}
+	return b
+}
+
+func specificString(m *geminicore.Output, key string) (string, bool) {
+	v, ok := m.Specific().Get(key)
+	if !ok {
+		return "", false
+	}
+	r := gjson.ParseBytes(v)
+	if r.Type != gjson.String {
+		return "", false
+	}
+	return r.Str, true
+}
+
+// nativeReply is the verdict in native reply terms: a PreToolUse deny
+// (also an ask or continue:false, which Qwen turns into a refused call
+// while the agent goes on) is deny with the reason; a UserPromptSubmit,
+// Stop, PostToolBatch or Todo block is block; PostToolUse's
+// continue:false replaces the result (updated_result, the reason); a
+// PermissionRequest allow or deny with its updatedInput; the raw context
+// where Qwen uses it; the system message unless suppressed.
+func (p *Protocol) nativeReply(r *Row, ev *runner.Event, m *geminicore.Output) runner.Reply {
+	v := verdict(r, ev, m)
+	var rep runner.Reply
+	switch {
+	case v.Allowed:
+		rep.Decision = runner.DecisionAllow
+		if v.UpdatedInput != nil {
+			rep.UpdatedArgs = p.vocab.Args(translate.Qwen, translate.Native, p.vocab.Name(translate.Native, translate.Qwen, ev.Tool), v.UpdatedInput)
+		}
+	case v.Blocked && r.Block == ToolDenied && v.Asks:
+		rep.Decision, rep.Reason = runner.DecisionAsk, v.Reason
+	case v.Blocked && (r.Block == ToolDenied || r.Block == Permission):
+		rep.Decision, rep.Reason = runner.DecisionDeny, v.Reason
+	case v.Blocked && r.Block == Ignored:
+		b, _ := json.Marshal(v.Reason)
+		rep.UpdatedResult, rep.Reason = b, v.Reason
+	case v.Blocked:
+		rep.Decision, rep.Reason = runner.DecisionBlock, v.Reason
+	}
+	rep.AdditionalContext = v.Context
+	rep.SystemMessage = v.SystemMessage
+	return rep
+}
+
+// Combine merges the outputs of the protocol's hooks for ev as Qwen Code
+// does (the table's Merge; one output is used as it is) and says in
+// native terms what the agent then does ([Protocol.nativeReply]).
+func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Reply {
+	r, ok := ForNative(ev.Name)
+	if !ok {
+		return runner.Reply{}
+	}
+	m := mergeOutputs(r, outputsOf(replies))
+	if m == nil {
+		return runner.Reply{}
+	}
+	return p.nativeReply(r, ev, m)
+}
+
+func outputsOf(replies []runner.HookReply) []*geminicore.Output {
+	var outs []*geminicore.Output
+	for i := range replies {
+		if d, ok := replies[i].Detail.(*Detail); ok && d.Output != nil {
+			outs = append(outs, d.Output)
+		}
+	}
+	return outs
+}
+
+// Chain passes a successful hook's output (exit 0) of a sequential plan to
+// the next hook (applyHookOutputToInput): UserPromptSubmit's prompt gets
+// "\n\n" + its additionalContext, UserPromptExpansion's the sanitized
+// context, PreToolUse's tool_input its tool_input merged in.
+func (p *Protocol) Chain(ev *runner.Event, rep *runner.HookReply) (runner.Event, bool) {
+	d, ok := rep.Detail.(*Detail)
+	if !ok || !d.Success || d.Output == nil {
+		return runner.Event{}, false
+	}
+	r, ok := ForNative(ev.Name)
+	if !ok {
+		return runner.Event{}, false
+	}
+	next := ev.Clone()
+	switch r.Chain {
+	case ChainPrompt, ChainExpansion:
+		c, ok := specificString(d.Output, "additionalContext")
+		if !ok {
+			return runner.Event{}, false
+		}
+		if r.Chain == ChainExpansion {
+			c = sanitizeExpansion(c)
+		}
+		next.Prompt += "\n\n" + c
+	case ChainToolInput:
+		ti, ok := d.Output.Specific().Get("tool_input")
+		if !ok || !gjson.ParseBytes(ti).IsObject() {
+			return runner.Event{}, false
+		}
+		tool := p.vocab.Name(translate.Native, translate.Qwen, ev.Tool)
+		cur := p.vocab.Args(translate.Native, translate.Qwen, ev.Tool, ev.Args)
+		var fa, fb runner.Fields
+		if gjson.ParseBytes(cur).IsObject() {
+			_ = fa.UnmarshalJSON(cur)
+		}
+		_ = fb.UnmarshalJSON(ti)
+		for _, kv := range fb {
+			fa.Set(kv.Key, kv.Value)
+		}
+		merged, _ := fa.MarshalJSON()
+		next.Args = p.vocab.Args(translate.Qwen, translate.Native, tool, merged)
+	default:
+		return runner.Event{}, false
+	}
+	return next, true
+}
+
+// sanitizeExpansion is sanitizeUserPromptExpansionAdditionalContext:
+// & < > escaped, at most 10 000 characters, no half entity at the end.
+func sanitizeExpansion(s string) string {
+	s = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+	if rs := []rune(s); len(rs) > maxHTTPText {
+		s = string(rs[:maxHTTPText])
+	}
+	return regexp.MustCompile(`&(?:a(?:mp?)?|lt?|gt?)?$`).ReplaceAllString(s, "")
+}
+
+// JudgePrompt is the text Qwen Code sends the model for a prompt hook
+// (qwen §3.4): the hook's prompt with every $ARGUMENTS replaced by the
+// event's hook input as JSON indented by two spaces. A prompt without
+// $ARGUMENTS is sent as written (the model does not see the event).
+func (*Protocol) JudgePrompt(h *settings.Hook, _ *runner.Event, arguments []byte) string {
+	var ind bytes.Buffer
+	if err := json.Indent(&ind, arguments, "", "  "); err != nil {
+		ind.Reset()
+		ind.Write(arguments)
+	}
+	return strings.ReplaceAll(h.Prompt, "$ARGUMENTS", ind.String())
+}
+
+// ApplyVerdict turns a judge's verdict into the hook output Qwen Code
+// makes of its model's answer ([PromptDecision]): a block or deny is
+// {ok: false, reason} — {continue: false, stopReason, decision: "block"}
+// —, no decision is {ok: true} — {continue: true, decision: "allow"} —,
+// an allow or ask verdict is that decision as written; the verdict's
+// context is the hook's additionalContext.
+func (p *Protocol) ApplyVerdict(h *settings.Hook, ev *runner.Event, v runner.Verdict) runner.HookReply {
+	var o geminicore.Object
+	switch v.Decision {
+	case runner.DecisionBlock, runner.DecisionDeny:
+		o.Bool("ok", false)
+	case runner.DecisionNone:
+		o.Bool("ok", true)
+	default:
+		o.Str("decision", string(v.Decision))
+	}
+	if v.Reason != "" {
+		o.Str("reason", v.Reason)
+	}
+	if v.Context != "" {
+		if v.Decision == runner.DecisionNone || v.Decision.Blocks() {
+			o.Str("additionalContext", v.Context)
+		} else {
+			o.Str("additional_context", v.Context)
+		}
+	}
+	answer, _ := o.Bytes()
+	return p.Classify(h, ev, &runner.RunResult{ExitCode: 0, Stdout: answer})
+}
+
+// ParseAnswer reads a prompt hook's model answer as Qwen Code does (qwen
+// §3.4), for an embedding agent's judge: the first ```json fence
+// unwrapped, then {ok, reason?, additionalContext?}; ok false is a block
+// with the reason. An answer that does not parse or fit is an error (Qwen
+// Code lets the action go ahead; the engine reports the hook as failed,
+// non-blocking).
+func ParseAnswer(answer string) (runner.Verdict, error) {
+	text := strings.TrimSpace(answer)
+	if m := fenceRE.FindStringSubmatch(text); m != nil {
+		text = m[1]
+	}
+	r := gjson.Parse(text)
+	ok, reason, ctx := r.Get("ok"), r.Get("reason"), r.Get("additionalContext")
+	if !gjson.Valid(text) || !r.IsObject() || !ok.IsBool() ||
+		(reason.Exists() && reason.Type != gjson.String) || (ctx.Exists() && ctx.Type != gjson.String) {
+		return runner.Verdict{}, fmt.Errorf("qwen: the prompt hook's answer is not {ok, reason?, additionalContext?}: %.80q", answer)
+	}
+	v := runner.Verdict{Reason: reason.Str, Context: ctx.Str}
+	if !ok.Bool() {
+		v.Decision = runner.DecisionBlock
+	}
+	return v, nil
+}

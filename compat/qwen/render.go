@@ -1,0 +1,216 @@
+package qwen
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Rendering is what a Qwen Code session (headless `qwen -p`) makes of an
+// outcome: what the model gets and where. Nothing a hook does is shown to
+// the user in a headless run.
+type Rendering struct {
+	// Event is the Qwen Code event.
+	Event string `json:"event"`
+	// ToolRuns (PreToolUse, PermissionRequest) reports whether the call
+	// runs; Asks that a hook asked for a confirmation, which a headless
+	// run turns into a refusal.
+	ToolRuns *bool `json:"tool_runs,omitempty"`
+	Asks     bool  `json:"asks,omitempty"`
+	// EffectiveInput is the tool input the call runs with, in Qwen's
+	// argument names (PermissionRequest's updatedInput replaces it; a
+	// PreToolUse hook cannot change it).
+	EffectiveInput json.RawMessage `json:"effective_input,omitempty"`
+	// ToolResult is the text of the tool message the model gets: the
+	// bare reason of a refused call (PreToolUse, PermissionRequest deny),
+	// of a replaced result (PostToolUse continue:false), or the tool's
+	// text with the hooks' context appended (PostToolUse,
+	// PostToolUseFailure).
+	ToolResult *string `json:"tool_result,omitempty"`
+	// BatchResult (PostToolBatch) replaces the batch's last call's result;
+	// BatchSuffix is appended to it.
+	BatchResult *string `json:"batch_result,omitempty"`
+	BatchSuffix string  `json:"batch_suffix,omitempty"`
+	// Blocked: the prompt is not sent (UserPromptSubmit,
+	// UserPromptExpansion) or the todo list is not written (Todo events).
+	Blocked bool `json:"blocked,omitempty"`
+	// PromptParts (UserPromptSubmit) are user text parts added after the
+	// prompt; PromptSuffix (UserPromptExpansion) is appended to the
+	// expanded prompt.
+	PromptParts  []string `json:"prompt_parts,omitempty"`
+	PromptSuffix string   `json:"prompt_suffix,omitempty"`
+	// SystemPrompt (SessionStart) is appended to the system prompt.
+	SystemPrompt string `json:"system_prompt,omitempty"`
+	// Continuation (Stop, SubagentStop) is the user message of the next
+	// turn, unless this is the StopCap-th block in a row (then the turn
+	// ends anyway).
+	Continuation *string `json:"continuation,omitempty"`
+	StopCap      int     `json:"stop_cap,omitempty"`
+	// TodoResult is the todo_write result of a blocked Todo event.
+	TodoResult string `json:"todo_result,omitempty"`
+	// ModelText is every text the hooks make reach the model, in order.
+	ModelText []string `json:"model_text"`
+}
+
+// Render renders out as Qwen Code 0.24.4 (headless) uses it: from the
+// merged output of the outcome's Qwen hooks in configured order; hooks of
+// other protocols count through the merged native reply.
+func (p *Protocol) Render(out *runner.Outcome) Rendering {
+	ev := &out.Event
+	r, ok := ForNative(ev.Name)
+	rd := Rendering{ModelText: []string{}}
+	if !ok {
+		return rd
+	}
+	rd.Event = r.Name
+	var outs []*geminicore.Output
+	stopCap := DefaultStopCap
+	for i := range out.Hooks {
+		tr := &out.Hooks[i]
+		if tr.Hook == nil || tr.Hook.EffectiveProtocol() != settings.ProtocolQwen {
+			continue
+		}
+		if c, err := strconv.Atoi(tr.Hook.Options["stop_cap"]); err == nil && c > 0 {
+			stopCap = c
+		}
+		if !tr.Outcome.Ran() {
+			continue
+		}
+		if d, ok := tr.Reply.Detail.(*Detail); ok && d.Output != nil {
+			outs = append(outs, d.Output)
+		}
+	}
+	v := verdict(r, ev, mergeOutputs(r, outs))
+	if !v.Blocked && out.Decision.Blocks() {
+		v.Blocked, v.Reason = true, out.Reason
+	}
+	esc := func(s string) string { return geminicore.EscapeContext(s) }
+	qtool := p.vocab.Name(translate.Native, translate.Qwen, ev.Tool)
+	if ev.Name.ToolEvent() {
+		a := ev.Args
+		if len(a) == 0 {
+			a = json.RawMessage("{}")
+		}
+		rd.EffectiveInput = p.vocab.Args(translate.Native, translate.Qwen, ev.Tool, a)
+	}
+	str := func(s string) *string { return &s }
+	switch r.Block {
+	case ToolDenied:
+		runs := !v.Blocked
+		rd.ToolRuns, rd.Asks = &runs, v.Asks
+		if v.Blocked {
+			rd.ToolResult = str(v.Reason)
+			rd.ModelText = append(rd.ModelText, v.Reason)
+		}
+	case Permission:
+		switch {
+		case v.Blocked:
+			rd.ToolRuns = boolPtr(false)
+			rd.ToolResult = str(v.Reason)
+			rd.ModelText = append(rd.ModelText, v.Reason)
+		case v.Allowed:
+			rd.ToolRuns = boolPtr(true)
+			if v.UpdatedInput != nil {
+				rd.EffectiveInput, _ = geminicore.Canon(v.UpdatedInput)
+			}
+		}
+	case BatchStopped:
+		if v.Blocked {
+			rd.BatchResult = str(v.Reason)
+			rd.ModelText = append(rd.ModelText, v.Reason)
+		}
+		if v.Context != "" {
+			rd.BatchSuffix = "\n\n" + esc(v.Context)
+			rd.ModelText = append(rd.ModelText, esc(v.Context))
+		}
+	case NoRequest:
+		if v.Blocked {
+			rd.Blocked = true
+			break
+		}
+		if v.Context != "" {
+			switch r.Context {
+			case ContextPromptPart:
+				part := "<qwen:user-prompt-submit-context>\n" + esc(v.Context) + "\n</qwen:user-prompt-submit-context>"
+				rd.PromptParts = append(rd.PromptParts, part)
+				rd.ModelText = append(rd.ModelText, part)
+			case ContextExpansion:
+				rd.PromptSuffix = "\n\n" + sanitizeExpansion(v.Context)
+				rd.ModelText = append(rd.ModelText, sanitizeExpansion(v.Context))
+			}
+		}
+	case Continuation:
+		rd.StopCap = stopCap
+		if v.Blocked {
+			rd.Continuation = str(v.Reason)
+			rd.ModelText = append(rd.ModelText, v.Reason)
+		}
+	case TodoBlocked:
+		if v.Blocked {
+			rd.Blocked = true
+			what, hook := "creation", "TodoCreated"
+			reason := v.Reason
+			if r.Name == "TodoCompleted" {
+				what, hook = "completion", "TodoCompleted"
+			}
+			if reason == "" {
+				reason = "Hook blocked todo " + what
+			}
+			rd.TodoResult = "Todo " + what + " blocked: " + reason + "\n\n<system-reminder>\nTodo list was not modified because a " + hook + " hook blocked the operation: " + reason + "\n</system-reminder>"
+			rd.ModelText = append(rd.ModelText, rd.TodoResult)
+		}
+	default: // Ignored: PostToolUse, PostToolUseFailure and the observe-only events
+		switch {
+		case v.Blocked && r.Stop == ResultReplaced:
+			text := v.Reason
+			if v.Context != "" {
+				text += "\n\n" + esc(v.Context)
+			}
+			rd.ToolResult = str(text)
+			rd.ModelText = append(rd.ModelText, text)
+		case r.Context == ContextResult:
+			base := ev.Error
+			if r.Name == "PostToolUse" {
+				base = llmText(ev.Result)
+			}
+			if v.Context != "" {
+				rd.ToolResult = str(base + "\n\n" + esc(v.Context))
+				rd.ModelText = append(rd.ModelText, esc(v.Context))
+			} else if base != "" {
+				rd.ToolResult = str(base)
+			}
+		case r.Context == ContextSystemPrompt && v.Context != "":
+			rd.SystemPrompt = "\n\n<qwen:session-start-context hidden=\"true\">\nSessionStart additional context:\n" + esc(v.Context) + "\n</qwen:session-start-context>"
+			rd.ModelText = append(rd.ModelText, rd.SystemPrompt)
+		case r.Context == ContextSubagent && v.Context != "":
+			rd.ModelText = append(rd.ModelText, v.Context)
+		}
+	}
+	_ = qtool
+	return rd
+}
+
+func boolPtr(b bool) *bool { return &b }
+
+// llmText is a tool_response's llmContent as text (a string, or the text
+// parts of a list).
+func llmText(result json.RawMessage) string {
+	c := gjson.GetBytes(result, "llmContent")
+	if c.Type == gjson.String {
+		return c.Str
+	}
+	var parts []string
+	for _, p := range c.Array() {
+		if t := p.Get("text"); t.Exists() {
+			parts = append(parts, t.String())
+		}
+	}
+	return strings.Join(parts, "")
+}

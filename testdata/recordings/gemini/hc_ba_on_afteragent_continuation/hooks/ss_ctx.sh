@@ -1,0 +1,7 @@
+#!/bin/bash
+__oracle_args=("$@")
+. "$(dirname "$0")/_capture.sh" ss_ctx
+cat <<'J'
+{"hookSpecificOutput": {"additionalContext": "SS-CTX-X"}}
+J
+exit 0

@@ -1,0 +1,7 @@
+#!/bin/bash
+__oracle_args=("$@")
+. "$(dirname "$0")/_capture.sh" proj_b
+cat <<'J'
+{"systemMessage": "SM-PROJECT"}
+J
+exit 0

@@ -1,0 +1,4 @@
+#!/bin/bash
+__oracle_args=("$@")
+. "$(dirname "$0")/_capture.sh" t_plugin
+exit 0

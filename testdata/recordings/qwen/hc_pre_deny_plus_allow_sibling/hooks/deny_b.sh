@@ -1,0 +1,7 @@
+#!/bin/bash
+__oracle_args=("$@")
+. "$(dirname "$0")/_capture.sh" deny_b
+cat <<'J'
+{"decision": "deny", "reason": "DENY-B-TOP"}
+J
+exit 0

@@ -1,0 +1,5 @@
+#!/bin/bash
+__oracle_args=("$@")
+. "$(dirname "$0")/_capture.sh" wrapped
+printf '%s\n' '"{\"decision\":\"deny\",\"reason\":\"WRAPPED\"}"'
+exit 0

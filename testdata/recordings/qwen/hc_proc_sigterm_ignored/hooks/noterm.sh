@@ -1,0 +1,9 @@
+#!/bin/bash
+__oracle_args=("$@")
+. "$(dirname "$0")/_capture.sh" noterm
+trap '' TERM
+for i in 1 2 3 4 5 6 7 8; do sleep 1; done
+cat <<'J'
+{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "LATE"}}
+J
+exit 0
