@@ -42,6 +42,7 @@ func (cursorFormat) Info() format.Info {
 	return format.Info{
 		Title:       "Cursor",
 		Version:     DefaultCursorVersion,
+		Basis:       "documentation and integrators; Cursor is closed source",
 		Flag:        "cursor",
 		FlagUsage:   "Cursor hooks.json (repeatable)",
 		Order:       40,

@@ -60,6 +60,10 @@ type Info struct {
 	// Version is the version of the home agent whose behaviour the format
 	// reproduces (the recordings it was checked against), or "".
 	Version string
+	// Basis says what that behaviour was checked against when it is not
+	// recordings of the real binary ("" means oracle recordings): for a
+	// closed-source agent, its documentation and integrators' code.
+	Basis string
 	// Flag is the CLI flag, without dashes, that names explicit sources
 	// of the format ("settings", "config", "phi-dir", "codex"), and
 	// FlagUsage its help text. Empty means no flag.

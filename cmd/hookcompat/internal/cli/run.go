@@ -29,9 +29,10 @@ func newRunCmd(stdio IO, runF func(*runOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run " + sourceFlagsUsage() + " [--render NAME] < EVENT.json",
 		Short: "Fire one event through the loaded hooks and print the merged native reply",
-		Long: `Run reads ONE event as JSON on stdin — a native event (it has "event") or a Claude Code
-hook payload (it has "hook_event_name", translated to the native event) — fires it through
-the hooks of the given sources and prints ONE JSON object, the merged native reply:
+		Long: `Run reads ONE event as JSON on stdin — a native event (it has "event") or an agent's hook
+payload (Claude Code, Codex, Gemini CLI, Qwen Code or Cursor; the format surest it is its
+payload translates it to the native event) — fires it through the hooks of the given
+sources and prints ONE JSON object, the merged native reply:
 
   {"decision": ""|"block"|"allow"|"deny"|"ask", "reason": "...", "continue": null|true|false,
    "additional_context": "...", "updated_args": {...}|null, "system_message": "...",
@@ -43,21 +44,21 @@ with a message on stderr for bad input (unreadable event, invalid config). When 
 the reply is printed only when it blocks (a fail_closed hook that had not answered
 blocks), never one with an empty decision.
 
-Which sources load: without --settings, --config and --phi-dir, the Claude Code files that
-exist of ~/.claude/settings.json, <project>/.claude/settings.json and
-<project>/.claude/settings.local.json are loaded, and Phi's hook folders ~/.phi/hooks
-and <project>/.phi/hooks (the sources every agent would discover). Naming a source loads
-only the named ones; --discover loads the discovered ones as well. --phi-dir names Phi
-hook folders (later ones replace hooks of the same name, as Phi's project hooks replace
-user hooks). One stderr line names the sources loaded and the discovered ones left out;
-load warnings go to stderr too; --quiet drops the line and the warnings but those that
-mean a hook will not run. Detached hooks (Phi async post_tool hooks) are awaited after
-the reply is written.
-
-Gemini CLI's settings are discovered as Gemini CLI 0.61.0 finds them (the system files,
-~/.gemini/settings.json, <project>/.gemini/settings.json, extensions under
-~/.gemini/extensions), Qwen Code's likewise under .qwen; --gemini and --qwen name files
-instead. Their trust rules apply (GEMINI_CLI_TRUST_WORKSPACE=false: no Gemini hook runs).
+Which sources load: without a source flag, every source the agents would discover: the
+Claude Code files that exist of ~/.claude/settings.json, <project>/.claude/settings.json,
+<project>/.claude/settings.local.json and the managed policy files; Codex's hooks.json and
+config.toml [hooks] of every config layer ($CODEX_HOME, default ~/.codex, and
+<project>/.codex when Codex trusts the project); Gemini CLI's settings as Gemini CLI 0.61.0
+finds them (system files, ~/.gemini/settings.json, <project>/.gemini/settings.json,
+extensions; GEMINI_CLI_TRUST_WORKSPACE=false: no Gemini hook runs), Qwen Code's likewise
+under .qwen; Cursor's hooks.json (enterprise, team, <project>/.cursor, ~/.cursor); and Phi's
+hook folders ~/.phi/hooks and <project>/.phi/hooks. Naming a source (--settings, --codex,
+--gemini, --qwen, --cursor, --phi-dir, --config) loads only the named ones; --discover loads
+the discovered ones as well. Later --phi-dir folders replace hooks of the same name, as
+Phi's project hooks replace user hooks. One stderr line names the sources loaded and the
+discovered ones left out; load warnings go to stderr too; --quiet drops the line and the
+warnings but those that mean a hook will not run. Detached hooks (Phi async post_tool
+hooks) are awaited after the reply is written.
 
 --render NAME adds NAME's view of the outcome under the key NAME: --render claude adds
 "claude": {"tool_runs", "effective_input", "effective_output", "model_text", "user_text",

@@ -31,7 +31,11 @@ func printVersion(stdio IO) error {
 	}
 	for _, f := range format.All() {
 		if in := f.Info(); in.Version != "" {
-			if _, err := fmt.Fprintf(stdio.Out, "%s behaviour: %s (oracle recordings)\n", in.Title, in.Version); err != nil {
+			basis := in.Basis
+			if basis == "" {
+				basis = "oracle recordings"
+			}
+			if _, err := fmt.Fprintf(stdio.Out, "%s behaviour: %s (%s)\n", in.Title, in.Version, basis); err != nil {
 				return err
 			}
 		}
