@@ -473,7 +473,11 @@ func (w *writer) document(existing []byte) ([]byte, error) {
 	if err := json.Indent(&pretty, hooks, indent, indent); err != nil {
 		return nil, err
 	}
-	out, err := sjson.SetRawBytes(existing, "hooks", pretty.Bytes())
+	hooksJSON := pretty.Bytes()
+	if bytes.Contains(trimmed, []byte("\r\n")) { // keep a Windows file's line endings
+		hooksJSON = bytes.ReplaceAll(hooksJSON, []byte("\n"), []byte("\r\n"))
+	}
+	out, err := sjson.SetRawBytes(existing, "hooks", hooksJSON)
 	if err != nil {
 		return nil, err
 	}
