@@ -154,7 +154,12 @@ func (w *writer) hook(h *settings.Hook) {
 			return
 		}
 	}
-	spec, err := format.SpecOf(h, h.Match)
+	shimMatch, ok := format.ShimMatcherOf(h)
+	if !ok {
+		w.warn(h, CodeNotForCursor, fmt.Sprintf("%s: the native glob %q has wildcards the shim cannot apply in %s's matcher syntax; the hook is left out (match one tool, or set match_syntax)", eventName(h), h.Match, h.EffectiveProtocol()))
+		return
+	}
+	spec, err := format.SpecOf(h, shimMatch)
 	if err != nil {
 		w.warn(h, CodeNotForCursor, err.Error()+"; the hook is left out")
 		return
