@@ -182,11 +182,14 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			b.WriteByte(',')
 		}
 		first = false
-		data, err := json.MarshalIndent(gs, "    ", "  ")
-		if err != nil {
+		var data bytes.Buffer
+		enc := json.NewEncoder(&data)
+		enc.SetEscapeHTML(false) // commands as typed: '>' and '&', not \u003e and \u0026
+		enc.SetIndent("    ", "  ")
+		if err := enc.Encode(gs); err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&b, "\n    %q: %s", ev, data)
+		fmt.Fprintf(&b, "\n    %q: %s", ev, bytes.TrimRight(data.Bytes(), "\n"))
 	}
 	if !first {
 		b.WriteString("\n  ")
