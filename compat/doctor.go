@@ -232,7 +232,10 @@ func (d *doctor) command(h *settings.Hook, add func(code, sev, msg, hint string)
 	if ok, why := resolvable(prog, dir, d.env); !ok {
 		hint := "install it or fix the path"
 		if strings.Contains(prog, "/") && !filepath.IsAbs(prog) {
-			hint = "a relative path resolves from " + dir + "; start it with $CLAUDE_PROJECT_DIR (quoted) to run from anywhere"
+			hint = "a relative path resolves from " + dir + "; make it absolute to run from anywhere"
+			if _, set := d.vars(h)["CLAUDE_PROJECT_DIR"]; set { // only where the agent sets it
+				hint = "a relative path resolves from " + dir + "; start it with $CLAUDE_PROJECT_DIR (quoted) to run from anywhere"
+			}
 		}
 		add(CodeUnresolvable, SeverityError, fmt.Sprintf("%q %s", prog, why), hint)
 		return true

@@ -269,6 +269,9 @@ func (claudeFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]
 	if h.Match == "" || h.Match == "*" {
 		return []string{""}, ""
 	}
+	if h.EffectiveMatchSyntax() == settings.MatchGlob {
+		return []string{h.Match}, "" // a native glob already: the engine applies it
+	}
 	if row := eventOf(h.Event); row == nil || !row.isTool() || h.EffectiveMatchSyntax() != settings.MatchClaude {
 		return []string{""}, h.Match
 	}

@@ -48,6 +48,17 @@ func (e *rustError) Error() string {
 		e.pattern, strings.Repeat(" ", e.start), strings.Repeat("^", width), e.msg)
 }
 
+// oneLine is err on one line, for a finding: a Rust parse error as
+// "regex parse error at character N: <reason>" (N counts from 1), any
+// other error with its newlines made spaces.
+func oneLine(err error) string {
+	var re *rustError
+	if errors.As(err, &re) {
+		return fmt.Sprintf("regex parse error at character %d: %s", re.start+1, re.msg)
+	}
+	return strings.ReplaceAll(err.Error(), "\n", " ")
+}
+
 // compileRust parses pattern as a Rust regex and compiles its Go
 // translation. The error is Rust's (a *rustError) when Rust rejects the
 // pattern.

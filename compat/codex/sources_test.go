@@ -255,3 +255,18 @@ func TestCodexDetect(t *testing.T) {
 	assert.False(t, Format.Detect("plugin/hooks/hooks.json", []byte(`{"hooks":{}}`)), "a Claude plugin's hooks.json")
 	assert.True(t, strings.HasPrefix(Format.Info().FlagUsage, "Codex"))
 }
+
+// An invalid regex matcher's warning is one line (file:line:col: code:
+// message, as every finding), with Rust's reason and where it points.
+func TestCodexInvalidMatcherWarningOneLine(t *testing.T) {
+	dec, err := decodeHooksJSON("/h/.codex/hooks.json", []byte(`{"hooks":{"PreToolUse":[{"matcher":"Ba(?=sh)","hooks":[{"type":"command","command":"x.sh"}]}]}}`))
+	require.NoError(t, err)
+	ordinal := 0
+	cfg, warns := translateDecoded(dec, ScopeUser, &ordinal, nil, false)
+	assert.Empty(t, cfg.Hooks)
+	require.Len(t, warns, 1)
+	assert.Equal(t, CodeInvalidMatcher, warns[0].Code)
+	assert.NotContains(t, warns[0].Message, "\n")
+	assert.Contains(t, warns[0].Message, "look-around, including look-ahead and look-behind, is not supported")
+	assert.Contains(t, warns[0].Message, "at character 3")
+}

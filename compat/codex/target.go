@@ -122,7 +122,12 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			warn(h, CodeNotForCodex, fmt.Sprintf("%s matcher %q names only tools Codex never calls (Codex reads files with Bash and changes them with apply_patch); left out", name, h.Match))
 			continue
 		}
-		spec, err := format.SpecOf(h, h.Match)
+		shimMatch, ok := format.ShimMatcherOf(h)
+		if !ok {
+			warn(h, CodeNotForCodex, fmt.Sprintf("%s: the native glob %q has wildcards the shim cannot apply in %s's matcher syntax; left out (match one tool, or set match_syntax)", name, h.Match, h.EffectiveProtocol()))
+			continue
+		}
+		spec, err := format.SpecOf(h, shimMatch)
 		if err != nil {
 			warn(h, CodeNotForCodex, err.Error()+"; left out")
 			continue
@@ -177,11 +182,14 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			b.WriteByte(',')
 		}
 		first = false
-		data, err := json.MarshalIndent(gs, "    ", "  ")
-		if err != nil {
+		var data bytes.Buffer
+		enc := json.NewEncoder(&data)
+		enc.SetEscapeHTML(false) // commands as typed: '>' and '&', not \u003e and \u0026
+		enc.SetIndent("    ", "  ")
+		if err := enc.Encode(gs); err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&b, "\n    %q: %s", ev, data)
+		fmt.Fprintf(&b, "\n    %q: %s", ev, bytes.TrimRight(data.Bytes(), "\n"))
 	}
 	if !first {
 		b.WriteString("\n  ")

@@ -52,7 +52,7 @@ func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]
 			if err := CompileMatcher(matcher).Err(); err != nil {
 				if _, done := badGroup[gkey]; !done {
 					badGroup[gkey] = true
-					warn(h.matcherLine, h.matcherCol, CodeInvalidMatcher, fmt.Sprintf("invalid matcher %q in %s: %v; the group is not loaded (as in Codex)", matcher, d.path, err))
+					warn(h.matcherLine, h.matcherCol, CodeInvalidMatcher, fmt.Sprintf("invalid matcher %q in %s: %s; the group is not loaded (as in Codex)", matcher, d.path, oneLine(err)))
 				}
 				continue
 			}

@@ -154,7 +154,12 @@ func (w *writer) hook(h *settings.Hook) {
 			return
 		}
 	}
-	spec, err := format.SpecOf(h, h.Match)
+	shimMatch, ok := format.ShimMatcherOf(h)
+	if !ok {
+		w.warn(h, CodeNotForCursor, fmt.Sprintf("%s: the native glob %q has wildcards the shim cannot apply in %s's matcher syntax; the hook is left out (match one tool, or set match_syntax)", eventName(h), h.Match, h.EffectiveProtocol()))
+		return
+	}
+	spec, err := format.SpecOf(h, shimMatch)
 	if err != nil {
 		w.warn(h, CodeNotForCursor, err.Error()+"; the hook is left out")
 		return
@@ -473,7 +478,11 @@ func (w *writer) document(existing []byte) ([]byte, error) {
 	if err := json.Indent(&pretty, hooks, indent, indent); err != nil {
 		return nil, err
 	}
-	out, err := sjson.SetRawBytes(existing, "hooks", pretty.Bytes())
+	hooksJSON := pretty.Bytes()
+	if bytes.Contains(trimmed, []byte("\r\n")) { // keep a Windows file's line endings
+		hooksJSON = bytes.ReplaceAll(hooksJSON, []byte("\n"), []byte("\r\n"))
+	}
+	out, err := sjson.SetRawBytes(existing, "hooks", hooksJSON)
 	if err != nil {
 		return nil, err
 	}

@@ -141,3 +141,18 @@ func TestTargetCursorHooks(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(out.Data), string(again.Data))
 }
+
+// TestTargetExistingCRLF: a hooks.json with Windows line endings keeps
+// them in the rewritten hooks object too (no file of mixed endings).
+func TestTargetExistingCRLF(t *testing.T) {
+	existing := []byte("{\r\n  \"version\": 1,\r\n  \"hooks\": {\r\n    \"stop\": [{\"command\": \"./s.sh\"}]\r\n  }\r\n}\r\n")
+	cfg := &settings.Config{Hooks: []settings.Hook{claudeHook(settings.Stop, "Stop", "", "check.sh")}}
+	out, err := target{}.Write(cfg, &format.TargetOptions{Shim: "/bin/hookcompat", Existing: existing})
+	require.NoError(t, err)
+	s := string(out.Data)
+	assert.Contains(t, s, "check.sh")
+	assert.Equal(t, strings.Count(s, "\n"), strings.Count(s, "\r\n"), "every line ends in CRLF: %q", s)
+	again, err := target{}.Write(cfg, &format.TargetOptions{Shim: "/bin/hookcompat", Existing: out.Data})
+	require.NoError(t, err)
+	assert.Equal(t, s, string(again.Data), "idempotent")
+}

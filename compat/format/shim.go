@@ -122,6 +122,34 @@ type ShimGrouper interface {
 	MergeShimGroup(g, h *settings.Hook)
 }
 
+// ShimMatcherOf is the matcher the shim applies for h, in the syntax of
+// h's format (--matcher takes no other). A hook whose matcher already is
+// in that syntax keeps it. A native glob (match_syntax glob or exact, as
+// a hand-written hookcompat TOML hook of another format may have) that
+// names one tool becomes that tool's name in h's format (shell → Bash
+// for Claude); on other events it names a source or trigger, spelt the
+// same. A glob with wildcards has no equivalent there: ok is false, and
+// the caller leaves the hook out with a warning rather than hand the
+// shim a matcher it reads otherwise (the hook would fire on other calls,
+// or on none).
+func ShimMatcherOf(h *settings.Hook) (matcher string, ok bool) {
+	m := h.Match
+	if m == "" || m == "*" {
+		return "", true
+	}
+	syntax := h.EffectiveMatchSyntax()
+	if syntax != settings.MatchGlob && syntax != settings.MatchExact {
+		return m, true
+	}
+	if syntax == settings.MatchGlob && strings.ContainsAny(m, `*?[\`) {
+		return "", false
+	}
+	if !h.Event.ToolEvent() {
+		return m, true
+	}
+	return translate.DefaultVocabulary.Name(translate.Native, translate.Dialect(h.EffectiveProtocol()), m), true
+}
+
 // SpecOf describes hook h for the shim: its format's event name, the
 // matcher the shim must still apply (matcher; "" when the engine running
 // the shim selects the calls itself), and every other field of h that
