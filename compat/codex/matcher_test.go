@@ -92,6 +92,12 @@ func TestCodexMatcherRustSyntax(t *testing.T) {
 		`Bash\%`:             {"Bash%": true},
 		"(?i:BASH)":          {"bash": true},
 		"^(?-u:[a-z])$":      {"b": true},
+		// Binary properties Go has no table for: their ASCII members.
+		`^Bash$|\p{Emoji}`:                 {"Bash": true, "x1": true, "Read": false},
+		`^\p{XID_Start}\p{XID_Continue}*$`: {"Bash": true, "mcp__x_1": true, "1ab": false},
+		`\p{Extended_Pictographic}`:        {"Bash": false},
+		`^\P{Emoji_Presentation}+$`:        {"Bash": true},
+		`^\p{Changes_When_Casefolded}`:     {"Bash": true, "bash": false},
 	}
 	for m, subjects := range accepted {
 		c := CompileMatcher(m)

@@ -28,8 +28,11 @@ import (
 // names Codex compares matchers with (tool names, sources, triggers):
 // \b and \B, and the word-boundary forms \<, \>, \b{start}, \b{end},
 // \b{start-half}, \b{end-half} (all evaluated as Go's ASCII \b); the
-// CRLF flag R (accepted, ignored); Unicode properties Go has no table for
-// (Emoji, …), which are reported as not found; repetition counts above
+// CRLF flag R (accepted, ignored); binary Unicode properties Go has no
+// table for (Emoji, XID_Start, Extended_Pictographic, Changes_When_*, …),
+// which match their ASCII members only (asciiOnlyProperties); the
+// name=value forms of other properties (gcb=, wb=, sb=, age=), reported
+// as not found; repetition counts above
 // 1000, which Go cannot compile (reported as an error naming hookcompat).
 
 // rustError is a Rust regex parse error, rendered as regex's Display does.
@@ -1136,8 +1139,54 @@ func unicodeProperty(name string) (*runeSet, error) {
 	if s := lookupIn(unicode.Properties); s != nil {
 		return s, nil
 	}
+	if members, ok := asciiOnlyProperties[v]; ok {
+		s := &runeSet{}
+		for _, c := range members {
+			s.add(c, c)
+		}
+		return s, nil
+	}
 	return nil, errPropertyNotFound
 }
+
+// asciiOnlyProperties are binary properties Rust's regex knows and Go has
+// no table for, by loose name, with their ASCII members (Unicode 15 UCD).
+// Codex compares matchers with ASCII names (tool names, sources,
+// triggers), so these sets decide every real match; a non-ASCII
+// character is never a member here (a known difference).
+var asciiOnlyProperties = func() map[string][]rune {
+	const (
+		upper  = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		lower  = "abcdefghijklmnopqrstuvwxyz"
+		digits = "0123456789"
+	)
+	printable := make([]rune, 0, 95)
+	for c := rune(0x20); c <= 0x7e; c++ {
+		printable = append(printable, c)
+	}
+	m := map[string][]rune{
+		"emoji": []rune("#*" + digits), "emojicomponent": []rune("#*" + digits),
+		"emojipresentation": nil, "emojimodifier": nil, "emojimodifierbase": nil,
+		"extendedpictographic": nil, "extpict": nil,
+		"xidstart": []rune(upper + lower), "xids": []rune(upper + lower),
+		"idstart": []rune(upper + lower), "ids": []rune(upper + lower),
+		"xidcontinue": []rune(upper + lower + digits + "_"), "xidc": []rune(upper + lower + digits + "_"),
+		"idcontinue": []rune(upper + lower + digits + "_"), "idc": []rune(upper + lower + digits + "_"),
+		"defaultignorablecodepoint": nil, "di": nil,
+		"changeswhencasefolded": []rune(upper), "cwcf": []rune(upper),
+		"changeswhenlowercased": []rune(upper), "cwl": []rune(upper),
+		"changeswhenuppercased": []rune(lower), "cwu": []rune(lower),
+		"changeswhentitlecased": []rune(lower), "cwt": []rune(lower),
+		"changeswhencasemapped": []rune(upper + lower), "cwcm": []rune(upper + lower),
+		"changeswhennfkccasefolded": []rune(upper), "cwkcf": []rune(upper),
+		"cased":         []rune(upper + lower),
+		"caseignorable": []rune("'.:^`"), "ci": []rune("'.:^`"),
+		"graphemebase": printable, "grbase": printable,
+		"graphemeextend": nil, "grext": nil,
+		"math": []rune("+<=>^|~"),
+	}
+	return m
+}()
 
 // Rust's messages, capitalised as Rust writes them.
 var (

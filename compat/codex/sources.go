@@ -156,7 +156,9 @@ type source struct {
 // trust_level = "trusted" in the user's config.toml).
 //
 // Besides the named and discovered sources, every config.toml of the
-// environment is read for these switches. A hooks.json Codex rejects is
+// environment is read for these switches; a named config.toml outside
+// the environment's layers switches off its own hooks with [features]
+// hooks = false. A hooks.json Codex rejects is
 // a warning when discovered (the other sources still load) and an error
 // when named; a config.toml that does not parse, or whose [hooks] has a
 // value of the wrong type, is an error (Codex refuses to start).
@@ -276,12 +278,21 @@ func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 				Message: fmt.Sprintf("loading hooks from both %s and %s; prefer a single representation for this layer", ls[0].abs, ls[1].abs)})
 		}
 	}
+	// A named config.toml that is no layer of this environment is read as
+	// the layer it would be: its own [features] hooks = false switches its
+	// own hooks off.
+	layer := map[string]bool{}
+	for _, f := range layerFiles(env) {
+		layer[f.path] = true
+	}
 	ordinal := 0
 	for _, l := range loaded {
 		why := ""
 		switch {
 		case features != nil && !*features:
 			why = fmt.Sprintf("[features] hooks is false in %s", featureAt)
+		case isTOML(l.abs) && !layer[l.abs] && l.dec.features != nil && !*l.dec.features:
+			why = fmt.Sprintf("[features] hooks is false in %s", l.abs)
 		case managedOnly && !managedScope(l.Scope):
 			why = "allow_managed_hooks_only is true in requirements.toml"
 		case !managedScope(l.Scope) && !hooksReviewed:

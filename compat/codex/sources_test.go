@@ -270,3 +270,22 @@ func TestCodexInvalidMatcherWarningOneLine(t *testing.T) {
 	assert.Contains(t, warns[0].Message, "look-around, including look-ahead and look-behind, is not supported")
 	assert.Contains(t, warns[0].Message, "at character 3")
 }
+
+// A named config.toml outside every layer of the environment switches its
+// own hooks off with [features] hooks = false, as it would as a layer; a
+// second named file without the switch keeps its hooks.
+func TestCodexNamedConfigFeaturesOff(t *testing.T) {
+	e := newTestEnv(t)
+	off := filepath.Join(e.root, "elsewhere", "off.toml")
+	on := filepath.Join(e.root, "elsewhere", "on.toml")
+	e.write(t, off, "[features]\nhooks = false\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"off\"\n")
+	e.write(t, on, "[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = \"command\"\ncommand = \"on\"\n")
+	res, err := Format.Load([]format.Source{{Path: off}, {Path: on}}, e.env)
+	require.NoError(t, err)
+	var cmds []string
+	for _, h := range res.Config.Hooks {
+		cmds = append(cmds, h.Command)
+	}
+	assert.Equal(t, []string{"on"}, cmds)
+	assert.Contains(t, warnCodes(res), CodeNotLoaded, "the switched-off hooks are named in a warning")
+}
