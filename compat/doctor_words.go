@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -120,53 +121,61 @@ func set(s ...string) map[string]bool {
 	return m
 }
 
-var (
-	pythonInterp = interpreter{valued: set("-W", "-X", "--check-hash-based-pycs"), noScript: set("-c", "-m", "-V", "--version", "-h", "--help")}
-	nodeInterp   = interpreter{valued: set("-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file", "--conditions", "-C", "--input-type"),
-		noScript: set("-e", "--eval", "-p", "--print", "-v", "--version", "-h", "--help", "-i", "--interactive", "--test")}
-	shellInterp = interpreter{valued: set("-o", "+o", "-O", "+O", "--rcfile", "--init-file"), noScript: set("-c", "-s", "-i", "--version", "--help")}
-	rubyInterp  = interpreter{valued: set("-I", "-r", "-E", "-C"), noScript: set("-e", "-v", "--version", "-h", "--help")}
-	uvInterp    = interpreter{sub: "run", fileOnly: true,
-		valued: set("--with", "--with-editable", "--with-requirements", "-p", "--python", "--project", "--directory", "--extra", "--group",
-			"--only-group", "--no-group", "--package", "--env-file", "--index", "--default-index", "--index-url", "-i", "--extra-index-url",
-			"-f", "--find-links", "--cache-dir", "--config-file", "--color", "--prerelease", "--resolution", "--exclude-newer", "--python-platform"),
-		noScript: set("-m", "--module", "--help", "-h")}
-	denoInterp = interpreter{sub: "run", fileOnly: true, valued: set("--config", "-c", "--import-map", "--lock", "--cert", "--location", "--seed", "--env-file")}
-	bunInterp  = interpreter{fileOnly: true, valued: set("--cwd", "--config", "-c", "--preload", "-r", "--env-file"), noScript: set("-e", "--eval", "-p", "--print", "x", "--help", "--version")}
-	tsxInterp  = interpreter{fileOnly: true, valued: set("--tsconfig", "-r", "--require", "--import"), noScript: set("-e", "--eval", "-p", "--print")}
-)
+// interpreterTable holds how each interpreter family takes its script.
+type interpreterTable struct{ python, node, shell, ruby, uv, deno, bun, tsx interpreter }
 
-var pythonName = regexp.MustCompile(`^(python|pypy)(\d+(\.\d+)*)?$`)
+// interpreters returns the table, built on first use.
+var interpreters = sync.OnceValue(func() *interpreterTable {
+	return &interpreterTable{
+		python: interpreter{valued: set("-W", "-X", "--check-hash-based-pycs"), noScript: set("-c", "-m", "-V", "--version", "-h", "--help")},
+		node: interpreter{valued: set("-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file", "--conditions", "-C", "--input-type"),
+			noScript: set("-e", "--eval", "-p", "--print", "-v", "--version", "-h", "--help", "-i", "--interactive", "--test")},
+		shell: interpreter{valued: set("-o", "+o", "-O", "+O", "--rcfile", "--init-file"), noScript: set("-c", "-s", "-i", "--version", "--help")},
+		ruby:  interpreter{valued: set("-I", "-r", "-E", "-C"), noScript: set("-e", "-v", "--version", "-h", "--help")},
+		uv: interpreter{sub: "run", fileOnly: true,
+			valued: set("--with", "--with-editable", "--with-requirements", "-p", "--python", "--project", "--directory", "--extra", "--group",
+				"--only-group", "--no-group", "--package", "--env-file", "--index", "--default-index", "--index-url", "-i", "--extra-index-url",
+				"-f", "--find-links", "--cache-dir", "--config-file", "--color", "--prerelease", "--resolution", "--exclude-newer", "--python-platform"),
+			noScript: set("-m", "--module", "--help", "-h")},
+		deno: interpreter{sub: "run", fileOnly: true, valued: set("--config", "-c", "--import-map", "--lock", "--cert", "--location", "--seed", "--env-file")},
+		bun:  interpreter{fileOnly: true, valued: set("--cwd", "--config", "-c", "--preload", "-r", "--env-file"), noScript: set("-e", "--eval", "-p", "--print", "x", "--help", "--version")},
+		tsx:  interpreter{fileOnly: true, valued: set("--tsconfig", "-r", "--require", "--import"), noScript: set("-e", "--eval", "-p", "--print")},
+	}
+})
+
+var pythonName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(python|pypy)(\d+(\.\d+)*)?$`) })
 
 // interpreterOf returns how the program named prog (a base name) takes
 // its script.
 func interpreterOf(prog string) (interpreter, bool) {
 	switch {
-	case pythonName.MatchString(prog):
-		return pythonInterp, true
+	case pythonName().MatchString(prog):
+		return interpreters().python, true
 	}
 	switch prog {
 	case "node", "nodejs":
-		return nodeInterp, true
+		return interpreters().node, true
 	case "bash", "sh", "dash", "zsh", "ksh":
-		return shellInterp, true
+		return interpreters().shell, true
 	case "ruby", "perl", "php":
-		return rubyInterp, true
+		return interpreters().ruby, true
 	case "uv":
-		return uvInterp, true
+		return interpreters().uv, true
 	case "deno":
-		return denoInterp, true
+		return interpreters().deno, true
 	case "bun":
-		return bunInterp, true
+		return interpreters().bun, true
 	case "tsx", "ts-node":
-		return tsxInterp, true
+		return interpreters().tsx, true
 	}
 	return interpreter{}, false
 }
 
 // scriptLike are the file extensions of scripts an interpreter with
 // fileOnly runs.
-var scriptLike = regexp.MustCompile(`\.(py|pyw|js|mjs|cjs|ts|mts|cts|jsx|tsx|sh|bash|rb|pl|php)$`)
+var scriptLike = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\.(py|pyw|js|mjs|cjs|ts|mts|cts|jsx|tsx|sh|bash|rb|pl|php)$`)
+})
 
 // scriptArg returns the index in words of the script the interpreter
 // words[0] runs: -1 when it runs none (python -c, node -e, uv run ruff),
@@ -214,7 +223,7 @@ func scriptArg(words []word) (i int, interp bool) {
 	if i >= len(words) {
 		return -1, true
 	}
-	if w := words[i]; w.ok && in.fileOnly && !strings.Contains(w.value, "/") && !scriptLike.MatchString(w.value) {
+	if w := words[i]; w.ok && in.fileOnly && !strings.Contains(w.value, "/") && !scriptLike().MatchString(w.value) {
 		return -1, true
 	}
 	return i, true

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -98,7 +99,7 @@ func (e *Engine) runMCP(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 	return p.Classify(h, ev, res), res
 }
 
-var inputRef = regexp.MustCompile(`\$\{([^}]*)\}`)
+var inputRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{([^}]*)\}`) })
 
 // expandMCPInput replaces "${path}" in the string values of input (a JSON
 // object, nested to any depth) by the value at path of payload.
@@ -120,8 +121,8 @@ func expandMCPInput(input json.RawMessage, payload []byte) (json.RawMessage, err
 	walk = func(x any) any {
 		switch t := x.(type) {
 		case string:
-			return inputRef.ReplaceAllStringFunc(t, func(ref string) string {
-				return doc.Get(inputRef.FindStringSubmatch(ref)[1]).String()
+			return inputRef().ReplaceAllStringFunc(t, func(ref string) string {
+				return doc.Get(inputRef().FindStringSubmatch(ref)[1]).String()
 			})
 		case map[string]any:
 			for k, val := range t {

@@ -1,6 +1,10 @@
 package translate
 
-import "github.com/hookcompat/hookcompat/settings"
+import (
+	"sync"
+
+	"github.com/hookcompat/hookcompat/settings"
+)
 
 // claudeEvents maps every Claude Code hook event (claude §4.2, 33 events)
 // to its native event: the 13 events of the native spec one to one, the
@@ -44,50 +48,57 @@ var claudeEvents = []struct {
 	{"ElicitationResult", settings.ElicitationResult},
 }
 
-// claudeAliases are other agents' names for Claude events, seen in
+// claudeAliasRows are other agents' names for Claude events, seen in
 // settings.json files written for several tools at once:
 // Gemini CLI's names and the native names. A Claude settings file using
 // them gets the Claude event with an event-alias warning.
-var claudeAliases = map[string]string{
-	"BeforeTool":  "PreToolUse",
-	"AfterTool":   "PostToolUse",
-	"BeforeAgent": "UserPromptSubmit",
-	"AfterAgent":  "Stop",
-	"PreCompress": "PreCompact",
-}
-
-var (
-	claudeToNative = map[string]settings.Event{}
-	nativeToClaude = map[settings.Event]string{}
-)
-
-func init() {
-	for _, e := range claudeEvents {
-		claudeToNative[e.claude] = e.native
-		nativeToClaude[e.native] = e.claude
-	}
-	for _, e := range claudeEvents {
-		claudeAliases[string(e.native)] = e.claude
+func claudeAliasRows() map[string]string {
+	return map[string]string{
+		"BeforeTool":  "PreToolUse",
+		"AfterTool":   "PostToolUse",
+		"BeforeAgent": "UserPromptSubmit",
+		"AfterAgent":  "Stop",
+		"PreCompress": "PreCompact",
 	}
 }
+
+// eventIndex are the lookups of claudeEvents and claudeAliasRows, built
+// on first use.
+type eventIndex struct {
+	toNative map[string]settings.Event
+	toClaude map[settings.Event]string
+	aliases  map[string]string
+}
+
+var eventMaps = sync.OnceValue(func() *eventIndex {
+	x := &eventIndex{toNative: map[string]settings.Event{}, toClaude: map[settings.Event]string{}, aliases: claudeAliasRows()}
+	for _, e := range claudeEvents {
+		x.toNative[e.claude] = e.native
+		x.toClaude[e.native] = e.claude
+	}
+	for _, e := range claudeEvents {
+		x.aliases[string(e.native)] = e.claude
+	}
+	return x
+})
 
 // NativeEvent returns the native event of a Claude Code event name, and
 // whether the name is one of Claude's 33 events.
 func NativeEvent(claude string) (settings.Event, bool) {
-	e, ok := claudeToNative[claude]
+	e, ok := eventMaps().toNative[claude]
 	return e, ok
 }
 
 // ClaudeEvent returns the Claude Code name of a native or extension event.
 func ClaudeEvent(e settings.Event) (string, bool) {
-	c, ok := nativeToClaude[e]
+	c, ok := eventMaps().toClaude[e]
 	return c, ok
 }
 
 // ClaudeEventAlias returns the Claude event another agent's event name
 // stands for (BeforeTool → PreToolUse, pre_tool → PreToolUse), if any.
 func ClaudeEventAlias(name string) (string, bool) {
-	c, ok := claudeAliases[name]
+	c, ok := eventMaps().aliases[name]
 	return c, ok
 }
 

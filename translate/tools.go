@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"sort"
+	"sync"
 
 	"github.com/tidwall/gjson"
 )
@@ -74,6 +75,15 @@ func (a *Arg) name(d Dialect) string {
 // Units do not change: Claude's Bash timeout is milliseconds and the
 // native shell tool's argument is named timeout_ms accordingly.
 type Vocabulary struct {
+	// tables returns the rows and their index; DefaultVocabulary builds
+	// them on first use, so that a process that never translates a tool
+	// name (hookcompat version) does not pay for the table at start.
+	tables func() *vocabTables
+}
+
+// vocabTables are a [Vocabulary]'s rows and, per dialect, the row of each
+// name.
+type vocabTables struct {
 	tools []Tool
 	index map[Dialect]map[string]int
 }
@@ -83,7 +93,13 @@ type Vocabulary struct {
 // alias, and the first row to claim an alias keeps it. The rows are
 // copied.
 func NewVocabulary(tools []Tool) *Vocabulary {
-	v := &Vocabulary{tools: cloneTools(tools), index: map[Dialect]map[string]int{Native: {}}}
+	t := buildVocabTables(tools)
+	return &Vocabulary{tables: func() *vocabTables { return t }}
+}
+
+// buildVocabTables copies rows and indexes them (NewVocabulary).
+func buildVocabTables(tools []Tool) *vocabTables {
+	v := &vocabTables{tools: cloneTools(tools), index: map[Dialect]map[string]int{Native: {}}}
 	for i, t := range v.tools {
 		if t.Native != "" {
 			v.index[Native][t.Native] = i
@@ -131,7 +147,7 @@ func cloneNames(m map[Dialect]string) map[Dialect]string {
 }
 
 // Tools returns a copy of the vocabulary's rows.
-func (v *Vocabulary) Tools() []Tool { return cloneTools(v.tools) }
+func (v *Vocabulary) Tools() []Tool { return cloneTools(v.rows().tools) }
 
 // With returns a new vocabulary with rows added after v's (so they win
 // over v's rows for the names they claim).
@@ -141,11 +157,12 @@ func (v *Vocabulary) With(rows ...Tool) *Vocabulary {
 
 // lookup finds the row of name in dialect from.
 func (v *Vocabulary) lookup(from Dialect, name string) (*Tool, bool) {
-	i, ok := v.index[from][name]
+	t := v.rows()
+	i, ok := t.index[from][name]
 	if !ok {
 		return nil, false
 	}
-	return &v.tools[i], true
+	return &t.tools[i], true
 }
 
 // Lookup returns the row that has name in dialect from (a copy), and
@@ -252,7 +269,11 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 // tools ([nativeTools]) with every shipped dialect's names and argument
 // renames (one [DialectTable] per dialect, each in its own file). Native
 // names are lower-case words.
-var DefaultVocabulary = NewVocabulary(withKinds(buildTools(nativeTools, dialectTables)))
+//
+// Its rows are built on first use.
+var DefaultVocabulary = &Vocabulary{tables: sync.OnceValue(func() *vocabTables {
+	return buildVocabTables(withKinds(buildTools(nativeTools, dialectTables())))
+})}
 
 // nativeTools are the native tool names and the names other hosts use for
 // them.
@@ -276,7 +297,9 @@ var nativeTools = []Tool{
 }
 
 // dialectTables are the shipped dialects, in order.
-var dialectTables = []DialectTable{claudeTools, phiTools, codexTools, geminiTools, qwenTools, cursorTools}
+func dialectTables() []DialectTable {
+	return []DialectTable{claudeTools(), phiTools(), codexTools(), geminiTools, qwenTools, cursorTools()}
+}
 
 // DialectTable is one dialect's part of a vocabulary: its name for each
 // native tool, the other names it accepts for them, and the arguments it
@@ -341,4 +364,12 @@ func sortedMapKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// rows returns v's tables; a zero Vocabulary has none.
+func (v *Vocabulary) rows() *vocabTables {
+	if v.tables == nil {
+		return &vocabTables{}
+	}
+	return v.tables()
 }

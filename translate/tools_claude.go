@@ -2,22 +2,24 @@ package translate
 
 // claudeTools are Claude Code's tool names (claude §5.1) and the arguments
 // it spells differently.
-var claudeTools = DialectTable{
-	Dialect: Claude,
-	Names: map[string]string{
-		"shell": "Bash", "powershell": "PowerShell", "read": "Read", "write": "Write", "edit": "Edit",
-		"multi_edit": "MultiEdit", "glob": "Glob", "grep": "Grep", "web_fetch": "WebFetch",
-		"web_search": "WebSearch", "agent": "Agent", "notebook_edit": "NotebookEdit",
-		"todo_write": "TodoWrite", "skill": "Skill", "ask_user": "AskUserQuestion",
-		"exit_plan_mode": "ExitPlanMode",
-	},
-	Args: map[string]map[string]string{
-		"shell":         {"timeout_ms": "timeout"},
-		"powershell":    {"timeout_ms": "timeout"},
-		"read":          {"path": "file_path"},
-		"write":         {"path": "file_path"},
-		"edit":          {"path": "file_path"},
-		"multi_edit":    {"path": "file_path"},
-		"notebook_edit": {"path": "notebook_path"},
-	},
+func claudeTools() DialectTable {
+	return DialectTable{
+		Dialect: Claude,
+		Names: map[string]string{
+			"shell": "Bash", "powershell": "PowerShell", "read": "Read", "write": "Write", "edit": "Edit",
+			"multi_edit": "MultiEdit", "glob": "Glob", "grep": "Grep", "web_fetch": "WebFetch",
+			"web_search": "WebSearch", "agent": "Agent", "notebook_edit": "NotebookEdit",
+			"todo_write": "TodoWrite", "skill": "Skill", "ask_user": "AskUserQuestion",
+			"exit_plan_mode": "ExitPlanMode",
+		},
+		Args: map[string]map[string]string{
+			"shell":         {"timeout_ms": "timeout"},
+			"powershell":    {"timeout_ms": "timeout"},
+			"read":          {"path": "file_path"},
+			"write":         {"path": "file_path"},
+			"edit":          {"path": "file_path"},
+			"multi_edit":    {"path": "file_path"},
+			"notebook_edit": {"path": "notebook_path"},
+		},
+	}
 }

@@ -13,12 +13,14 @@ const Codex Dialect = "codex"
 // apply_patch calls to Codex — the Codex format maps them itself
 // (one native name per Codex name here, so that apply_patch reads back
 // as edit).
-var codexTools = DialectTable{
-	Dialect: Codex,
-	Names: map[string]string{
-		"shell":    "Bash",
-		"edit":     "apply_patch",
-		"agent":    "spawn_agent",
-		"ask_user": "request_user_input",
-	},
+func codexTools() DialectTable {
+	return DialectTable{
+		Dialect: Codex,
+		Names: map[string]string{
+			"shell":    "Bash",
+			"edit":     "apply_patch",
+			"agent":    "spawn_agent",
+			"ask_user": "request_user_input",
+		},
+	}
 }

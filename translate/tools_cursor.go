@@ -11,20 +11,22 @@ const Cursor Dialect = "cursor"
 // rows (delete, ls). Other names Cursor uses for a native tool (Edit for
 // StrReplace, Subagent for Task) and its MCP names (MCP:<tool>) are read by
 // the format itself; tools without a row pass through unchanged.
-var cursorTools = DialectTable{
-	Dialect: Cursor,
-	Names: map[string]string{
-		"shell": "Shell", "read": "Read", "write": "Write", "edit": "StrReplace",
-		"glob": "Glob", "grep": "Grep", "web_fetch": "WebFetch", "web_search": "WebSearch",
-		"agent": "Task", "todo_write": "TodoWrite", "notebook_edit": "EditNotebook",
-		"delete": "Delete", "ls": "LS",
-	},
-	Args: map[string]map[string]string{
-		"shell":  {"timeout_ms": "timeout"},
-		"read":   {"path": "file_path"},
-		"write":  {"path": "file_path"},
-		"edit":   {"path": "file_path"},
-		"grep":   {"path": "file_path"},
-		"delete": {"path": "file_path"},
-	},
+func cursorTools() DialectTable {
+	return DialectTable{
+		Dialect: Cursor,
+		Names: map[string]string{
+			"shell": "Shell", "read": "Read", "write": "Write", "edit": "StrReplace",
+			"glob": "Glob", "grep": "Grep", "web_fetch": "WebFetch", "web_search": "WebSearch",
+			"agent": "Task", "todo_write": "TodoWrite", "notebook_edit": "EditNotebook",
+			"delete": "Delete", "ls": "LS",
+		},
+		Args: map[string]map[string]string{
+			"shell":  {"timeout_ms": "timeout"},
+			"read":   {"path": "file_path"},
+			"write":  {"path": "file_path"},
+			"edit":   {"path": "file_path"},
+			"grep":   {"path": "file_path"},
+			"delete": {"path": "file_path"},
+		},
+	}
 }

@@ -3,28 +3,31 @@ package translate
 import "github.com/hookcompat/hookcompat/settings"
 
 // nativeKinds are the rule kinds of the built-in native tools (HK-64).
-var nativeKinds = map[string]string{
-	"shell":         settings.RuleShell,
-	"read":          settings.RuleRead,
-	"glob":          settings.RuleRead,
-	"grep":          settings.RuleRead,
-	"write":         settings.RuleWrite,
-	"edit":          settings.RuleWrite,
-	"multi_edit":    settings.RuleWrite,
-	"notebook_edit": settings.RuleWrite,
-	"delete":        settings.RuleDelete,
-	"web_fetch":     settings.RuleWeb,
-	"web_search":    settings.RuleWeb,
-	"skill":         settings.RuleSkill,
-	"agent":         settings.RuleAgent,
+func nativeKinds() map[string]string {
+	return map[string]string{
+		"shell":         settings.RuleShell,
+		"read":          settings.RuleRead,
+		"glob":          settings.RuleRead,
+		"grep":          settings.RuleRead,
+		"write":         settings.RuleWrite,
+		"edit":          settings.RuleWrite,
+		"multi_edit":    settings.RuleWrite,
+		"notebook_edit": settings.RuleWrite,
+		"delete":        settings.RuleDelete,
+		"web_fetch":     settings.RuleWeb,
+		"web_search":    settings.RuleWeb,
+		"skill":         settings.RuleSkill,
+		"agent":         settings.RuleAgent,
+	}
 }
 
 // withKinds sets the rule kind of every built-in native tool that has
 // none.
 func withKinds(rows []Tool) []Tool {
+	kinds := nativeKinds()
 	for i := range rows {
 		if rows[i].Kind == "" {
-			rows[i].Kind = nativeKinds[rows[i].Native]
+			rows[i].Kind = kinds[rows[i].Native]
 		}
 	}
 	return rows
@@ -36,8 +39,9 @@ func withKinds(rows []Tool) []Tool {
 // copy; an engine uses it for native if rules (runner.Options.ToolKinds).
 func (v *Vocabulary) Kinds() map[string]string {
 	out := map[string]string{}
-	for name, i := range v.index[Native] {
-		if k := v.tools[i].Kind; k != "" {
+	t := v.rows()
+	for name, i := range t.index[Native] {
+		if k := t.tools[i].Kind; k != "" {
 			out[name] = k
 		}
 	}

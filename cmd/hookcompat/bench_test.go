@@ -37,22 +37,37 @@ func buildBinaries(b *testing.B) (hookcompat, empty string) {
 	if out, err := build.CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
-	src := filepath.Join(dir, "empty")
+	return hookcompat, buildProgram(b, dir, "empty", "")
+}
+
+// buildProgram builds, in dir, a Go program named name whose main does
+// nothing and which imports the standard packages imports (for their
+// initialisation only).
+func buildProgram(b *testing.B, dir, name string, imports ...string) string {
+	b.Helper()
+	src := filepath.Join(dir, name)
 	if err := os.MkdirAll(src, 0o755); err != nil {
 		b.Fatal(err)
 	}
-	for name, text := range map[string]string{"go.mod": "module empty\n\ngo 1.26\n", "main.go": "package main\n\nfunc main() {}\n"} {
-		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o644); err != nil {
+	main := "package main\n\n"
+	for _, imp := range imports {
+		if imp != "" {
+			main += "import _ \"" + imp + "\"\n\n"
+		}
+	}
+	main += "func main() {}\n"
+	for file, text := range map[string]string{"go.mod": "module " + name + "\n\ngo 1.26\n", "main.go": main} {
+		if err := os.WriteFile(filepath.Join(src, file), []byte(text), 0o644); err != nil {
 			b.Fatal(err)
 		}
 	}
-	empty = filepath.Join(dir, "empty-go")
-	cmd := exec.Command("go", "build", "-o", empty, ".")
+	bin := filepath.Join(dir, name+"-go")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
 	cmd.Dir, cmd.Env = src, buildEnv()
 	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("go build (empty program): %v\n%s", err, out)
+		b.Fatalf("go build (%s program): %v\n%s", name, err, out)
 	}
-	return hookcompat, empty
+	return bin
 }
 
 // runner returns a function running argv with stdin, in dir, that fails
@@ -75,6 +90,19 @@ func BenchmarkStart(b *testing.B) {
 	hc, empty := buildBinaries(b)
 	dir, env := b.TempDir(), os.Environ()
 	benchratio.Run(b, runner(b, dir, env, nil, empty), runner(b, dir, env, nil, hc, "version"))
+}
+
+// BenchmarkStartFloor runs a Go program that does nothing but import
+// net/http — which hookcompat links for http hooks, and whose packages'
+// initialisation (net/http, crypto/tls, x509, …) runs at every start of
+// any program linking it — against the empty program: x-time is the least
+// `hookcompat version` can cost against BenchmarkStart's baseline.
+func BenchmarkStartFloor(b *testing.B) {
+	dir := b.TempDir()
+	empty := buildProgram(b, dir, "empty", "")
+	nethttp := buildProgram(b, dir, "nethttp", "net/http")
+	env := os.Environ()
+	benchratio.Run(b, runner(b, dir, env, nil, empty), runner(b, dir, env, nil, nethttp))
 }
 
 // BenchmarkShim runs the exec shim of converted TOML — `hookcompat exec

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/hookcompat/hookcompat/internal/hookjson"
@@ -74,7 +75,7 @@ func ClassifyStdout(stdout []byte) (StdoutKind, []byte) {
 			}
 			if l[0] == '{' {
 				for _, m := range hookjson.Members(l) {
-					if knownOutputFields[m.Key] {
+					if knownOutputFields()[m.Key] {
 						setsField = true
 					}
 				}
@@ -87,10 +88,12 @@ func ClassifyStdout(stdout []byte) (StdoutKind, []byte) {
 	return StdoutInvalid, nil
 }
 
-var knownOutputFields = map[string]bool{
-	"continue": true, "stopReason": true, "suppressOutput": true, "systemMessage": true,
-	"terminalSequence": true, "decision": true, "reason": true, "hookSpecificOutput": true,
-}
+var knownOutputFields = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"continue": true, "stopReason": true, "suppressOutput": true, "systemMessage": true,
+		"terminalSequence": true, "decision": true, "reason": true, "hookSpecificOutput": true,
+	}
+})
 
 // noStderr is Claude Code's stand-in for an empty stderr in a blocking
 // error.

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"runtime/metrics"
 	"sort"
 	"strings"
 	"time"
@@ -211,10 +210,14 @@ func envFileChild() int {
 		// a quarter of the memory bound, so that the exports before a
 		// runaway expansion can still be reported; the address-space cap
 		// stops the rest.
-		sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		// HeapAlloc is the heap's objects (runtime/metrics'
+		// /memory/classes/heap/objects:bytes), read without importing
+		// runtime/metrics, whose initializer every hookcompat start would
+		// pay for.
+		var ms runtime.MemStats
 		for ctx.Err() == nil {
-			metrics.Read(sample)
-			if sample[0].Value.Kind() == metrics.KindUint64 && sample[0].Value.Uint64() > EnvFileMemory/4 {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapAlloc > EnvFileMemory/4 {
 				heapBound = true
 				cancel()
 				return

@@ -29,7 +29,7 @@ func SessionEnvExports(sessionID, home string, base []string) ([]string, error) 
 		return nil, err
 	}
 	rank := map[string]int{}
-	for i, e := range events {
+	for i, e := range events().rows {
 		if e.envFile {
 			rank[strings.ToLower(e.name)] = i
 		}

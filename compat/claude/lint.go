@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -31,12 +32,14 @@ const (
 
 // claudeEnv are the variables Claude Code sets for hooks (claude §7.4); a
 // $CLAUDE_* variable outside this list is never set.
-var claudeEnv = regexp.MustCompile(`^(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA|CLAUDE_PLUGIN_OPTION_\w+|CLAUDE_ENV_FILE|CLAUDE_EFFORT|CLAUDE_PID|CLAUDE_CODE_\w+|CLAUDECODE|CLAUDE_CONFIG_DIR)$`)
+var claudeEnv = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA|CLAUDE_PLUGIN_OPTION_\w+|CLAUDE_ENV_FILE|CLAUDE_EFFORT|CLAUDE_PID|CLAUDE_CODE_\w+|CLAUDECODE|CLAUDE_CONFIG_DIR)$`)
+})
 
 // mythVars are variables tutorials use that no agent sets (claude §7.4).
 var mythVars = map[string]bool{"TOOL_ARGS": true, "TOOL_NAME": true, "TOOL_INPUT": true, "STDIN_JSON": true, "FILE_PATH": true, "FILE_PATHS": true}
 
-var varRef = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+var varRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`) })
 
 // interpreters and the exit status each gives for a missing script: 2
 // blocks in Claude Code (claude §6.4 "accidental exit 2").
@@ -87,9 +90,9 @@ func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string
 		text = strings.Join(h.Args, " ")
 	}
 	pluginVar := map[string]bool{}
-	for _, m := range varRef.FindAllStringSubmatch(text, -1) {
+	for _, m := range varRef().FindAllStringSubmatch(text, -1) {
 		name := m[1]
-		if (strings.HasPrefix(name, "CLAUDE") && !claudeEnv.MatchString(name)) || mythVars[name] {
+		if (strings.HasPrefix(name, "CLAUDE") && !claudeEnv().MatchString(name)) || mythVars[name] {
 			add(CodeUndefinedEnv, format.SeverityWarning, fmt.Sprintf("$%s is never set: Claude Code passes the event on stdin, not in variables", name),
 				"read the JSON on stdin, e.g. jq -r '.tool_input.file_path'")
 		}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sync"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
 	"github.com/hookcompat/hookcompat/runner"
@@ -282,7 +283,7 @@ func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-var nonAlnum = regexp.MustCompile(`[^A-Za-z0-9]`)
+var nonAlnum = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9]`) })
 
 // transcriptPath is the event's transcript_path, or Claude Code's layout
 // under the user's home when the native event has none.
@@ -294,5 +295,5 @@ func transcriptPath(ev *runner.Event, home string) string {
 	if cwd == "" {
 		cwd = ev.Cwd
 	}
-	return filepath.Join(home, ".claude", "projects", nonAlnum.ReplaceAllString(cwd, "-"), ev.SessionID+".jsonl")
+	return filepath.Join(home, ".claude", "projects", nonAlnum().ReplaceAllString(cwd, "-"), ev.SessionID+".jsonl")
 }

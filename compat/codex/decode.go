@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	toml "github.com/pelletier/go-toml/v2"
@@ -371,7 +372,7 @@ func (d *decoded) events(h *vnode, inTOML bool) error {
 			}
 			continue
 		}
-		ev, known := byCodex[m.key]
+		ev, known := events().byCodex[m.key]
 		if !known {
 			// Codex ignores unknown events silently (codex §1.4).
 			n := 0
@@ -702,4 +703,4 @@ func tomlKey(it unstable.Iterator) ([]string, *unstable.Node) {
 	return parts, first
 }
 
-var exactMatcher = regexp.MustCompile(`^[A-Za-z0-9_|]*$`)
+var exactMatcher = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_|]*$`) })

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hookcompat/hookcompat/compat/format"
@@ -31,7 +32,7 @@ var neverCalled = map[string]string{
 	"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit",
 }
 
-var varRef = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+var varRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`) })
 
 // Lint adds the Codex lints of one hook: variables Codex never sets
 // ($CLAUDE_PROJECT_DIR, $CODEX_PROJECT_DIR — Codex sets none, codex
@@ -63,7 +64,7 @@ func (codexFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code, 
 	if h.EffectiveType() != settings.TypeCommand || h.Command == "" {
 		return
 	}
-	for _, m := range varRef.FindAllStringSubmatch(h.Command, -1) {
+	for _, m := range varRef().FindAllStringSubmatch(h.Command, -1) {
 		switch name := m[1]; {
 		case name == "CLAUDE_PROJECT_DIR" || name == "CODEX_PROJECT_DIR" || name == "GEMINI_PROJECT_DIR":
 			if _, set := h.Env[name]; !set {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -976,7 +977,7 @@ func (p *rxParser) asciiClass() (*runeSet, bool) {
 	if strings.Contains(name, ":") {
 		return nil, false
 	}
-	ranges, ok := asciiClasses[name]
+	ranges, ok := asciiClasses()[name]
 	if !ok {
 		return nil, false
 	}
@@ -991,14 +992,16 @@ func (p *rxParser) asciiClass() (*runeSet, bool) {
 	return s, true
 }
 
-var asciiClasses = map[string][][2]rune{
-	"alnum": {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}}, "alpha": {{'A', 'Z'}, {'a', 'z'}}, "ascii": {{0, 0x7f}},
-	"blank": {{'\t', '\t'}, {' ', ' '}}, "cntrl": {{0, 0x1f}, {0x7f, 0x7f}}, "digit": {{'0', '9'}},
-	"graph": {{'!', '~'}}, "lower": {{'a', 'z'}}, "print": {{' ', '~'}},
-	"punct": {{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}}, "space": {{'\t', '\r'}, {' ', ' '}},
-	"upper": {{'A', 'Z'}}, "word": {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}, {'_', '_'}},
-	"xdigit": {{'0', '9'}, {'A', 'F'}, {'a', 'f'}},
-}
+var asciiClasses = sync.OnceValue(func() map[string][][2]rune {
+	return map[string][][2]rune{
+		"alnum": {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}}, "alpha": {{'A', 'Z'}, {'a', 'z'}}, "ascii": {{0, 0x7f}},
+		"blank": {{'\t', '\t'}, {' ', ' '}}, "cntrl": {{0, 0x1f}, {0x7f, 0x7f}}, "digit": {{'0', '9'}},
+		"graph": {{'!', '~'}}, "lower": {{'a', 'z'}}, "print": {{' ', '~'}},
+		"punct": {{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}}, "space": {{'\t', '\r'}, {' ', ' '}},
+		"upper": {{'A', 'Z'}}, "word": {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}, {'_', '_'}},
+		"xdigit": {{'0', '9'}, {'A', 'F'}, {'a', 'f'}},
+	}
+})
 
 // perlClass is \d, \s, \w (and negations): Unicode classes by default,
 // ASCII with (?-u).
@@ -1025,7 +1028,7 @@ func perlClass(c rune, uni bool) *runeSet {
 				s.addTable(t)
 			}
 		} else {
-			for _, r := range asciiClasses["word"] {
+			for _, r := range asciiClasses()["word"] {
 				s.add(r[0], r[1])
 			}
 		}
@@ -1069,7 +1072,7 @@ func unicodeProperty(name string) (*runeSet, error) {
 		return nil
 	}
 	cat := func() *runeSet {
-		if n, ok := categoryNames[v]; ok {
+		if n, ok := categoryNames()[v]; ok {
 			v = loose(n)
 		}
 		if v == "lc" || v == "casedletter" {
@@ -1082,7 +1085,7 @@ func unicodeProperty(name string) (*runeSet, error) {
 		return lookupIn(unicode.Categories)
 	}
 	script := func() *runeSet {
-		if n, ok := scriptAbbrev[v]; ok {
+		if n, ok := scriptAbbrev()[v]; ok {
 			v = loose(n)
 		}
 		return lookupIn(unicode.Scripts)
@@ -1206,24 +1209,28 @@ func loose(s string) string {
 }
 
 // categoryNames maps long general category names (loosely) to short ones.
-var categoryNames = map[string]string{
-	"letter": "L", "uppercaseletter": "Lu", "lowercaseletter": "Ll", "titlecaseletter": "Lt",
-	"modifierletter": "Lm", "otherletter": "Lo", "mark": "M", "combiningmark": "M", "nonspacingmark": "Mn",
-	"spacingmark": "Mc", "enclosingmark": "Me", "number": "N", "decimalnumber": "Nd", "digit": "Nd",
-	"letternumber": "Nl", "othernumber": "No", "punctuation": "P", "punct": "P", "connectorpunctuation": "Pc",
-	"dashpunctuation": "Pd", "openpunctuation": "Ps", "closepunctuation": "Pe", "initialpunctuation": "Pi",
-	"finalpunctuation": "Pf", "otherpunctuation": "Po", "symbol": "S", "mathsymbol": "Sm",
-	"currencysymbol": "Sc", "modifiersymbol": "Sk", "othersymbol": "So", "separator": "Z",
-	"spaceseparator": "Zs", "lineseparator": "Zl", "paragraphseparator": "Zp", "other": "C",
-	"control": "Cc", "cntrl": "Cc", "format": "Cf", "surrogate": "Cs", "privateuse": "Co", "unassigned": "Cn",
-}
+var categoryNames = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"letter": "L", "uppercaseletter": "Lu", "lowercaseletter": "Ll", "titlecaseletter": "Lt",
+		"modifierletter": "Lm", "otherletter": "Lo", "mark": "M", "combiningmark": "M", "nonspacingmark": "Mn",
+		"spacingmark": "Mc", "enclosingmark": "Me", "number": "N", "decimalnumber": "Nd", "digit": "Nd",
+		"letternumber": "Nl", "othernumber": "No", "punctuation": "P", "punct": "P", "connectorpunctuation": "Pc",
+		"dashpunctuation": "Pd", "openpunctuation": "Ps", "closepunctuation": "Pe", "initialpunctuation": "Pi",
+		"finalpunctuation": "Pf", "otherpunctuation": "Po", "symbol": "S", "mathsymbol": "Sm",
+		"currencysymbol": "Sc", "modifiersymbol": "Sk", "othersymbol": "So", "separator": "Z",
+		"spaceseparator": "Zs", "lineseparator": "Zl", "paragraphseparator": "Zp", "other": "C",
+		"control": "Cc", "cntrl": "Cc", "format": "Cf", "surrogate": "Cs", "privateuse": "Co", "unassigned": "Cn",
+	}
+})
 
 // scriptAbbrev maps the ISO 15924 codes of common scripts to their names.
-var scriptAbbrev = map[string]string{
-	"latn": "Latin", "grek": "Greek", "cyrl": "Cyrillic", "arab": "Arabic", "hebr": "Hebrew",
-	"hani": "Han", "hira": "Hiragana", "kana": "Katakana", "hang": "Hangul", "thai": "Thai",
-	"deva": "Devanagari", "zyyy": "Common", "zinh": "Inherited", "armn": "Armenian", "geor": "Georgian",
-}
+var scriptAbbrev = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"latn": "Latin", "grek": "Greek", "cyrl": "Cyrillic", "arab": "Arabic", "hebr": "Hebrew",
+		"hani": "Han", "hira": "Hiragana", "kana": "Katakana", "hang": "Hangul", "thai": "Thai",
+		"deva": "Devanagari", "zyyy": "Common", "zinh": "Inherited", "armn": "Armenian", "geor": "Georgian",
+	}
+})
 
 // runeSet is a set of code points as sorted, non-overlapping ranges.
 type runeSet struct{ r [][2]rune }

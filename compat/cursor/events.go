@@ -2,6 +2,7 @@ package cursor
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -258,17 +259,18 @@ var Steps = []Step{
 		Outputs: []string{"pluginPaths"}, Text: "pluginPaths are loaded as plugins"},
 }
 
-var stepByName = func() map[string]*Step {
+// stepByName indexes Steps by name, on first use.
+var stepByName = sync.OnceValue(func() map[string]*Step {
 	m := map[string]*Step{}
 	for i := range Steps {
 		m[Steps[i].Name] = &Steps[i]
 	}
 	return m
-}()
+})
 
 // StepNamed returns the row of a step ("beforeShellExecution"), exactly
 // spelt; nil for a name Cursor does not know.
-func StepNamed(name string) *Step { return stepByName[name] }
+func StepNamed(name string) *Step { return stepByName()[name] }
 
 // GenericStep returns the step for every call of native event e: the
 // first row of e that is not restricted to some tools (preToolUse for

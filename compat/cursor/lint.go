@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/tidwall/gjson"
 
@@ -24,7 +25,9 @@ const (
 
 // foreignTools are tool names of other agents that Cursor's tools are
 // not called (Cursor: Shell, StrReplace, Task, MCP:<tool>).
-var foreignTools = regexp.MustCompile(`\b(Bash|MultiEdit|NotebookEdit|Agent|mcp__\w*|shell|bash|read_file|write_file|run_shell_command)\b`)
+var foreignTools = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(Bash|MultiEdit|NotebookEdit|Agent|mcp__\w*|shell|bash|read_file|write_file|run_shell_command)\b`)
+})
 
 // builtins are words a shell runs without PATH.
 var builtins = map[string]bool{"[": true, "test": true, "echo": true, "printf": true, "true": true, "false": true, "exit": true, "cd": true, ":": true, "exec": true, "set": true, "export": true, "if": true, "for": true, "case": true, "while": true}
@@ -46,7 +49,7 @@ func (cursorFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 		add(CodeTimeoutMS, format.SeverityWarning, fmt.Sprintf("timeout %s: Cursor timeouts are seconds; this looks like milliseconds", h.Timeout), fmt.Sprintf("write %g", secs/1000))
 	}
 	if s.Subject == SubjectTool && h.Match != "" {
-		if m := foreignTools.FindString(h.Match); m != "" && !matchesCursorTool(h.Match) {
+		if m := foreignTools().FindString(h.Match); m != "" && !matchesCursorTool(h.Match) {
 			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q names %s, which is not a Cursor tool name: it never matches", h.Match, m),
 				"Cursor's tools are Shell, Read, Write, StrReplace, Grep, Glob, Delete, Task, MCP:<tool>")
 		}

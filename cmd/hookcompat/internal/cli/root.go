@@ -111,6 +111,13 @@ func usageArgs(v cobra.PositionalArgs) cobra.PositionalArgs {
 // Main runs hookcompat with os.Args and the process's streams and returns
 // the exit code.
 func Main() int {
+	stdio := IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}
+	if args := os.Args[1:]; len(args) == 1 && args[0] == "version" {
+		// version starts no process: it needs neither the subreaper nor
+		// the signal handling below, whose goroutine locks an OS thread
+		// of its own (a thread created at every start).
+		return Run(context.Background(), args, stdio)
+	}
 	// Descendants of hooks that daemonise are re-parented here, not to
 	// init, so that a hook's timeout still finds and kills them (Linux;
 	// hookcompat starts no other child processes).
@@ -120,7 +127,7 @@ func Main() int {
 	// SIGHUP would otherwise orphan them).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
-	return Run(ctx, os.Args[1:], IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
+	return Run(ctx, os.Args[1:], stdio)
 }
 
 // Run runs hookcompat with args and returns the exit code. Each error is
