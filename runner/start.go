@@ -133,6 +133,7 @@ type InterpreterError struct {
 	Err         error  // the start error
 }
 
+// Error implements error.
 func (e *InterpreterError) Error() string {
 	if e.CRLF {
 		return fmt.Sprintf("%v: the #! line of %s ends with a carriage return (CRLF line endings), so its interpreter %q does not exist; convert the script to LF line endings", e.Err, e.Script, e.Interpreter)
@@ -140,6 +141,7 @@ func (e *InterpreterError) Error() string {
 	return fmt.Sprintf("%v: the interpreter %q named on the #! line of %s does not exist", e.Err, e.Interpreter, e.Script)
 }
 
+// Unwrap returns the underlying error, for errors.Is and errors.As.
 func (e *InterpreterError) Unwrap() error { return e.Err }
 
 // explainStartErr turns a "no such file or directory" for a script that

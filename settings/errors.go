@@ -17,6 +17,7 @@ type Error struct {
 	Err   error // underlying error, if any
 }
 
+// Error implements error.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.File)
@@ -41,6 +42,7 @@ func (e *Error) Unwrap() error { return e.Err }
 // ErrorList is several positioned problems of one file, in file order.
 type ErrorList []*Error
 
+// Error implements error.
 func (l ErrorList) Error() string {
 	parts := make([]string, len(l))
 	for i, e := range l {
@@ -115,6 +117,7 @@ type UnknownEventError struct {
 	Field string // e.g. hooks.pre_tol; "" if none
 }
 
+// Error implements error.
 func (e *UnknownEventError) Error() string {
 	msg := fmt.Sprintf("unknown event %q", e.Event)
 	if pos := position(e.File, e.Line, e.Col, e.Field); pos != "" {
@@ -138,6 +141,7 @@ type MatcherError struct {
 	Err    error  // why it cannot be used
 }
 
+// Error implements error.
 func (e *MatcherError) Error() string {
 	msg := e.Err.Error()
 	if pos := position(e.File, e.Line, e.Col, e.Field); pos != "" {
@@ -161,6 +165,7 @@ type RuleError struct {
 	Err   error  // why it does not parse
 }
 
+// Error implements error.
 func (e *RuleError) Error() string {
 	msg := e.Err.Error()
 	if pos := position(e.File, e.Line, e.Col, e.Field); pos != "" {

@@ -64,6 +64,7 @@ type ManifestError struct {
 	Msg       string
 }
 
+// Error implements error.
 func (e *ManifestError) Error() string { return e.Msg }
 
 // ParseManifest reads one hook.json exactly as Phi does (phi §2), in

@@ -27,6 +27,7 @@ const (
 	Object
 )
 
+// String implements fmt.Stringer.
 func (k Kind) String() string {
 	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[k]
 }
@@ -70,6 +71,7 @@ type SyntaxError struct {
 	Msg       string
 }
 
+// Error implements error.
 func (e *SyntaxError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg) }
 
 // Parse parses data (one JSON value, optionally surrounded by whitespace).
