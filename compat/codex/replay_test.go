@@ -375,7 +375,12 @@ func buildLayout(t reporter, c *oracletest.Case) *layout {
 		}
 	}
 	if c.Spec["git_init"] == true {
-		must(t, os.MkdirAll(filepath.Join(l.proj, ".git"), 0o755))
+		// A real repository, as the recording's `git init`: hooks that
+		// ask git (rev-parse --show-toplevel, status) get its answers.
+		if out, err := exec.Command("git", "init", "-q", l.proj).CombinedOutput(); err != nil {
+			t.Logf("git init: %v: %s; an empty .git stands in", err, out)
+			must(t, os.MkdirAll(filepath.Join(l.proj, ".git"), 0o755))
+		}
 	}
 	must(t, os.MkdirAll(l.cwd, 0o755))
 	if c.String("trust") == "none" {
