@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -194,7 +195,7 @@ func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 	}
 	claudeTool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
 	used := map[string]bool{}
-	var o jsObject
+	o := jsonwire.NewObject(jsonwire.JS)
 	put := func(key string) {
 		if used[key] {
 			return
@@ -203,7 +204,7 @@ func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 		f := row.nativeField(key)
 		if f == "" {
 			if v, ok := ev.Extra.Get(key); ok {
-				o.raw(key, v)
+				o.Raw(key, v)
 			}
 			return
 		}
@@ -232,13 +233,13 @@ func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 			if len(bytes.TrimSpace(args)) == 0 {
 				args = json.RawMessage("{}")
 			}
-			o.raw(key, p.vocab.Args(translate.Native, translate.Claude, ev.Tool, args))
+			o.Raw(key, p.vocab.Args(translate.Native, translate.Claude, ev.Tool, args))
 			return
 		case "result":
-			o.raw(key, ev.Result)
+			o.Raw(key, ev.Result)
 			return
 		case "stop_hook_active":
-			o.boolean(key, ev.StopHookActive)
+			o.Bool(key, ev.StopHookActive)
 			return
 		case "reason":
 			s, set = row.mapValue(ev.Reason, false), true
@@ -260,23 +261,23 @@ func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 			s, set = ev.Message, true
 		}
 		if def, ok := row.empty[key]; ok && s == "" {
-			o.raw(key, json.RawMessage(def))
+			o.Raw(key, json.RawMessage(def))
 		} else if s != "" || set {
-			o.str(key, s)
+			o.Str(key, s)
 		}
 	}
 	for _, k := range row.head {
 		put(k)
 	}
 	used["hook_event_name"] = true
-	o.str("hook_event_name", row.name)
+	o.Str("hook_event_name", row.name)
 	for _, k := range row.fields {
 		put(k)
 	}
 	for _, kv := range ev.Extra {
 		put(kv.Key)
 	}
-	b, err := o.bytes()
+	b, err := o.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("claude payload: %w", err)
 	}

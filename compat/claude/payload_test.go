@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -73,9 +74,9 @@ func TestPayloadFromNativeEvent(t *testing.T) {
 }
 
 func TestWriteJSString(t *testing.T) {
-	var o jsObject
-	o.str("k", "a\"b\\c\n\t\u0001<>&\u2028é")
-	b, err := o.bytes()
+	o := jsonwire.NewObject(jsonwire.JS)
+	o.Str("k", "a\"b\\c\n\t\u0001<>&\u2028é")
+	b, err := o.Bytes()
 	require.NoError(t, err)
 	assert.Equal(t, "{\"k\":\"a\\\"b\\\\c\\n\\t\\u0001<>&\u2028é\"}", string(b), "JSON.stringify escapes only quotes, backslashes and control characters")
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -625,7 +626,7 @@ func (p *Protocol) rewrittenArgs(ev *runner.Event, ui json.RawMessage) (json.Raw
 		if err := json.Unmarshal(ev.Args, &args); err != nil {
 			args = nil
 		}
-		args.Set("command", serdeString(cmd))
+		args.Set("command", jsonwire.RawString(cmd))
 		b, err := args.MarshalJSON()
 		if err != nil {
 			return nil, false

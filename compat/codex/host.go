@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -45,14 +46,14 @@ func (codexFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []
 		return nil, nil, 0
 	}
 	p := NewProtocol(nil)
-	var top serdeObject
-	hso := serdeObject{}
-	hso.str("hookEventName", row.Codex)
+	top := jsonwire.NewObject(jsonwire.Serde)
+	hso := jsonwire.NewObject(jsonwire.Serde)
+	hso.Str("hookEventName", row.Codex)
 	hsoFields := 0
 	ctx := strings.TrimSpace(out.AdditionalContext)
 	addCtx := func() {
 		if ctx != "" && has(row.HSO, "additionalContext") {
-			hso.str("additionalContext", ctx)
+			hso.Str("additionalContext", ctx)
 			hsoFields++
 		}
 	}
@@ -65,15 +66,15 @@ func (codexFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []
 			if reason == "" {
 				reason = "blocked by a PreToolUse hook"
 			}
-			hso.str("permissionDecision", "deny")
-			hso.str("permissionDecisionReason", reason)
+			hso.Str("permissionDecision", "deny")
+			hso.Str("permissionDecisionReason", reason)
 			hsoFields++
 		case out.UpdatedArgs != nil:
 			rewritten := *ev
 			rewritten.Args = out.UpdatedArgs
 			if in, ok := p.rewriteInput(&rewritten, row); ok {
-				hso.str("permissionDecision", "allow")
-				hso.raw("updatedInput", in)
+				hso.Str("permissionDecision", "allow")
+				hso.Raw("updatedInput", in)
 				hsoFields++
 			}
 		}
@@ -81,64 +82,64 @@ func (codexFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []
 	case settings.PermissionRequest:
 		switch out.Decision {
 		case runner.DecisionDeny, runner.DecisionBlock:
-			var d serdeObject
-			d.str("behavior", "deny")
+			d := jsonwire.NewObject(jsonwire.Serde)
+			d.Str("behavior", "deny")
 			if reason != "" {
-				d.str("message", reason)
+				d.Str("message", reason)
 			}
-			b, _ := d.bytes()
-			hso.raw("decision", b)
+			b, _ := d.Bytes()
+			hso.Raw("decision", b)
 			hsoFields++
 		case runner.DecisionAllow:
-			hso.raw("decision", json.RawMessage(`{"behavior":"allow"}`))
+			hso.Raw("decision", json.RawMessage(`{"behavior":"allow"}`))
 			hsoFields++
 		}
 	case settings.PostTool, settings.PostToolFailure:
 		switch {
 		case stopped:
-			top.boolean("continue", false)
+			top.Bool("continue", false)
 			if out.StopReason != "" {
-				top.str("stopReason", out.StopReason)
+				top.Str("stopReason", out.StopReason)
 			}
 		case out.Decision.Blocks() && reason != "":
-			top.str("decision", "block")
-			top.str("reason", reason)
+			top.Str("decision", "block")
+			top.Str("reason", reason)
 		}
 		addCtx()
 	case settings.PromptSubmit:
 		switch {
 		case stopped:
-			top.boolean("continue", false)
+			top.Bool("continue", false)
 			if out.StopReason != "" {
-				top.str("stopReason", out.StopReason)
+				top.Str("stopReason", out.StopReason)
 			}
 		case out.Decision.Blocks():
 			if reason == "" {
 				reason = "blocked by a UserPromptSubmit hook"
 			}
-			top.str("decision", "block")
-			top.str("reason", reason)
+			top.Str("decision", "block")
+			top.Str("reason", reason)
 		default:
 			addCtx()
 		}
 	case settings.SessionStart, settings.SubagentStart:
 		if stopped {
-			top.boolean("continue", false)
+			top.Bool("continue", false)
 			if out.StopReason != "" {
-				top.str("stopReason", out.StopReason)
+				top.Str("stopReason", out.StopReason)
 			}
 		}
 		addCtx()
 	case settings.Stop, settings.SubagentStop:
 		switch {
 		case stopped:
-			top.boolean("continue", false)
+			top.Bool("continue", false)
 			if out.StopReason != "" {
-				top.str("stopReason", out.StopReason)
+				top.Str("stopReason", out.StopReason)
 			}
 		case out.Decision.Blocks() && reason != "" && stopAllowed(ev):
-			top.str("decision", "block")
-			top.str("reason", reason)
+			top.Str("decision", "block")
+			top.Str("reason", reason)
 		}
 	default:
 		// PreCompact, PostCompact, SessionEnd, model requests, Interrupt:
@@ -146,18 +147,18 @@ func (codexFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []
 		return nil, nil, 0
 	}
 	if s := strings.TrimSpace(out.SystemMessage); s != "" && has(row.Top, "systemMessage") {
-		top.str("systemMessage", s)
+		top.Str("systemMessage", s)
 	}
 	if hsoFields > 0 {
-		b, err := hso.bytes()
+		b, err := hso.Bytes()
 		if err == nil {
-			top.raw("hookSpecificOutput", b)
+			top.Raw("hookSpecificOutput", b)
 		}
 	}
-	if top.n == 0 {
+	if top.Len() == 0 {
 		return nil, nil, 0
 	}
-	b, err := top.bytes()
+	b, err := top.Bytes()
 	if err != nil {
 		return nil, []byte("hookcompat exec: " + err.Error() + "\n"), 0
 	}
@@ -177,18 +178,18 @@ func (p *Protocol) rewriteInput(ev *runner.Event, row *eventRow) (json.RawMessag
 		if json.Unmarshal(ev.Args, &a) != nil || a.Command == nil {
 			return nil, false
 		}
-		var o serdeObject
-		o.str("command", *a.Command)
-		b, err := o.bytes()
+		o := jsonwire.NewObject(jsonwire.Serde)
+		o.Str("command", *a.Command)
+		b, err := o.Bytes()
 		return b, err == nil
 	case "apply_patch":
 		patch, ok := patchFromNative(ev.Tool, ev.Args, ev.Cwd, true)
 		if !ok {
 			return nil, false
 		}
-		var o serdeObject
-		o.str("command", patch)
-		b, err := o.bytes()
+		o := jsonwire.NewObject(jsonwire.Serde)
+		o.Str("command", patch)
+		b, err := o.Bytes()
 		return b, err == nil
 	}
 	in, err := p.codexInput(ev, row)

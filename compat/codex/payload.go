@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -104,24 +105,24 @@ func (p *Protocol) codexInput(ev *runner.Event, row *eventRow) (json.RawMessage,
 		if json.Unmarshal(args, &a) != nil {
 			return args, nil
 		}
-		var o serdeObject
+		o := jsonwire.NewObject(jsonwire.Serde)
 		if c, ok := a["command"]; ok {
-			o.raw("command", c)
+			o.Raw("command", c)
 		} else {
-			o.str("command", "")
+			o.Str("command", "")
 		}
 		if d, ok := a["description"]; ok && row.Native == settings.PermissionRequest {
-			o.raw("description", d)
+			o.Raw("description", d)
 		}
-		return o.bytes()
+		return o.Bytes()
 	case "apply_patch":
 		patch, ok := patchFromNative(ev.Tool, args, ev.Cwd, false)
 		if !ok {
 			return args, nil
 		}
-		var o serdeObject
-		o.str("command", patch)
-		return o.bytes()
+		o := jsonwire.NewObject(jsonwire.Serde)
+		o.Str("command", patch)
+		return o.Bytes()
 	}
 	return p.vocab.Args(translate.Native, translate.Codex, ev.Tool, args), nil
 }
@@ -133,19 +134,19 @@ func (p *Protocol) payload(ev *runner.Event) ([]byte, error) {
 		return nil, fmt.Errorf("codex payload: event %q has no Codex event", ev.Name)
 	}
 	used := map[string]bool{}
-	var o serdeObject
+	o := jsonwire.NewObject(jsonwire.Serde)
 	extra := func(k string) (json.RawMessage, bool) { return ev.Extra.Get(k) }
 	strOrExtra := func(k, v string, nullIfEmpty bool) {
 		switch {
 		case v != "":
-			o.str(k, v)
+			o.Str(k, v)
 		default:
 			if raw, ok := extra(k); ok {
-				o.raw(k, raw)
+				o.Raw(k, raw)
 			} else if nullIfEmpty {
-				o.raw(k, json.RawMessage("null"))
+				o.Raw(k, json.RawMessage("null"))
 			} else {
-				o.str(k, "")
+				o.Str(k, "")
 			}
 		}
 	}
@@ -169,7 +170,7 @@ func (p *Protocol) payload(ev *runner.Event) ([]byte, error) {
 			}
 			return nil
 		case "session_id":
-			o.str(k, ev.SessionID)
+			o.Str(k, ev.SessionID)
 		case "turn_id":
 			strOrExtra(k, ev.PromptID, false)
 		case "transcript_path":
@@ -179,9 +180,9 @@ func (p *Protocol) payload(ev *runner.Event) ([]byte, error) {
 			if cwd == "" {
 				cwd = ev.Workspace
 			}
-			o.str(k, cwd)
+			o.Str(k, cwd)
 		case "hook_event_name":
-			o.str(k, row.Codex)
+			o.Str(k, row.Codex)
 		case "model":
 			strOrExtra(k, "", false)
 		case "permission_mode":
@@ -189,7 +190,7 @@ func (p *Protocol) payload(ev *runner.Event) ([]byte, error) {
 			if mode == "" {
 				mode = "default"
 			}
-			o.str(k, mode)
+			o.Str(k, mode)
 		case "tool_name":
 			name := p.codexToolName(ev.Tool)
 			if raw, ok := extra("tool_name"); ok {
@@ -200,28 +201,28 @@ func (p *Protocol) payload(ev *runner.Event) ([]byte, error) {
 					}
 				}
 			}
-			o.str(k, name)
+			o.Str(k, name)
 		case "tool_input":
 			in, err := p.codexInput(ev, row)
 			if err != nil {
 				return err
 			}
-			o.raw(k, in)
+			o.Raw(k, in)
 		case "tool_response":
 			switch {
 			case len(bytes.TrimSpace(ev.Result)) > 0:
-				o.raw(k, ev.Result)
+				o.Raw(k, ev.Result)
 			case ev.Error != "":
-				o.str(k, ev.Error)
+				o.Str(k, ev.Error)
 			default:
-				o.str(k, "")
+				o.Str(k, "")
 			}
 		case "tool_use_id":
-			o.str(k, ev.ToolCallID)
+			o.Str(k, ev.ToolCallID)
 		case "prompt":
-			o.str(k, ev.Prompt)
+			o.Str(k, ev.Prompt)
 		case "stop_hook_active":
-			o.boolean(k, ev.StopHookActive)
+			o.Bool(k, ev.StopHookActive)
 		case "last_assistant_message":
 			strOrExtra(k, ev.Output, true)
 		case "source":
@@ -229,20 +230,20 @@ func (p *Protocol) payload(ev *runner.Event) ([]byte, error) {
 			if src == "" {
 				src = "startup"
 			}
-			o.str(k, src)
+			o.Str(k, src)
 		case "reason":
 			r := ev.Reason
 			switch r {
 			case "", "new", "load", "exit":
 				r = "other" // the only SessionEnd reason of Codex 0.169.0
 			}
-			o.str(k, r)
+			o.Str(k, r)
 		case "trigger":
 			t := ev.Reason
 			if t == "" {
 				t = "auto"
 			}
-			o.str(k, t)
+			o.Str(k, t)
 		case "agent_type":
 			v := ev.Agent
 			if row.Native == settings.SubagentStart || row.Native == settings.SubagentStop {
@@ -251,23 +252,23 @@ func (p *Protocol) payload(ev *runner.Event) ([]byte, error) {
 			strOrExtra(k, v, false)
 		case "error":
 			if ev.Error != "" {
-				o.str(k, ev.Error)
+				o.Str(k, ev.Error)
 			} else if raw, ok := extra(k); ok {
-				o.raw(k, raw)
+				o.Raw(k, raw)
 			} else {
-				o.raw(k, json.RawMessage("null"))
+				o.Raw(k, json.RawMessage("null"))
 			}
 		case "status":
 			strOrExtra(k, "", false)
 		case "token_usage", "agent_transcript_path":
 			if raw, ok := extra(k); ok {
-				o.raw(k, raw)
+				o.Raw(k, raw)
 			} else {
-				o.raw(k, json.RawMessage("null"))
+				o.Raw(k, json.RawMessage("null"))
 			}
 		default:
 			if raw, ok := extra(k); ok {
-				o.raw(k, raw)
+				o.Raw(k, raw)
 			} else {
 				used[k] = false
 			}
@@ -283,10 +284,10 @@ func (p *Protocol) payload(ev *runner.Event) ([]byte, error) {
 	for _, kv := range ev.Extra {
 		if !used[kv.Key] && !has(row.Keys, kv.Key) {
 			used[kv.Key] = true
-			o.raw(kv.Key, kv.Value)
+			o.Raw(kv.Key, kv.Value)
 		}
 	}
-	b, err := o.bytes()
+	b, err := o.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("codex payload: %w", err)
 	}
@@ -413,7 +414,7 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, err
 		}
 		if codexTool != p.codexToolName(ev.Tool) {
 			// A tool name the vocabulary does not give back: keep it.
-			ev.Extra.Set("tool_name", serdeString(codexTool))
+			ev.Extra.Set("tool_name", jsonwire.RawString(codexTool))
 		}
 	}
 	return ev, nil

@@ -20,6 +20,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/internal/oracletest"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -630,9 +631,9 @@ func replayFiring(r reporter, c *oracletest.Case, obs *observed, l *layout, cfg 
 		for _, tc := range obs.ToolCalls {
 			var patch string
 			if tc.CallID == ev.ToolCallID && tc.Name == "apply_patch" && json.Unmarshal(tc.Input, &patch) == nil {
-				var o serdeObject
-				o.str("command", l.ph.Expand(patch))
-				raw, _ := o.bytes()
+				o := jsonwire.NewObject(jsonwire.Serde)
+				o.Str("command", l.ph.Expand(patch))
+				raw, _ := o.Bytes()
 				ev.Extra.Set(extraToolInput, raw)
 			}
 		}

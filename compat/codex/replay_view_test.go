@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/internal/oracletest"
 )
 
@@ -73,19 +74,19 @@ func synthesize(c *oracletest.Case, obs *observed, firings []*firing, l *layout)
 	}
 	var out []*firing
 	add := func(event string, kv ...any) {
-		var o serdeObject
+		o := jsonwire.NewObject(jsonwire.Serde)
 		for i := 0; i+1 < len(kv); i += 2 {
 			k := kv[i].(string)
 			switch v := kv[i+1].(type) {
 			case string:
-				o.str(k, v)
+				o.Str(k, v)
 			case bool:
-				o.boolean(k, v)
+				o.Bool(k, v)
 			case json.RawMessage:
-				o.raw(k, v)
+				o.Raw(k, v)
 			}
 		}
-		data, _ := o.bytes()
+		data, _ := o.Bytes()
 		out = append(out, &firing{event: event, stdin: data, synth: true})
 	}
 	if !has("SessionStart", nil) && (len(obs.ModelTurns) > 0 || obs.ExitCode == 0) {
@@ -122,9 +123,9 @@ func synthesize(c *oracletest.Case, obs *observed, firings []*firing, l *layout)
 			if json.Unmarshal(tc.Input, &patch) != nil {
 				continue
 			}
-			var o serdeObject
-			o.str("command", patch)
-			input, _ = o.bytes()
+			o := jsonwire.NewObject(jsonwire.Serde)
+			o.Str("command", patch)
+			input, _ = o.Bytes()
 			tool = "apply_patch"
 		default:
 			continue

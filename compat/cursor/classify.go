@@ -9,6 +9,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -321,12 +322,12 @@ func normaliseClaude(obj map[string]json.RawMessage, step string) {
 		g := gjson.ParseBytes(hso)
 		if _, has := obj["permission"]; !has {
 			if v := g.Get("permissionDecision"); v.Type == gjson.String && v.String() != "defer" {
-				obj["permission"] = jsQuote(v.String())
+				obj["permission"] = jsonwire.RawString(v.String())
 			}
 		}
 		if _, has := obj["user_message"]; !has {
 			if v := g.Get("permissionDecisionReason"); v.Type == gjson.String {
-				obj["user_message"] = jsQuote(v.String())
+				obj["user_message"] = jsonwire.RawString(v.String())
 			}
 		}
 		if _, has := obj["updated_input"]; !has {
@@ -341,7 +342,7 @@ func normaliseClaude(obj map[string]json.RawMessage, step string) {
 	}
 	if gjson.ParseBytes(obj["decision"]).String() == "block" {
 		if v := gjson.ParseBytes(obj["reason"]); v.Type == gjson.String {
-			obj["followup_message"] = jsQuote(v.String())
+			obj["followup_message"] = jsonwire.RawString(v.String())
 		}
 	}
 }

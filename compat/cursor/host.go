@@ -8,6 +8,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -38,7 +39,7 @@ func (cursorFormat) ReadHostEvent(data []byte, workspace, protocol string) (runn
 	}
 	from := ev.Extra
 	ev.Extra = nil
-	ev.Extra.Set(markerKey, jsQuote(s.Name))
+	ev.Extra.Set(markerKey, jsonwire.RawString(s.Name))
 	if protocol != settings.ProtocolClaude {
 		return ev, nil
 	}
@@ -73,12 +74,12 @@ func (cursorFormat) ReadHostEvent(data []byte, workspace, protocol string) (runn
 	}
 	if ev.Tool == "shell" && len(ev.Result) > 0 {
 		if r := gjson.ParseBytes(ev.Result); r.IsObject() && r.Get("output").Exists() {
-			var o object
-			o.str("stdout", r.Get("output").String())
-			o.str("stderr", "")
-			o.boolean("interrupted", false)
-			o.boolean("isImage", false)
-			ev.Result, _ = o.bytes()
+			o := jsonwire.NewObject(jsonwire.JS)
+			o.Str("stdout", r.Get("output").String())
+			o.Str("stderr", "")
+			o.Bool("interrupted", false)
+			o.Bool("isImage", false)
+			ev.Result, _ = o.Bytes()
 		}
 	}
 	return ev, nil
@@ -121,7 +122,7 @@ func (cursorFormat) WriteReply(out *runner.Outcome, ev *runner.Event) (stdout, s
 //   - preCompact: the system message as user_message;
 //   - every other step: {}.
 func (p *Protocol) HostReply(s *Step, out *runner.Outcome) []byte {
-	var o object
+	o := jsonwire.NewObject(jsonwire.JS)
 	reason := strings.TrimSpace(out.Reason)
 	if reason == "" {
 		reason = textDenied
@@ -131,58 +132,58 @@ func (p *Protocol) HostReply(s *Step, out *runner.Outcome) []byte {
 	case s.Permission:
 		switch {
 		case out.Decision.Blocks() || (out.Decision == runner.DecisionAsk && s.Ask != AskAsks):
-			o.str("permission", "deny")
-			o.str("user_message", reason)
+			o.Str("permission", "deny")
+			o.Str("user_message", reason)
 			if s.Honours("agent_message") {
-				o.str("agent_message", reason)
+				o.Str("agent_message", reason)
 			}
 		case out.Decision == runner.DecisionAsk:
-			o.str("permission", "ask")
-			o.str("user_message", reason)
-			o.str("agent_message", reason)
+			o.Str("permission", "ask")
+			o.Str("user_message", reason)
+			o.Str("agent_message", reason)
 		case out.Decision == runner.DecisionAllow:
-			o.str("permission", "allow")
+			o.Str("permission", "allow")
 		}
 		if out.UpdatedArgs != nil && s.Honours("updated_input") && !out.Decision.Blocks() {
-			o.raw("updated_input", p.vocab.Args(translate.Native, translate.Cursor, out.Event.Tool, out.UpdatedArgs))
+			o.Raw("updated_input", p.vocab.Args(translate.Native, translate.Cursor, out.Event.Tool, out.UpdatedArgs))
 		}
 		if ctx != "" && s.Honours("additional_context") {
-			o.str("additional_context", ctx)
+			o.Str("additional_context", ctx)
 		}
 	case s.Name == "beforeSubmitPrompt":
 		if out.Decision.Blocks() {
-			o.boolean("continue", false)
-			o.str("user_message", reason)
+			o.Bool("continue", false)
+			o.Str("user_message", reason)
 		} else {
-			o.boolean("continue", true)
+			o.Bool("continue", true)
 			if ctx != "" {
-				o.str("additional_context", ctx)
+				o.Str("additional_context", ctx)
 			}
 		}
 	case s.Name == "sessionStart":
 		if ctx != "" {
-			o.str("additional_context", ctx)
+			o.Str("additional_context", ctx)
 		}
 	case s.LoopLimit:
 		if out.Decision.Blocks() {
-			o.str("followup_message", reason)
+			o.Str("followup_message", reason)
 		}
 	case s.Name == "postToolUse" || s.Name == "postToolUseFailure":
 		if out.Decision.Blocks() && strings.TrimSpace(out.Reason) != "" {
 			ctx = strings.TrimSpace(ctx + "\n\n" + strings.TrimSpace(out.Reason))
 		}
 		if ctx != "" {
-			o.str("additional_context", ctx)
+			o.Str("additional_context", ctx)
 		}
 		if out.UpdatedResult != nil && s.Honours("updated_mcp_tool_output") && isMCP(out.Event.Tool) {
-			o.raw("updated_mcp_tool_output", out.UpdatedResult)
+			o.Raw("updated_mcp_tool_output", out.UpdatedResult)
 		}
 	case s.Name == "preCompact":
 		if m := strings.TrimSpace(out.SystemMessage); m != "" {
-			o.str("user_message", m)
+			o.Str("user_message", m)
 		}
 	}
-	b, err := o.bytes()
+	b, err := o.Bytes()
 	if err != nil {
 		return []byte("{}")
 	}

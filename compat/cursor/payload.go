@@ -13,6 +13,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -49,7 +50,7 @@ var errorMessageNative = map[string]bool{"postToolUseFailure": true, "subagentSt
 // the end in their order. Tool names and argument names go through the
 // vocabulary (Shell, file_path).
 func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
-	var o object
+	o := jsonwire.NewObject(jsonwire.JS)
 	used := map[string]bool{}
 	extra := func(k string) (json.RawMessage, bool) { return ev.Extra.Get(k) }
 	or := func(k string, def json.RawMessage) json.RawMessage {
@@ -67,166 +68,166 @@ func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
 		used[k] = true
 		if optional[k] {
 			if v, ok := extra(k); ok {
-				o.raw(k, v)
+				o.Raw(k, v)
 			}
 			return
 		}
 		switch k {
 		case "conversation_id":
-			o.str(k, ev.SessionID)
+			o.Str(k, ev.SessionID)
 		case "generation_id":
-			o.str(k, ev.PromptID)
+			o.Str(k, ev.PromptID)
 		case "model":
-			o.raw(k, or(k, jsQuote("default")))
+			o.Raw(k, or(k, jsonwire.RawString("default")))
 		case "session_id":
-			o.raw(k, or(k, jsQuote(ev.SessionID)))
+			o.Raw(k, or(k, jsonwire.RawString(ev.SessionID)))
 		case "hook_event_name":
-			o.str(k, s.Name)
+			o.Str(k, s.Name)
 		case "cursor_version":
-			o.raw(k, or(k, jsQuote(DefaultCursorVersion)))
+			o.Raw(k, or(k, jsonwire.RawString(DefaultCursorVersion)))
 		case "workspace_roots":
 			def := json.RawMessage("[]")
 			if ev.Workspace != "" {
-				def = json.RawMessage("[" + string(jsQuote(ev.Workspace)) + "]")
+				def = json.RawMessage("[" + string(jsonwire.RawString(ev.Workspace)) + "]")
 			}
-			o.raw(k, or(k, def))
+			o.Raw(k, or(k, def))
 		case "user_email":
-			o.raw(k, or(k, json.RawMessage("null")))
+			o.Raw(k, or(k, json.RawMessage("null")))
 		case "transcript_path":
 			if ev.TranscriptPath != "" {
-				o.str(k, ev.TranscriptPath)
+				o.Str(k, ev.TranscriptPath)
 			} else {
-				o.raw(k, or(k, json.RawMessage("null")))
+				o.Raw(k, or(k, json.RawMessage("null")))
 			}
 		case "tool_name":
 			if s.Tools == ToolsMCP {
 				_, tool := mcpParts(ev.Tool)
-				o.str(k, tool)
+				o.Str(k, tool)
 			} else {
-				o.str(k, cursorTool)
+				o.Str(k, cursorTool)
 			}
 		case "tool_input":
 			if s.Tools == ToolsMCP {
 				// A JSON-encoded string (cursor §3.3).
-				c, err := canonJSON(orEmpty(ev.Args))
+				c, err := jsonwire.JS.Canon(orEmpty(ev.Args))
 				if err != nil {
 					c = orEmpty(ev.Args)
 				}
-				o.str(k, string(c))
+				o.Str(k, string(c))
 			} else {
-				o.raw(k, orEmpty(args))
+				o.Raw(k, orEmpty(args))
 			}
 		case "tool_use_id":
-			o.str(k, ev.ToolCallID)
+			o.Str(k, ev.ToolCallID)
 		case "cwd":
 			if v, ok := extra(k); ok {
-				o.raw(k, v)
+				o.Raw(k, v)
 			} else {
-				o.str(k, firstOf(ev.Cwd, ev.Workspace))
+				o.Str(k, firstOf(ev.Cwd, ev.Workspace))
 			}
 		case "tool_output", "result_json":
-			o.str(k, resultString(ev.Result))
+			o.Str(k, resultString(ev.Result))
 		case "output":
-			o.str(k, shellOutput(ev.Result))
+			o.Str(k, shellOutput(ev.Result))
 		case "duration":
-			o.raw(k, or(k, json.RawMessage("0")))
+			o.Raw(k, or(k, json.RawMessage("0")))
 		case "error_message":
 			switch {
 			case errorMessageNative[s.Name] && ev.Error != "":
-				o.str(k, ev.Error)
+				o.Str(k, ev.Error)
 			case s.Name == "postToolUseFailure":
-				o.raw(k, or(k, jsQuote("")))
+				o.Raw(k, or(k, jsonwire.RawString("")))
 			default:
 				if v, ok := extra(k); ok {
-					o.raw(k, v)
+					o.Raw(k, v)
 				}
 			}
 		case "failure_type":
-			o.raw(k, or(k, jsQuote("error")))
+			o.Raw(k, or(k, jsonwire.RawString("error")))
 		case "is_interrupt", "sandbox", "is_background_agent", "is_parallel_worker", "is_first_compaction":
-			o.raw(k, or(k, json.RawMessage("false")))
+			o.Raw(k, or(k, json.RawMessage("false")))
 		case "command":
 			if s.Tools == ToolsShell {
-				o.str(k, gjson.GetBytes(ev.Args, "command").String())
+				o.Str(k, gjson.GetBytes(ev.Args, "command").String())
 			} else if v, ok := extra(k); ok {
-				o.raw(k, v)
+				o.Raw(k, v)
 			}
 		case "mcp_server_name":
 			server, _ := mcpParts(ev.Tool)
-			o.raw(k, or(k, jsQuote(server)))
+			o.Raw(k, or(k, jsonwire.RawString(server)))
 		case "content":
 			if v, ok := extra(k); ok {
-				o.raw(k, v)
+				o.Raw(k, v)
 				return
 			}
 			text, cut := readContent(firstOf(argPath(args, ev.Args), stringField(ev, "file_path")), firstOf(ev.Cwd, ev.Workspace))
-			o.str(k, text)
+			o.Str(k, text)
 			if cut {
-				o.boolean("content_truncated", true)
+				o.Bool("content_truncated", true)
 			}
 		case "file_path":
 			if s.Tools != ToolsNone {
-				o.str(k, argPath(args, ev.Args))
+				o.Str(k, argPath(args, ev.Args))
 			} else {
-				o.raw(k, or(k, jsQuote("")))
+				o.Raw(k, or(k, jsonwire.RawString("")))
 			}
 		case "attachments", "modified_files":
-			o.raw(k, or(k, json.RawMessage("[]")))
+			o.Raw(k, or(k, json.RawMessage("[]")))
 		case "edits":
 			if v, ok := extra(k); ok {
-				o.raw(k, v)
+				o.Raw(k, v)
 			} else {
-				o.raw(k, editsOf(ev.Args))
+				o.Raw(k, editsOf(ev.Args))
 			}
 		case "prompt":
-			o.str(k, ev.Prompt)
+			o.Str(k, ev.Prompt)
 		case "composer_mode":
-			o.raw(k, or(k, jsQuote("agent")))
+			o.Raw(k, or(k, jsonwire.RawString("agent")))
 		case "reason":
-			o.str(k, sessionEndReason(ev.Reason))
+			o.Str(k, sessionEndReason(ev.Reason))
 		case "final_status", "status":
-			o.raw(k, or(k, jsQuote("completed")))
+			o.Raw(k, or(k, jsonwire.RawString("completed")))
 		case "duration_ms", "message_count", "tool_call_count", "context_usage_percent", "context_tokens",
 			"context_window_size", "messages_to_compact":
 			if k == "duration_ms" && s.Name == "afterAgentThought" {
 				if v, ok := extra(k); ok {
-					o.raw(k, v)
+					o.Raw(k, v)
 				}
 				return
 			}
-			o.raw(k, or(k, json.RawMessage("0")))
+			o.Raw(k, or(k, json.RawMessage("0")))
 		case "subagent_type":
-			o.str(k, ev.Subagent)
+			o.Str(k, ev.Subagent)
 		case "task":
 			if s.Event == "subagent_start" {
-				o.str(k, ev.Prompt)
+				o.Str(k, ev.Prompt)
 			} else {
-				o.raw(k, or(k, jsQuote("")))
+				o.Raw(k, or(k, jsonwire.RawString("")))
 			}
 		case "parent_conversation_id":
-			o.raw(k, or(k, jsQuote(ev.SessionID)))
+			o.Raw(k, or(k, jsonwire.RawString(ev.SessionID)))
 		case "tool_call_id":
-			o.raw(k, or(k, jsQuote(ev.ToolCallID)))
+			o.Raw(k, or(k, jsonwire.RawString(ev.ToolCallID)))
 		case "loop_count":
 			n := "0"
 			if ev.StopHookActive {
 				n = "1"
 			}
-			o.raw(k, or(k, json.RawMessage(n)))
+			o.Raw(k, or(k, json.RawMessage(n)))
 		case "summary":
 			if ev.Output != "" {
-				o.str(k, ev.Output)
+				o.Str(k, ev.Output)
 			} else if v, ok := extra(k); ok {
-				o.raw(k, v)
+				o.Raw(k, v)
 			}
 		case "text":
-			o.str(k, ev.Output)
+			o.Str(k, ev.Output)
 		case "trigger":
-			o.str(k, firstOf(ev.Reason, "auto"))
+			o.Str(k, firstOf(ev.Reason, "auto"))
 		default:
 			// subagent_id, subagent_model, description,
 			// agent_transcript_path: Cursor's own facts.
-			o.raw(k, or(k, jsQuote("")))
+			o.Raw(k, or(k, jsonwire.RawString("")))
 		}
 	}
 	if s.Bare {
@@ -250,11 +251,11 @@ func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
 		for _, kv := range ev.Extra {
 			if kv.Key != markerKey && !used[kv.Key] && !nativeKeys[kv.Key] {
 				used[kv.Key] = true
-				o.raw(kv.Key, kv.Value)
+				o.Raw(kv.Key, kv.Value)
 			}
 		}
 	}
-	b, err := o.bytes()
+	b, err := o.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("cursor payload: %w", err)
 	}
@@ -311,7 +312,7 @@ func resultString(r json.RawMessage) string {
 	if t[0] == '"' {
 		return gjson.ParseBytes(t).String()
 	}
-	if c, err := canonJSON(t); err == nil {
+	if c, err := jsonwire.JS.Canon(t); err == nil {
 		return string(c)
 	}
 	return string(t)
@@ -340,10 +341,10 @@ func editsOf(args json.RawMessage) json.RawMessage {
 		return json.RawMessage(e.Raw)
 	}
 	if a.Get("old_string").Exists() || a.Get("new_string").Exists() {
-		var o object
-		o.str("old_string", a.Get("old_string").String())
-		o.str("new_string", a.Get("new_string").String())
-		b, _ := o.bytes()
+		o := jsonwire.NewObject(jsonwire.JS)
+		o.Str("old_string", a.Get("old_string").String())
+		o.Str("new_string", a.Get("new_string").String())
+		b, _ := o.Bytes()
 		return json.RawMessage("[" + string(b) + "]")
 	}
 	return json.RawMessage("[]")
@@ -464,7 +465,7 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *St
 		return runner.Event{}, nil, fmt.Errorf("cursor payload: unknown hook_event_name %q (Cursor's steps: %s)", name.Str, strings.Join(StepNames(), ", "))
 	}
 	ev := runner.Event{Name: s.Event, Workspace: workspace}
-	ev.Extra.Set(markerKey, jsQuote(s.Name))
+	ev.Extra.Set(markerKey, jsonwire.RawString(s.Name))
 	str := func(m *jsonpos.Member) (string, error) {
 		if m.Value.Kind != jsonpos.String {
 			return "", fmt.Errorf("cursor payload: %s: want a string, got %s", m.Key, m.Value.Kind)
@@ -535,9 +536,9 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *St
 			var c string
 			set(&c)
 			cursorTool = "Shell"
-			var o object
-			o.str("command", c)
-			args, _ = o.bytes()
+			o := jsonwire.NewObject(jsonwire.JS)
+			o.Str("command", c)
+			args, _ = o.Bytes()
 		case (k == "tool_output" || k == "result_json") && s.Tools != ToolsNone:
 			if m.Value.Kind == jsonpos.String && json.Valid([]byte(m.Value.Str)) {
 				ev.Result = json.RawMessage(m.Value.Str)
@@ -547,9 +548,9 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *St
 		case k == "output" && s.Tools == ToolsShell:
 			var out string
 			set(&out)
-			var o object
-			o.str("output", out)
-			ev.Result, _ = o.bytes()
+			o := jsonwire.NewObject(jsonwire.JS)
+			o.Str("output", out)
+			ev.Result, _ = o.Bytes()
 		case k == "error_message" && errorMessageNative[s.Name]:
 			set(&ev.Error)
 		case k == "prompt":
@@ -557,9 +558,9 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *St
 		case k == "file_path" && s.Tools != ToolsNone:
 			var fp string
 			set(&fp)
-			var o object
-			o.str("file_path", fp)
-			args, _ = o.bytes()
+			o := jsonwire.NewObject(jsonwire.JS)
+			o.Str("file_path", fp)
+			args, _ = o.Bytes()
 			cursorTool = "Read"
 			if s.Tools == ToolsEdit {
 				cursorTool = "Write"
@@ -613,19 +614,19 @@ func editTool(args json.RawMessage, extra runner.Fields) (string, json.RawMessag
 	fp := gjson.GetBytes(args, "file_path").String()
 	raw, _ := extra.Get("edits")
 	edits := gjson.ParseBytes(raw).Array()
-	var o object
-	o.str("file_path", fp)
+	o := jsonwire.NewObject(jsonwire.JS)
+	o.Str("file_path", fp)
 	switch len(edits) {
 	case 0:
-		b, _ := o.bytes()
+		b, _ := o.Bytes()
 		return "Write", b
 	case 1:
-		o.str("old_string", edits[0].Get("old_string").String())
-		o.str("new_string", edits[0].Get("new_string").String())
+		o.Str("old_string", edits[0].Get("old_string").String())
+		o.Str("new_string", edits[0].Get("new_string").String())
 	default:
-		o.raw("edits", json.RawMessage(gjson.ParseBytes(raw).Raw))
+		o.Raw("edits", json.RawMessage(gjson.ParseBytes(raw).Raw))
 	}
-	b, _ := o.bytes()
+	b, _ := o.Bytes()
 	return "StrReplace", b
 }
 

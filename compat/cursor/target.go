@@ -16,6 +16,7 @@ import (
 	"github.com/tidwall/sjson"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -137,14 +138,14 @@ func (w *writer) hook(h *settings.Hook) {
 		return
 	}
 	if typ == settings.TypePrompt {
-		var o object
-		o.str("type", "prompt")
-		o.str("prompt", h.Prompt)
+		o := jsonwire.NewObject(jsonwire.JS)
+		o.Str("type", "prompt")
+		o.Str("prompt", h.Prompt)
 		if h.Model != "" {
-			o.str("model", h.Model)
+			o.Str("model", h.Model)
 		}
-		o.raw("timeout", json.RawMessage(seconds(h.Timeout)))
-		raw, _ := o.bytes()
+		o.Raw("timeout", json.RawMessage(seconds(h.Timeout)))
+		raw, _ := o.Bytes()
 		w.add(h, entry{step: s.Name, raw: raw})
 		w.warn(h, translate.CodeUnsupportedHandler, fmt.Sprintf("a %s prompt handler becomes a Cursor prompt hook: Cursor's model judges it, from Cursor's payload, with Cursor's reply rules", f.Info().Title))
 		return
@@ -174,19 +175,19 @@ func (w *writer) hook(h *settings.Hook) {
 		w.first = h
 	}
 	w.warnings(h, s, f)
-	var o object
-	o.str("command", shellJoin(format.ShimArgs(w.shim, spec)))
+	o := jsonwire.NewObject(jsonwire.JS)
+	o.Str("command", shellJoin(format.ShimArgs(w.shim, spec)))
 	if m := w.cursorMatcher(h); m != "" {
-		o.str("matcher", m)
+		o.Str("matcher", m)
 	}
-	o.raw("timeout", json.RawMessage(seconds(h.Timeout)))
+	o.Raw("timeout", json.RawMessage(seconds(h.Timeout)))
 	if h.FailClosed && s.FailClosed {
-		o.boolean("failClosed", true)
+		o.Bool("failClosed", true)
 	}
 	if s.LoopLimit {
-		o.raw("loop_limit", json.RawMessage("null"))
+		o.Raw("loop_limit", json.RawMessage("null"))
 	}
-	raw, _ := o.bytes()
+	raw, _ := o.Bytes()
 	w.add(h, entry{step: s.Name, raw: raw, shim: true})
 }
 
@@ -216,16 +217,16 @@ func (w *writer) groupEntry(call *settings.Hook, s *Step) []byte {
 		spec.Host = TargetName
 		argv = format.ShimArgs(argv[0], spec)
 	}
-	var o object
-	o.str("command", shellJoin(argv))
-	o.raw("timeout", json.RawMessage(seconds(call.Timeout)))
+	o := jsonwire.NewObject(jsonwire.JS)
+	o.Str("command", shellJoin(argv))
+	o.Raw("timeout", json.RawMessage(seconds(call.Timeout)))
 	if call.FailClosed && s.FailClosed {
-		o.boolean("failClosed", true)
+		o.Bool("failClosed", true)
 	}
 	if s.LoopLimit {
-		o.raw("loop_limit", json.RawMessage("null"))
+		o.Raw("loop_limit", json.RawMessage("null"))
 	}
-	raw, _ := o.bytes()
+	raw, _ := o.Bytes()
 	return raw
 }
 
@@ -285,19 +286,19 @@ func (w *writer) cursorHook(h *settings.Hook) {
 		w.warn(h, CodeUnsupportedEvent, fmt.Sprintf("no Cursor step for %s; left out", h.Event))
 		return
 	}
-	var o object
+	o := jsonwire.NewObject(jsonwire.JS)
 	switch h.EffectiveType() {
 	case settings.TypePrompt:
-		o.str("type", "prompt")
-		o.str("prompt", h.Prompt)
+		o.Str("type", "prompt")
+		o.Str("prompt", h.Prompt)
 		if h.Model != "" {
-			o.str("model", h.Model)
+			o.Str("model", h.Model)
 		}
 	case settings.TypeCommand:
 		if len(h.Args) > 0 {
-			o.str("command", shellJoin(h.Args))
+			o.Str("command", shellJoin(h.Args))
 		} else {
-			o.str("command", h.Command)
+			o.Str("command", h.Command)
 		}
 	default:
 		w.warn(h, CodeNotForCursor, fmt.Sprintf("a %s Cursor hook cannot be written to hooks.json; left out", h.EffectiveType()))
@@ -307,16 +308,16 @@ func (w *writer) cursorHook(h *settings.Hook) {
 		if h.EffectiveMatchSyntax() != settings.MatchCursor {
 			w.warn(h, translate.CodeUnsupportedField, fmt.Sprintf("match %q (%s syntax) is written as a Cursor regex", h.Match, h.EffectiveMatchSyntax()))
 		}
-		o.str("matcher", h.Match)
+		o.Str("matcher", h.Match)
 	}
-	o.raw("timeout", json.RawMessage(seconds(h.Timeout)))
+	o.Raw("timeout", json.RawMessage(seconds(h.Timeout)))
 	if h.FailClosed {
-		o.boolean("failClosed", true)
+		o.Bool("failClosed", true)
 	}
 	if v, ok := h.Options[OptionLoopLimit]; ok && s.LoopLimit {
-		o.raw("loop_limit", json.RawMessage(v))
+		o.Raw("loop_limit", json.RawMessage(v))
 	}
-	raw, _ := o.bytes()
+	raw, _ := o.Bytes()
 	w.add(h, entry{step: s.Name, raw: raw, shim: isShimCommand(h.Command)})
 }
 
@@ -456,7 +457,7 @@ func (w *writer) document(existing []byte) ([]byte, error) {
 			if v.IsArray() {
 				for _, e := range v.Array() {
 					if !isShimCommand(e.Get("command").String()) {
-						c, err := canonJSON([]byte(e.Raw))
+						c, err := jsonwire.JS.Canon([]byte(e.Raw))
 						if err != nil {
 							c = []byte(e.Raw)
 						}
@@ -523,15 +524,15 @@ func (w *writer) hooksObject(order []string, kept map[string][][]byte) []byte {
 			seen[s.Name] = true
 		}
 	}
-	var o object
+	o := jsonwire.NewObject(jsonwire.JS)
 	for _, step := range order {
 		list := append(append([][]byte(nil), kept[step]...), byStep[step]...)
 		if len(list) == 0 {
 			continue
 		}
-		o.raw(step, json.RawMessage("["+string(bytes.Join(list, []byte(",")))+"]"))
+		o.Raw(step, json.RawMessage("["+string(bytes.Join(list, []byte(",")))+"]"))
 	}
-	b, _ := o.bytes()
+	b, _ := o.Bytes()
 	return b
 }
 

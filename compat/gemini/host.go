@@ -3,7 +3,7 @@ package gemini
 import (
 	"encoding/json"
 
-	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -25,7 +25,7 @@ import (
 // ev is the event as Gemini sent it, out.Event as the hooks left it.
 func (geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []byte, int) {
 	r, ok := ForNative(ev.Name)
-	var o geminicore.Object
+	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	if !ok {
 		b, _ := o.Bytes()
 		return append(b, '\n'), nil, 0
@@ -51,7 +51,7 @@ func (geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, [
 			o.Str("reason", out.Reason)
 		}
 	}
-	var spec geminicore.Object
+	spec := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	if out.AdditionalContext != "" && r.Context != NoContext {
 		spec.Str("additionalContext", out.AdditionalContext)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 )
 
@@ -68,7 +69,7 @@ func spreadFields(a, b runner.Fields) runner.Fields {
 	return out
 }
 
-func jsonStr(s string) json.RawMessage { return json.RawMessage(geminicore.Quote(s)) }
+func jsonStr(s string) json.RawMessage { return jsonwire.RawString(s) }
 
 // mergeOr is mergeWithOrDecision (BeforeTool, AfterTool, BeforeAgent,
 // AfterAgent, SessionStart).
@@ -191,7 +192,7 @@ func mergeToolSelection(outs []*geminicore.Output) runner.Fields {
 		}
 		sort.Strings(list)
 	}
-	var tc geminicore.Object
+	tc := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	tc.Str("mode", mode)
 	nb, _ := json.Marshal(list)
 	tc.Raw("allowedFunctionNames", nb)

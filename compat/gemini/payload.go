@@ -15,6 +15,7 @@ import (
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -198,7 +199,7 @@ func Payload(ev *runner.Event, vocab *translate.Vocabulary) ([]byte, error) {
 		return nil, fmt.Errorf("gemini payload: Gemini CLI has no event for %s", ev.Name)
 	}
 	used := map[string]bool{}
-	var o geminicore.Object
+	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	cwd := ev.Cwd
 	if cwd == "" {
 		cwd = ev.Workspace
@@ -301,11 +302,11 @@ func toolResponse(ev *runner.Event) json.RawMessage {
 	if len(bytes.TrimSpace(ev.Result)) > 0 {
 		return ev.Result
 	}
-	var o geminicore.Object
+	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	o.Str("llmContent", ev.Error)
 	o.Str("returnDisplay", ev.Error)
 	if ev.Error != "" {
-		var e geminicore.Object
+		e := jsonwire.NewObject(jsonwire.JSRoundTrip)
 		e.Str("message", ev.Error)
 		e.Str("type", "execution_failed")
 		b, _ := e.Bytes()

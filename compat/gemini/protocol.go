@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -299,7 +300,7 @@ func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunR
 	if rep.Outcome.Failed() && h.FailClosed {
 		// A failure of a fail_closed hook blocks: as if it had denied.
 		reason := fmt.Sprintf("hook %s failed and is fail_closed: %s", h.Label(), rep.Err)
-		var o geminicore.Object
+		o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 		o.Str("decision", "deny")
 		o.Str("reason", reason)
 		b, _ := o.Bytes()
@@ -367,7 +368,7 @@ func plainOutput(text string, res *runner.RunResult) *geminicore.Output {
 	if exit < 0 {
 		exit = 0 // killed by a signal: exitCode is null
 	}
-	var o geminicore.Object
+	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	switch exit {
 	case 0:
 		o.Str("decision", "allow")

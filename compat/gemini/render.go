@@ -7,6 +7,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -156,7 +157,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		}
 		rd.EffectiveInput = args(ev.Args)
 		if ti := specificObject(m, "tool_input"); ti != nil && !stops && (!blocks || strings.HasPrefix(reason, textInvalidParams)) {
-			rd.EffectiveInput, _ = geminicore.Canon(ti)
+			rd.EffectiveInput, _ = jsonwire.JSRoundTrip.Canon(ti)
 			if !blocks {
 				rd.OutputNote = textInputChanged
 			}
@@ -174,7 +175,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			rd.UserText = append(rd.UserText, "Error executing tool "+gtool+": Tool result blocked: "+reason)
 		default:
 			if tc := specificObject(m, "tailToolCallRequest"); tc != nil {
-				rd.TailToolCall, _ = geminicore.Canon(tc)
+				rd.TailToolCall, _ = jsonwire.JSRoundTrip.Canon(tc)
 			}
 			if llm.Type == gjson.String {
 				text := llm.Str
@@ -183,7 +184,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 					text += "\n\n" + ctx
 					rd.ModelText = append(rd.ModelText, ctx)
 				}
-				var o geminicore.Object
+				o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 				o.Str("output", text)
 				rd.ToolResponse, _ = o.Bytes()
 			}
@@ -227,11 +228,11 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			rd.Blocked = true
 			rd.UserText = append(rd.UserText, textAgentBlocked+reason)
 			if v, ok := m.Specific().Get("llm_response"); ok && gjson.ParseBytes(v).Exists() && truthyJSON(v) {
-				rd.LLMResponse, _ = geminicore.Canon(v)
+				rd.LLMResponse, _ = jsonwire.JSRoundTrip.Canon(v)
 			}
 		default:
 			if lr := specificObject(m, "llm_request"); lr != nil {
-				rd.LLMRequest, _ = geminicore.Canon(lr)
+				rd.LLMRequest, _ = jsonwire.JSRoundTrip.Canon(lr)
 			}
 		}
 	case "AfterModel":
@@ -243,12 +244,12 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			rd.UserText = append(rd.UserText, textAgentBlocked+reason)
 		default:
 			if v, ok := m.Specific().Get("llm_response"); ok && len(gjson.GetBytes(v, "candidates.0.content.parts").Array()) > 0 {
-				rd.LLMResponse, _ = geminicore.Canon(v)
+				rd.LLMResponse, _ = jsonwire.JSRoundTrip.Canon(v)
 			}
 		}
 	case "BeforeToolSelection":
 		if tc := specificObject(m, "toolConfig"); tc != nil && len(outs) > 0 {
-			rd.ToolConfig, _ = geminicore.Canon(tc)
+			rd.ToolConfig, _ = jsonwire.JSRoundTrip.Canon(tc)
 		}
 	}
 	if rep.SystemMessage != "" {
@@ -260,7 +261,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 func boolPtr(b bool) *bool { return &b }
 
 func errorResponse(msg string) json.RawMessage {
-	var o geminicore.Object
+	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	o.Str("error", msg)
 	b, _ := o.Bytes()
 	return b

@@ -3,7 +3,7 @@ package qwen
 import (
 	"encoding/json"
 
-	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -23,12 +23,12 @@ import (
 //     systemMessage.
 func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []byte, int) {
 	r, ok := ForNative(ev.Name)
-	var o geminicore.Object
+	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	if !ok {
 		b, _ := o.Bytes()
 		return append(b, '\n'), nil, 0
 	}
-	var spec geminicore.Object
+	spec := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	spec.Str("hookEventName", r.Name)
 	hasSpec := false
 	switch r.Block {
@@ -43,7 +43,7 @@ func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []b
 			hasSpec = true
 		}
 	case Permission:
-		var dec geminicore.Object
+		dec := jsonwire.NewObject(jsonwire.JSRoundTrip)
 		switch {
 		case out.Decision.Blocks():
 			dec.Str("behavior", "deny")

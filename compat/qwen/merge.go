@@ -7,10 +7,11 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 )
 
-func jsonStr(s string) json.RawMessage { return json.RawMessage(geminicore.Quote(s)) }
+func jsonStr(s string) json.RawMessage { return jsonwire.RawString(s) }
 
 // mergeOutputs combines the outputs of one event's hooks, in plan order,
 // by the row's strategy (hookAggregator.mergeOutputs); nil when there is

@@ -13,6 +13,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -235,7 +236,7 @@ func Payload(ev *runner.Event, vocab *translate.Vocabulary, base []string) ([]by
 		own[k] = true
 	}
 	used := map[string]bool{}
-	var o geminicore.Object
+	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	cwd := cwdOf(ev)
 	put := func(key string) {
 		if used[key] {

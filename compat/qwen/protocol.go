@@ -14,6 +14,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -321,7 +322,7 @@ func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunR
 	}
 	if rep.Outcome.Failed() && h.FailClosed {
 		reason := fmt.Sprintf("hook %s failed and is fail_closed: %s", h.Label(), rep.Err)
-		var o geminicore.Object
+		o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 		o.Str("decision", "block")
 		o.Str("reason", reason)
 		b, _ := o.Bytes()
@@ -375,7 +376,7 @@ func readOutput(res *runner.RunResult, r *Row) (out *geminicore.Output, source s
 	if parseFailed && !exit2 && strings.HasPrefix(text, "{") {
 		return nil, "", true
 	}
-	var o geminicore.Object
+	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	switch {
 	case exit2:
 		o.Str("decision", "deny")
@@ -384,7 +385,7 @@ func readOutput(res *runner.RunResult, r *Row) (out *geminicore.Output, source s
 		o.Str("decision", "allow")
 		o.Str("reason", "Hook executed successfully")
 		if source == "stdout" && r != nil && r.PlainContext {
-			var spec geminicore.Object
+			spec := jsonwire.NewObject(jsonwire.JSRoundTrip)
 			spec.Str("hookEventName", r.Name)
 			lines := strings.Split(text, "\n")
 			for i, l := range lines {
@@ -418,7 +419,7 @@ func truncateText(s string) string {
 
 // httpOutput is parseResponse + normalizeOutput of a 2xx response.
 func httpOutput(res *runner.RunResult, r *Row) *geminicore.Output {
-	var o geminicore.Object
+	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	if strings.Contains(res.HTTPContentType, "application/json") {
 		body := gjson.ParseBytes(res.Stdout)
 		if !gjson.ValidBytes(res.Stdout) {
@@ -448,10 +449,10 @@ func httpOutput(res *runner.RunResult, r *Row) *geminicore.Output {
 			var f runner.Fields
 			_ = f.UnmarshalJSON([]byte(hs.Raw))
 			if c, ok := f.Get("additionalContext"); ok && gjson.ParseBytes(c).Type == gjson.String {
-				f.Set("additionalContext", json.RawMessage(geminicore.Quote(truncateText(gjson.ParseBytes(c).Str))))
+				f.Set("additionalContext", jsonwire.RawString(truncateText(gjson.ParseBytes(c).Str)))
 			}
 			if _, ok := f.Get("hookEventName"); !ok && r != nil {
-				f.Set("hookEventName", json.RawMessage(geminicore.Quote(r.Name)))
+				f.Set("hookEventName", jsonwire.RawString(r.Name))
 			}
 			b, _ := f.MarshalJSON()
 			o.Raw("hookSpecificOutput", b)
@@ -487,8 +488,8 @@ func PromptDecision(answer string) *geminicore.Output {
 	if !gjson.Valid(text) || !r.IsObject() {
 		return nil
 	}
-	var o geminicore.Object
-	var spec geminicore.Object
+	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
+	spec := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	if ctx := r.Get("additionalContext"); ctx.Exists() {
 		if ctx.Type != gjson.String {
 			return nil
@@ -821,7 +822,7 @@ func (*Protocol) JudgePrompt(h *settings.Hook, _ *runner.Event, arguments []byte
 // an allow or ask verdict is that decision as written; the verdict's
 // context is the hook's additionalContext.
 func (p *Protocol) ApplyVerdict(h *settings.Hook, ev *runner.Event, v runner.Verdict) runner.HookReply {
-	var o geminicore.Object
+	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	switch v.Decision {
 	case runner.DecisionBlock, runner.DecisionDeny:
 		o.Bool("ok", false)

@@ -8,6 +8,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -118,7 +119,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		case v.Allowed:
 			rd.ToolRuns = boolPtr(true)
 			if v.UpdatedInput != nil {
-				rd.EffectiveInput, _ = geminicore.Canon(v.UpdatedInput)
+				rd.EffectiveInput, _ = jsonwire.JSRoundTrip.Canon(v.UpdatedInput)
 			}
 		}
 	case BatchStopped:

@@ -23,6 +23,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 )
 
 // Dirs returns the case folders of one oracle, sorted by name within each
@@ -353,91 +355,15 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// Compact re-serialises one JSON value the way JSON.stringify writes it:
-// no insignificant white space, keys in their order, strings with only
-// '"', '\\' and control characters escaped (UTF-8 and '<', '>', '&'
-// literal), numbers as written. Recordings whose harness re-serialised a
-// hook's stdin with spaces or \u escapes (Gemini CLI's) give back the
-// bytes the agent sent.
+// Compact re-serialises one JSON value the way JSON.stringify writes a
+// value it holds in JavaScript's form (jsonwire.JS): no insignificant
+// white space, keys in their order, strings with only '"', '\\' and
+// control characters escaped (UTF-8 and '<', '>', '&' literal), numbers
+// as written. Recordings whose harness re-serialised a hook's stdin with
+// spaces or \u escapes (Gemini CLI's) give back the bytes the agent
+// sent. It fails when raw is not exactly one JSON value.
 func Compact(raw []byte) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var b bytes.Buffer
-	if err := compactValue(&b, dec); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
-func compactValue(b *bytes.Buffer, dec *json.Decoder) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		closing := byte('}')
-		if t == '[' {
-			closing = ']'
-		}
-		b.WriteByte(byte(t))
-		for i := 0; dec.More(); i++ {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			if t == '{' {
-				kt, err := dec.Token()
-				if err != nil {
-					return err
-				}
-				writeJSString(b, kt.(string))
-				b.WriteByte(':')
-			}
-			if err := compactValue(b, dec); err != nil {
-				return err
-			}
-		}
-		if _, err := dec.Token(); err != nil {
-			return err
-		}
-		b.WriteByte(closing)
-	case string:
-		writeJSString(b, t)
-	case json.Number:
-		b.WriteString(t.String())
-	case bool:
-		fmt.Fprint(b, t)
-	case nil:
-		b.WriteString("null")
-	}
-	return nil
-}
-
-func writeJSString(b *bytes.Buffer, s string) {
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r < 0x20:
-			fmt.Fprintf(b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
+	return jsonwire.JS.Canon(raw)
 }
 
 // Group splits hook runs (in start order) into event occurrences: runs

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 )
 
@@ -23,7 +24,7 @@ type Output struct {
 
 // NewOutput wraps one JSON object or array.
 func NewOutput(raw []byte) *Output {
-	c, err := Canon(raw)
+	c, err := jsonwire.JSRoundTrip.Canon(raw)
 	if err != nil {
 		c = raw
 	}
@@ -94,7 +95,7 @@ func JSText(r gjson.Result) (string, bool) {
 		if r.Num == 0 {
 			return "", false
 		}
-		return JSNumber(json.Number(r.Raw)), true
+		return jsonwire.JSNumber(json.Number(r.Raw)), true
 	case gjson.True:
 		return "true", true
 	case gjson.JSON:

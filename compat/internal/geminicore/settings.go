@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -167,7 +168,7 @@ func JSString(n *jsonpos.Node) string {
 	case jsonpos.String:
 		return n.Str
 	case jsonpos.Number:
-		return JSNumber(n.Number)
+		return jsonwire.JSNumber(n.Number)
 	case jsonpos.Bool:
 		return strconv.FormatBool(n.Bool)
 	case jsonpos.Null:

@@ -10,6 +10,7 @@ import (
 	"github.com/tidwall/sjson"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 )
 
 // Handler is one hook a convert target writes into a settings file.
@@ -58,7 +59,7 @@ func HooksValue(handlers []Handler, events []string, keep []KeptEvent, indent, u
 		if i > 0 {
 			b.WriteString(",")
 		}
-		b.WriteString("\n" + in1 + Quote(e) + ": ")
+		b.WriteString("\n" + in1 + jsonwire.Quote(e) + ": ")
 		var kept *KeptEvent
 		for j := range keep {
 			if keep[j].Key == e {
@@ -88,7 +89,7 @@ func HooksValue(handlers []Handler, events []string, keep []KeptEvent, indent, u
 			n++
 			b.WriteString("\n" + in2 + "{")
 			if h.Matcher != "" {
-				b.WriteString("\n" + in3 + `"matcher": ` + Quote(h.Matcher) + ",")
+				b.WriteString("\n" + in3 + `"matcher": ` + jsonwire.Quote(h.Matcher) + ",")
 			}
 			if h.Sequential {
 				b.WriteString("\n" + in3 + `"sequential": true,`)
@@ -97,9 +98,9 @@ func HooksValue(handlers []Handler, events []string, keep []KeptEvent, indent, u
 			b.WriteString("\n" + in4 + "{")
 			b.WriteString("\n" + in5 + `"type": "command",`)
 			if h.Name != "" {
-				b.WriteString("\n" + in5 + `"name": ` + Quote(h.Name) + ",")
+				b.WriteString("\n" + in5 + `"name": ` + jsonwire.Quote(h.Name) + ",")
 			}
-			b.WriteString("\n" + in5 + `"command": ` + Quote(h.Command))
+			b.WriteString("\n" + in5 + `"command": ` + jsonwire.Quote(h.Command))
 			if h.Timeout > 0 {
 				b.WriteString(",\n" + in5 + fmt.Sprintf(`"timeout": %d`, h.Timeout))
 			}
@@ -114,7 +115,7 @@ func HooksValue(handlers []Handler, events []string, keep []KeptEvent, indent, u
 					if i > 0 {
 						b.WriteString(",")
 					}
-					b.WriteString("\n" + indent + strings.Repeat(unit, 6) + Quote(k) + ": " + Quote(h.Env[k]))
+					b.WriteString("\n" + indent + strings.Repeat(unit, 6) + jsonwire.Quote(k) + ": " + jsonwire.Quote(h.Env[k]))
 				}
 				b.WriteString("\n" + in5 + "}")
 			}

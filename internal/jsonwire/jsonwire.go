@@ -1,0 +1,333 @@
+package jsonwire
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Style is how a runtime writes a value it received as raw JSON; the
+// package documentation compares the three. The zero Style is [JS].
+type Style uint8
+
+const (
+	// JS is JSON.stringify of a value already in JavaScript's form (Claude
+	// Code, Cursor): members in their order, duplicates kept, numbers as
+	// written; an empty raw member is left out.
+	JS Style = iota
+	// JSRoundTrip is JSON.stringify(JSON.parse(raw)) (Gemini CLI, Qwen
+	// Code): a duplicate key keeps its first position and its last value,
+	// numbers are written by [JSNumber]; an empty raw member is left out.
+	JSRoundTrip
+	// Serde is serde_json::to_string (Codex): members in their order,
+	// duplicates kept, numbers as written; an empty raw member is an error.
+	Serde
+)
+
+// String names the style ("js", "js-roundtrip", "serde").
+func (s Style) String() string {
+	switch s {
+	case JS:
+		return "js"
+	case JSRoundTrip:
+		return "js-roundtrip"
+	case Serde:
+		return "serde"
+	}
+	return "Style(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Object builds one JSON object member by member, in the order the
+// members are added, as the object's [Style] writes it. Build one with
+// [NewObject]; the zero value is an empty [JS] object.
+type Object struct {
+	style Style
+	buf   bytes.Buffer
+	n     int
+	err   error
+}
+
+// NewObject returns an empty object written in style s.
+func NewObject(s Style) *Object { return &Object{style: s} }
+
+func (o *Object) key(k string) {
+	if o.n == 0 {
+		o.buf.WriteByte('{')
+	} else {
+		o.buf.WriteByte(',')
+	}
+	o.n++
+	WriteString(&o.buf, k)
+	o.buf.WriteByte(':')
+}
+
+// Str adds a string member.
+func (o *Object) Str(k, v string) {
+	o.key(k)
+	WriteString(&o.buf, v)
+}
+
+// Bool adds a boolean member.
+func (o *Object) Bool(k string, v bool) {
+	o.key(k)
+	o.buf.WriteString(strconv.FormatBool(v))
+}
+
+// Raw adds a member whose value is raw JSON, re-written by the object's
+// style ([Style.Canon]). An empty (or all white-space) value is left out
+// in the JavaScript styles and fails in [Serde]. A value that cannot be
+// read makes [Object.Bytes] fail with "field <k>: <reason>" (the first
+// such member only); the member is not written.
+func (o *Object) Raw(k string, v json.RawMessage) {
+	if o.style != Serde && len(bytes.TrimSpace(v)) == 0 {
+		return
+	}
+	start := o.buf.Len()
+	o.key(k)
+	if err := o.style.canon(&o.buf, v); err != nil {
+		o.buf.Truncate(start)
+		o.n--
+		if o.err == nil {
+			o.err = fmt.Errorf("field %s: %w", k, err)
+		}
+	}
+}
+
+// Len is the number of members written.
+func (o *Object) Len() int { return o.n }
+
+// Bytes returns the object's JSON ("{}" when it has no members) in a new
+// slice, or the error of the first [Object.Raw] value that could not be
+// read.
+func (o *Object) Bytes() ([]byte, error) {
+	if o.err != nil {
+		return nil, o.err
+	}
+	if o.n == 0 {
+		return []byte("{}"), nil
+	}
+	out := make([]byte, 0, o.buf.Len()+1)
+	out = append(out, o.buf.Bytes()...)
+	return append(out, '}'), nil
+}
+
+// WriteString writes s to b as a JSON string, escaped as both
+// JSON.stringify and serde_json escape it: '"', '\\', \b \f \n \r \t by
+// name, other characters below U+0020 as \u00xx (lower-case hex), the
+// rest literal. Each byte of s that is not part of valid UTF-8 is written
+// as U+FFFD.
+func WriteString(b *bytes.Buffer, s string) {
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\b':
+			b.WriteString(`\b`)
+		case r == '\f':
+			b.WriteString(`\f`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20:
+			const hex = "0123456789abcdef"
+			b.WriteString(`\u00`)
+			b.WriteByte(hex[r>>4])
+			b.WriteByte(hex[r&0xf])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+}
+
+// Quote returns s as a JSON string literal ([WriteString]).
+func Quote(s string) string {
+	var b bytes.Buffer
+	WriteString(&b, s)
+	return b.String()
+}
+
+// RawString returns s as a JSON string literal ([WriteString]), ready to
+// be used as a raw JSON value.
+func RawString(s string) json.RawMessage {
+	var b bytes.Buffer
+	WriteString(&b, s)
+	return b.Bytes()
+}
+
+// Canon re-writes one JSON value (white space around it allowed) as style
+// s writes it: compact, members in their order, strings re-escaped by
+// [WriteString]; duplicate keys and numbers as the style says. It fails
+// with encoding/json's error when raw is not JSON (io.EOF when it is
+// empty) and with "trailing data after JSON value" when more follows the
+// value.
+func (s Style) Canon(raw []byte) ([]byte, error) {
+	var b bytes.Buffer
+	if err := s.canon(&b, raw); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// canon appends raw re-written to w; on error w holds a partial value.
+func (s Style) canon(w *bytes.Buffer, raw []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := s.value(w, dec); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("trailing data after JSON value")
+	}
+	return nil
+}
+
+// member is one object member written to a buffer: its key and where its
+// value's bytes start and end.
+type member struct {
+	key        string
+	start, end int
+}
+
+// value writes the next JSON value of dec to w.
+func (s Style) value(w *bytes.Buffer, dec *json.Decoder) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		if t == '[' {
+			w.WriteByte('[')
+			for i := 0; dec.More(); i++ {
+				if i > 0 {
+					w.WriteByte(',')
+				}
+				if err := s.value(w, dec); err != nil {
+					return err
+				}
+			}
+			w.WriteByte(']')
+			_, err := dec.Token()
+			return err
+		}
+		return s.object(w, dec)
+	case string:
+		WriteString(w, t)
+	case json.Number:
+		if s == JSRoundTrip {
+			w.WriteString(JSNumber(t))
+		} else {
+			w.WriteString(t.String())
+		}
+	case bool:
+		w.WriteString(strconv.FormatBool(t))
+	case nil:
+		w.WriteString("null")
+	}
+	return nil
+}
+
+// object writes the members of the object whose '{' dec has just read.
+// In JSRoundTrip, when a key repeats, the object is written again from
+// the recorded members: each key once, at its first position, with its
+// last value (JSON.parse's rule).
+func (s Style) object(w *bytes.Buffer, dec *json.Decoder) error {
+	start := w.Len()
+	w.WriteByte('{')
+	var members []member
+	var seen map[string]bool
+	dup := false
+	for i := 0; dec.More(); i++ {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		kt, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		k := kt.(string)
+		WriteString(w, k)
+		w.WriteByte(':')
+		vstart := w.Len()
+		if err := s.value(w, dec); err != nil {
+			return err
+		}
+		if s == JSRoundTrip {
+			if seen == nil {
+				seen = map[string]bool{}
+			}
+			dup = dup || seen[k]
+			seen[k] = true
+			members = append(members, member{k, vstart - start, w.Len() - start})
+		}
+	}
+	if dup {
+		body := bytes.Clone(w.Bytes()[start:])
+		w.Truncate(start)
+		last := make(map[string]member, len(seen))
+		for _, m := range members {
+			last[m.key] = m
+		}
+		w.WriteByte('{')
+		n := 0
+		for _, m := range members {
+			l, ok := last[m.key]
+			if !ok {
+				continue // written already
+			}
+			delete(last, m.key)
+			if n > 0 {
+				w.WriteByte(',')
+			}
+			n++
+			WriteString(w, m.key)
+			w.WriteByte(':')
+			w.Write(body[l.start:l.end])
+		}
+	}
+	w.WriteByte('}')
+	_, err := dec.Token() // '}'
+	return err
+}
+
+// JSNumber spells a JSON number as JavaScript prints it after JSON.parse
+// (Number.prototype.toString): the shortest digits that read back as the
+// same double, positional notation for magnitudes in [1e-6, 1e21) and
+// exponent notation outside it: 1.0 is "1", -0 is "0", 1e21 is "1e+21",
+// 1.5e-7 is "1.5e-7", 0.00005 is "0.00005". A number beyond the range of
+// a double becomes Infinity, which JSON.stringify writes as "null".
+func JSNumber(n json.Number) string {
+	f, err := strconv.ParseFloat(n.String(), 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return "null"
+	}
+	if f == 0 {
+		return "0" // also -0
+	}
+	abs := math.Abs(f)
+	if abs >= 1e-6 && abs < 1e21 {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	s := strconv.FormatFloat(f, 'e', -1, 64)
+	mant, exp, _ := strings.Cut(s, "e")
+	sign := exp[0]
+	digits := strings.TrimLeft(exp[1:], "0")
+	if digits == "" {
+		digits = "0"
+	}
+	return mant + "e" + string(sign) + digits
+}
