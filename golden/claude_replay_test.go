@@ -70,6 +70,25 @@ func TestClaudeReplay(t *testing.T) {
 	dirs := oracletest.Dirs(t, filepath.Join("..", "..", "shared", "oracle", "cases"),
 		filepath.Join("..", "testdata", "recordings", "claude"), "HOOKCOMPAT_ORACLE_CASES")
 	results := replayClaudeCases(t, dirs)
+	// A case that differed while eight ran at once is replayed again
+	// alone, up to twice: hooks that Claude orders by completion, or that
+	// end near their timeout, depend on the machine's load. A difference
+	// that stays is reported with what the first replay saw.
+	retried := map[string]int{}
+	for _, dir := range dirs {
+		res := results[dir]
+		if _, known := claudeKnownDifferences[filepath.Base(dir)]; known || res.err != nil || len(res.problems) == 0 {
+			continue
+		}
+		for try := 1; try <= 2 && len(res.problems) > 0; try++ {
+			res = replayClaudeCase(dir)
+			retried[dir] = try
+		}
+		if len(res.problems) > 0 {
+			res = results[dir]
+		}
+		results[dir] = res
+	}
 	seen := map[string]bool{}
 	for _, dir := range dirs {
 		name := filepath.Base(dir)
@@ -80,6 +99,9 @@ func TestClaudeReplay(t *testing.T) {
 		res := results[dir]
 		t.Run(name, func(t *testing.T) {
 			require.NoError(t, res.err)
+			if n := retried[dir]; n > 0 && len(res.problems) == 0 {
+				t.Logf("differed while other cases ran; matched when replayed alone (try %d)", n)
+			}
 			if why, ok := claudeKnownDifferences[filepath.Base(dir)]; ok {
 				assert.NotEmpty(t, res.problems, "%s is a known difference (%s) but now matches the recording: remove it", dir, why)
 				return
