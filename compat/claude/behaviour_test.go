@@ -409,6 +409,29 @@ func TestInvalidGroupDropsTheFile(t *testing.T) {
 	assert.Len(t, cfg.Hooks, 1)
 }
 
+// TestInvalidHandlerFieldDropsTheFile: a handler field of the wrong type
+// or value fails Claude's validation of the whole file, like an unknown
+// handler type: a string or non-positive timeout, a string async, a
+// number where a string belongs (hc_settings_invalid_timeout_string,
+// hc_settings_invalid_timeout_zero, hc_settings_invalid_timeout_other_hook,
+// hc_settings_invalid_async_string, hc_settings_invalid_status_number).
+func TestInvalidHandlerFieldDropsTheFile(t *testing.T) {
+	for _, field := range []string{`"timeout":"10"`, `"timeout":0`, `"timeout":-5`, `"timeout":1e400`, `"async":"yes"`, `"statusMessage":5`, `"if":true`} {
+		cfg, warns, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(
+			`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"ok"}]},{"matcher":"Bash","hooks":[{"type":"command","command":"x",` + field + `}]}]}}`)})
+		require.NoError(t, err)
+		assert.Empty(t, cfg.Hooks, field)
+		require.NotEmpty(t, warns, field)
+		last := warns[len(warns)-1]
+		assert.Equal(t, CodeInvalidHooks, last.Code, field)
+		assert.Equal(t, 1, last.Line, field)
+	}
+	cfg, _, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"ok","timeout":10,"async":false,"statusMessage":"s"}]}]}}`)})
+	require.NoError(t, err)
+	require.Len(t, cfg.Hooks, 1)
+	assert.Equal(t, 10*time.Second, cfg.Hooks[0].Timeout)
+}
+
 // TestStopBlockCap: the 9th consecutive blocking Stop is overridden
 // (hc_stop_block_cap); the count starts again with a fresh turn.
 func TestStopBlockCap(t *testing.T) {

@@ -289,7 +289,7 @@ func (t *translation) handler(row *event, matcher, where string, n *jsonpos.Node
 			return "", true
 		}
 		if v.Kind != jsonpos.String {
-			t.warnAt(v.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.%s: want a string, got %s; handler skipped", where, key, v.Kind))
+			t.schemaError(v, fmt.Sprintf("%s.%s: want a string, got %s", where, key, v.Kind))
 			return "", false
 		}
 		return v.Str, true
@@ -300,7 +300,7 @@ func (t *translation) handler(row *event, matcher, where string, n *jsonpos.Node
 			return false, true
 		}
 		if v.Kind != jsonpos.Bool {
-			t.warnAt(v.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.%s: want a boolean, got %s; handler skipped", where, key, v.Kind))
+			t.schemaError(v, fmt.Sprintf("%s.%s: want a boolean, got %s", where, key, v.Kind))
 			return false, false
 		}
 		return v.Bool, true
@@ -506,7 +506,8 @@ func (t *translation) handler(row *event, matcher, where string, n *jsonpos.Node
 		secs, err := to.Number.Float64()
 		switch {
 		case to.Kind != jsonpos.Number || err != nil || secs <= 0 || math.IsInf(secs, 0):
-			t.warnAt(to.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.timeout: want a positive number of seconds, got %s; the default %s applies", where, strings.TrimSpace(string(to.Raw)), h.Timeout))
+			t.schemaError(to, fmt.Sprintf("%s.timeout: want a positive number of seconds, got %s", where, strings.TrimSpace(string(to.Raw))))
+			return h, false
 		case secs >= float64(math.MaxInt64)/float64(time.Second):
 			t.warnAt(to.Offset, translate.CodeInvalidEntry, fmt.Sprintf("%s.timeout %s seconds is too large; the default %s applies", where, strings.TrimSpace(string(to.Raw)), h.Timeout))
 		default:

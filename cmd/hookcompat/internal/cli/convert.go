@@ -41,12 +41,13 @@ func newConvertCmd(stdio IO, runF func(*convertOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "convert [--from FORMAT|auto] [--target TARGET] FILE|DIR...",
 		Short: "Convert hook configs to native TOML or another agent's format",
-		Long: `Convert reads Claude Code settings files, plugin hooks.json files, Phi hook folders
-(a directory such as .phi/hooks, one hook directory, or a hook.json) or native TOML and
-writes one native TOML config on stdout. Every construct that is not carried over
-exactly is reported on stderr as file:line:col: code: message. A file that cannot be
-read or parsed is an error: it is named with its position and the exit status is 1.
-"-" reads stdin.
+		Long: `Convert reads hook configs of any format — Claude Code settings files and plugin
+hooks.json files, Codex hooks.json or config.toml, Gemini CLI and Qwen Code settings.json,
+Cursor hooks.json, Phi hook folders (a directory such as .phi/hooks, one hook directory, or a
+hook.json) or native TOML — and writes one config of the --target format on stdout (native
+TOML by default). Every construct that is not carried over exactly is reported on
+stderr as file:line:col: code: message. A file that cannot be read or parsed is an
+error: it is named with its position and the exit status is 1. "-" reads stdin.
 
 Formats (--from): ` + strings.Join(format.Names(), ", ") + `, or auto (detect per file).
 Targets (--target): ` + strings.Join(format.TargetNames(), ", ") + `:
@@ -87,7 +88,7 @@ stdout, replacing only the hooks that call the shim and keeping every other byte
 	}
 	cmd.Flags().StringVar(&opts.From, "from", "auto", "input format: "+strings.Join(format.Names(), ", ")+" or auto (detect per file)")
 	cmd.Flags().StringVar(&opts.Target, "target", compat.TargetNative, "output format: "+strings.Join(format.TargetNames(), ", "))
-	cmd.Flags().StringVar(&opts.Shim, "shim", "hookcompat", "command that runs `hookcompat exec` in the output")
+	cmd.Flags().StringVar(&opts.Shim, "shim", "hookcompat", "`command` that runs hookcompat exec in the output: the hookcompat binary, an absolute path where the agent runs hooks with a minimal PATH")
 	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "treat warnings as errors")
 	cmd.Flags().StringVar(&opts.InPlace, "in-place", "", "write into this existing agent file instead of stdout, replacing only its hooks (targets that support it)")
 	cmd.Flags().BoolVar(&opts.WarningsJSON, "warnings-json", false, "print warnings on stderr as one JSON array of {file, line, col, code, message}")

@@ -183,10 +183,12 @@ func runLean(ctx context.Context, args []string, stdio IO) (done bool, err error
 func NewRootCmd(stdio IO) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "hookcompat",
-		Short: "Run Claude Code and native agent hooks through one engine, and convert them to native TOML",
-		Long: `hookcompat loads AI-coding-agent lifecycle hooks — Claude Code settings.json hooks,
-plugin hooks.json files and native TOML — and runs them unchanged through one engine
-that speaks the native event set and reply schema.`,
+		Short: "Run AI-coding-agent hooks of every format through one engine, and convert them between formats",
+		Long: `hookcompat loads AI-coding-agent lifecycle hooks — Claude Code settings and plugin
+hooks.json files, OpenAI Codex hooks.json and config.toml [hooks], Gemini CLI and Qwen Code
+settings.json, Cursor hooks.json, Phi hook folders and native TOML — and runs them unchanged
+through one engine that speaks the native event set and reply schema. "hookcompat convert"
+turns them into native TOML or another agent's hook file.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
