@@ -74,6 +74,22 @@ func TestCodexOracleReplayFailsOnAlteredRecording(t *testing.T) {
 				m["hook_runs"] = runs[1:]
 			})
 		}, "hooks that ran"},
+		{"a tool call that did not run", "hc_cp_stop_checker_file", func(t *testing.T, dir string) {
+			// The shell call that creates DONE shown as rejected: the
+			// replay must not carry it out, so the Stop checker blocks
+			// again.
+			editJSON(t, filepath.Join(dir, "observed.json"), func(m map[string]any) {
+				tc := m["tool_calls"].([]any)[0].(map[string]any)
+				tc["output_sent_to_model"] = `exec_command failed: CreateProcess { message: "Rejected(\"no\")" }`
+				var runs []any
+				for _, h := range m["hook_runs"].([]any) {
+					if h.(map[string]any)["event"] != "PostToolUse" {
+						runs = append(runs, h)
+					}
+				}
+				m["hook_runs"] = runs
+			})
+		}, "continues 2"},
 		{"exit code", "hc_pre_exit3", func(t *testing.T, dir string) {
 			editJSON(t, filepath.Join(dir, "observed.json"), func(m map[string]any) {
 				m["hook_runs"].([]any)[0].(map[string]any)["exit_code"] = 0

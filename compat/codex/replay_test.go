@@ -37,7 +37,9 @@ import (
 // fired (grouped from hook_runs, with the recorded stdin) is driven
 // through the engine; events Codex fired without running a hook are
 // synthesised from the recorded tool calls, prompt and answers, so that
-// hooks that must not run are checked too. Compared: which hooks ran
+// hooks that must not run are checked too. The shell and apply_patch
+// calls the recording shows Codex ran are carried out between the events,
+// as in Codex (replay_sidefx_test.go). Compared: which hooks ran
 // (multiset, exit codes), their stdin bytes, env and cwd, the decision,
 // the effective tool input and every model-visible text.
 
@@ -499,7 +501,11 @@ type observed struct {
 		Input  json.RawMessage `json:"input_from_model"`
 		Output json.RawMessage `json:"output_sent_to_model"`
 	} `json:"tool_calls"`
-	SideEffects map[string]string `json:"side_effects"`
+	SideEffects  map[string]string `json:"side_effects"`
+	StreamEvents []struct {
+		Type string         `json:"type"`
+		Item map[string]any `json:"item"`
+	} `json:"stream_events"`
 }
 
 func readObserved(t reporter, c *oracletest.Case) *observed {
@@ -553,7 +559,16 @@ func replayInto(r reporter, c *oracletest.Case) {
 		}
 	}
 	firings = append(firings, late...)
+	// The tool calls Codex ran between the events (replay_sidefx_test.go).
+	runs, skipped := toolRuns(obs, firings, l)
+	for _, s := range skipped {
+		r.Logf("%s", s)
+	}
+	sched := scheduleToolRuns(obs, firings, runs)
 	for _, f := range firings {
+		for _, run := range sched[f] {
+			carryOut(r, l, run)
+		}
 		if nearTimeout(cfg, f) {
 			markTiming(r)
 		}
@@ -590,6 +605,9 @@ func replayInto(r reporter, c *oracletest.Case) {
 		if rewrites(f.out) > 1 {
 			markTiming(r)
 		}
+	}
+	for _, run := range sched[nil] {
+		carryOut(r, l, run)
 	}
 	compareModelView(r, c, obs, firings, l)
 }
