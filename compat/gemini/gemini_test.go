@@ -456,3 +456,41 @@ func TestGeminiTargetInPlace(t *testing.T) {
 	}
 	assert.Equal(t, 2, shim)
 }
+
+// TestGeminiRewritePathChecked: a BeforeTool tool_input whose write path
+// Gemini CLI refuses (outside the project and its temp folder, or through
+// a blocked segment such as .env) fails the call with Gemini's text; a
+// path inside the project or its temp folder is applied.
+func TestGeminiRewritePathChecked(t *testing.T) {
+	p := gemini.NewProtocol(nil)
+	proj := t.TempDir()
+	tr := filepath.Join(proj, "h", ".gemini", "tmp", "proj", "chats", "session-1.jsonl")
+	ev := &runner.Event{Name: settings.PreTool, Tool: "write", Cwd: proj, TranscriptPath: tr,
+		Args: json.RawMessage(`{"file_path":"a.txt","content":"x"}`)}
+	h := &settings.Hook{Event: settings.PreTool, Protocol: "gemini", Timeout: time.Second}
+	tmp := filepath.Join(proj, "h", ".gemini", "tmp", "proj")
+	for _, tc := range []struct{ path, refused string }{
+		{"/elsewhere/x.txt", "/elsewhere/x.txt"},
+		{".env", filepath.Join(proj, ".env")},
+		{"sub/NODE_MODULES/x.js", filepath.Join(proj, "sub/NODE_MODULES/x.js")},
+		{"../x.txt", filepath.Join(filepath.Dir(proj), "x.txt")},
+		{"sub/b.txt", ""},
+		{filepath.Join(proj, "c.txt"), ""},
+		{filepath.Join(tmp, "plan.md"), ""},
+		{"my.env.txt", ""},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{"tool_input": map[string]any{"file_path": tc.path, "content": "y"}}})
+			c := p.Combine(ev, []runner.HookReply{p.Classify(h, ev, &runner.RunResult{Stdout: out})})
+			if tc.refused == "" {
+				assert.Equal(t, runner.DecisionNone, c.Decision)
+				assert.Contains(t, string(c.UpdatedArgs), "y")
+				return
+			}
+			assert.Equal(t, runner.DecisionDeny, c.Decision)
+			assert.Equal(t, `Tool parameter modification by hook failed validation: Path not in workspace: Attempted path "`+tc.refused+
+				`" resolves outside the allowed workspace directories: `+proj+` or the project temp directory: `+tmp, c.Reason)
+			assert.Empty(t, c.UpdatedArgs)
+		})
+	}
+}

@@ -450,7 +450,12 @@ func (p *Protocol) nativeReply(r *Row, ev *runner.Event, m *geminicore.Output) r
 	}
 	if r.Chain == ChainToolInput && rep.Decision == runner.DecisionNone && rep.Continue == nil {
 		if ti := specificObject(m, "tool_input"); ti != nil {
-			if msg := validateParams(ToolName(p.vocab, ev.Tool), ti); msg != "" {
+			tool := ToolName(p.vocab, ev.Tool)
+			msg := validateParams(tool, ti)
+			if msg == "" {
+				msg = pathError(ev, tool, ti)
+			}
+			if msg != "" {
 				// The tool rejects the new arguments: the call fails.
 				rep.Decision, rep.Reason = runner.DecisionDeny, textInvalidParams+msg
 			} else {

@@ -78,6 +78,9 @@ func TestGeminiReplayFailsOnAlteredRecording(t *testing.T) {
 		{"continuation", "hc_aa_after_tool_turn", "observed", func(b []byte) []byte {
 			return bytes.ReplaceAll(b, []byte(`"CONTINUE-PLEASE"`), []byte(`"SOMETHING-ELSE"`))
 		}},
+		{"rejected call", "gp_bt_write_guard_env_exit2", "observed", func(b []byte) []byte {
+			return bytes.ReplaceAll(b, []byte(`"invalid_tool_params"`), []byte(`"execution_failed"`))
+		}},
 		{"model text", "hc_at_two_contexts", "observed", func(b []byte) []byte {
 			return bytes.ReplaceAll(b, []byte(`CTX-B &lt;b&gt;`), []byte(`CTX-B <b>`))
 		}},
@@ -513,15 +516,25 @@ func (w *world) synthesized(occs [][]oracletest.HookRun) [][]oracletest.HookRun 
 	}
 	var out [][]oracletest.HookRun
 	notRegistered := map[string]bool{}
+	invalid := map[string]bool{} // tool_ids whose arguments Gemini rejected
 	for _, e := range w.obs.Get("stream_events").Array() {
-		if e.Get("type").String() == "tool_result" && e.Get("error.type").String() == "tool_not_registered" {
+		if e.Get("type").String() != "tool_result" {
+			continue
+		}
+		switch e.Get("error.type").String() {
+		case "tool_not_registered":
 			notRegistered[e.Get("tool_id").String()] = true
+		case "invalid_tool_params":
+			invalid[e.Get("tool_id").String()] = true
 		}
 	}
 	for _, tc := range w.obs.Get("tool_calls").Array() {
 		in := compactOr([]byte(tc.Get("input_from_model").Raw))
 		if out := tc.Get("output_sent_to_model.error").String(); strings.Contains(out, "not found") && len(notRegistered) > 0 {
 			continue // the tool is not registered: Gemini fires no BeforeTool
+		}
+		if id := tc.Get("call_id").String(); id != "" && invalid[tc.Get("name").String()+"__"+id] {
+			continue // the model's arguments failed the tool's own validation (a path outside the workspace, a schema error) before any hook
 		}
 		key := ""
 		for k := range seen {
