@@ -13,6 +13,8 @@ import (
 	"time"
 
 	toml "github.com/pelletier/go-toml/v2"
+
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 )
 
 // Load reads and decodes the native TOML config at path. A missing file is
@@ -366,11 +368,11 @@ func nearestEvent(name string) string {
 	best, bestD := "", 3
 	for _, e := range append(Events(), ExtensionEvents()...) {
 		cand := string(e)
-		d := editDistance(name, cand)
+		d := hookkit.EditDistance(name, cand)
 		// Claude's names: PreToolUse, PostToolUseFailure, UserPromptSubmit.
 		n := norm(name)
 		for _, v := range []string{n, strings.ReplaceAll(n, "_use", ""), strings.TrimPrefix(n, "user_")} {
-			d = min(d, editDistance(v, cand))
+			d = min(d, hookkit.EditDistance(v, cand))
 		}
 		if d < bestD || (d == bestD && cand < best) {
 			best, bestD = cand, d
@@ -386,32 +388,11 @@ func nearestEvent(name string) string {
 func nearestKey(k string) string {
 	best, bestD := "", 3
 	for cand := range hookKeys {
-		if d := editDistance(k, cand); d < bestD || (d == bestD && cand < best) {
+		if d := hookkit.EditDistance(k, cand); d < bestD || (d == bestD && cand < best) {
 			best, bestD = cand, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // secondsToDuration converts a TOML number of seconds to a Duration,

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -359,7 +360,7 @@ func nearestStep(name string) string {
 	}
 	best, bestD := "", 4
 	for _, s := range Steps {
-		if d := editDistance(strings.ToLower(name), strings.ToLower(s.Name)); d < bestD {
+		if d := hookkit.EditDistance(strings.ToLower(name), strings.ToLower(s.Name)); d < bestD {
 			best, bestD = s.Name, d
 		}
 	}
@@ -374,24 +375,4 @@ var claudeSteps = map[string]string{
 	"SessionStart": "sessionStart", "SessionEnd": "sessionEnd", "PreCompact": "preCompact",
 	"SubagentStart": "subagentStart", "SubagentStop": "subagentStop",
 	"PostToolUseFailure": "postToolUseFailure",
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -535,7 +536,7 @@ func RelPath(path, project string) string {
 func didYouMean(name string) string {
 	best, bestD := "", 3
 	for n := range shimFlags {
-		if d := editDistance(name, n); d < bestD {
+		if d := hookkit.EditDistance(name, n); d < bestD || (d == bestD && n < best) {
 			best, bestD = n, d
 		}
 	}
@@ -543,27 +544,6 @@ func didYouMean(name string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean --%s?)", best)
-}
-
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func sortedKeys(m map[string]string) []string {

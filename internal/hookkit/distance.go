@@ -1,0 +1,25 @@
+package hookkit
+
+// EditDistance is the Levenshtein distance of a and b, in bytes: the
+// fewest single-byte insertions, deletions and substitutions that turn a
+// into b. The did-you-mean hints of the settings decoder, the exec shim's
+// flags, the CLI's flags and Cursor's step names use it.
+func EditDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
