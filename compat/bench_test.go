@@ -179,3 +179,47 @@ func BenchmarkSelect1000(b *testing.B) {
 	}
 	benchratio.RunBatch(b, 1000, fire(b, none, c.ev, 0), fire(b, many, c.ev, 0))
 }
+
+// BenchmarkConvertedHook fires the PreToolUse of BenchmarkClaudeHook
+// through the same Claude hook converted to native TOML (`convert
+// --target native`: a native hook calling `hookcompat exec --protocol
+// claude … -- "$CLAUDE_PROJECT_DIR"/hook`), which this engine runs in its
+// own process (compat.RunShim) rather than starting hookcompat, against
+// /bin/sh -c of the command with the Claude payload. shim-ms is the
+// converted hook's overhead over the raw run, in milliseconds
+// (cmd/hookcompat's BenchmarkShim measures the shim as a process, as
+// other native engines run it).
+func BenchmarkConvertedHook(b *testing.B) {
+	c := newClaudeBench(b)
+	cmd := `"$CLAUDE_PROJECT_DIR"/hook`
+	data, err := json.Marshal(map[string]any{"hooks": map[string]any{"PreToolUse": []any{commandGroup("Bash", cmd)}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// The shim found on the way is never started: any executable named
+	// hookcompat stands for it.
+	shim := filepath.Join(b.TempDir(), "hookcompat")
+	if err := os.Symlink(filepath.Join(c.ws, "hook"), shim); err != nil {
+		b.Fatal(err)
+	}
+	conv := compat.Convert([]compat.Input{{Name: "settings.json", Data: data, From: "claude"}},
+		compat.ConvertOptions{Target: compat.TargetNative, Shim: shim})
+	if len(conv.Errors) > 0 {
+		b.Fatal(conv.Errors)
+	}
+	toml := filepath.Join(b.TempDir(), "hooks.toml")
+	if err := os.WriteFile(toml, conv.TOML, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	home := b.TempDir()
+	loaded, err := compat.Load(compat.Options{Project: c.ws, Home: home, Configs: []string{toml}, ManagedDir: home})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := compat.NewEngine(loaded, runner.Options{Workspace: c.ws, Env: c.env})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := benchratio.Run(b, c.rawShell(b, cmd), fire(b, e, c.ev, 1))
+	b.ReportMetric(float64(r.Measured-r.Base)/1e6, "shim-ms")
+}

@@ -294,8 +294,12 @@ func (opts *Options) named(env *format.Env) ([]format.Source, error) {
 // engine's life, so engines of loads with different vocabularies fire
 // concurrently. opts.Workspace defaults to l.Project, opts.Judge and
 // opts.MCP to the load's ([Options.Judge], [Options.MCP]);
-// opts.Protocols, when set, are added (and win by name). A nil l is an
-// error.
+// opts.Protocols, when set, are added (and win by name). Converted
+// hooks that call the exec shim (`hookcompat exec …`, found where the
+// engine would start it) run through [RunShim] in the engine's process,
+// with the same stdin, environment, output and exit status as the shim
+// process, unless opts.InProcess is set ([runner.NoInProcess] starts
+// them as processes). A nil l is an error.
 func NewEngine(l *Loaded, opts runner.Options) (*runner.Engine, error) {
 	if l == nil {
 		return nil, errors.New("compat: NewEngine: no loaded hooks (nil *Loaded)")
@@ -334,6 +338,9 @@ func NewEngine(l *Loaded, opts runner.Options) (*runner.Engine, error) {
 		}
 	}
 	opts.Protocols = protos
+	if opts.InProcess == nil {
+		opts.InProcess = inProcessShim
+	}
 	return runner.New(l.Config, opts)
 }
 

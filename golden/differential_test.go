@@ -225,13 +225,13 @@ func TestConversionDifferential(t *testing.T) {
 				env = append(env, hdr["env"]...)
 				evData, _ := c.section(hdr.one("event", "event.json"))
 
-				fire := func(opts compat.Options) *runner.Outcome {
+				fire := func(opts compat.Options, inProcess func(*runner.Invocation) runner.InProcessFunc) *runner.Outcome {
 					opts.Project, opts.Home = c.proj, c.home
 					opts.ManagedDir = filepath.Join(c.home, "no-managed-settings")
 					opts.Env = append([]string{}, hdr["env"]...)
 					loaded, err := compat.Load(opts)
 					require.NoError(t, err)
-					eng, err := compat.NewEngine(loaded, runner.Options{Workspace: c.proj, Env: env})
+					eng, err := compat.NewEngine(loaded, runner.Options{Workspace: c.proj, Env: env, InProcess: inProcess})
 					require.NoError(t, err)
 					ev, _, err := compat.ParseEvent(c.expand(evData), c.proj)
 					require.NoError(t, err)
@@ -248,7 +248,7 @@ func TestConversionDifferential(t *testing.T) {
 				for _, s := range hdr["phi-dir"] {
 					phiDirs = append(phiDirs, c.path(s))
 				}
-				original := fire(compat.Options{Settings: settingsFiles, PhiDirs: phiDirs})
+				original := fire(compat.Options{Settings: settingsFiles, PhiDirs: phiDirs}, nil)
 
 				var inputs []compat.Input
 				for _, p := range settingsFiles {
@@ -263,7 +263,13 @@ func TestConversionDifferential(t *testing.T) {
 				require.Empty(t, conv.Errors)
 				tomlPath := filepath.Join(t.TempDir(), "converted.toml")
 				require.NoError(t, os.WriteFile(tomlPath, conv.TOML, 0o644))
-				converted := fire(compat.Options{Configs: []string{tomlPath}})
+				// The shim as a process (what any native engine runs), and
+				// in this process (what compat.NewEngine does with it):
+				// both answer alike.
+				converted := fire(compat.Options{Configs: []string{tomlPath}}, runner.NoInProcess)
+				inProcess := fire(compat.Options{Configs: []string{tomlPath}}, nil)
+				assert.Equal(t, c.normalise(comparable(converted)), c.normalise(comparable(inProcess)),
+					"%s: the shim run in the engine's process differs from the shim process", name)
 
 				want, got := comparable(original), comparable(converted)
 				mu.Lock()
@@ -318,15 +324,16 @@ func TestConversionDifferentialCorpus(t *testing.T) {
 				require.Empty(t, conv.Errors)
 				tomlPath := filepath.Join(t.TempDir(), "converted.toml")
 				require.NoError(t, os.WriteFile(tomlPath, conv.TOML, 0o644))
-				load := func(opts compat.Options) *runner.Engine {
+				load := func(opts compat.Options, inProcess func(*runner.Invocation) runner.InProcessFunc) *runner.Engine {
 					opts.Project, opts.Home, opts.ManagedDir = project, home, home
 					loaded, err := compat.Load(opts)
 					require.NoError(t, err)
-					eng, err := compat.NewEngine(loaded, runner.Options{Workspace: project, Env: env})
+					eng, err := compat.NewEngine(loaded, runner.Options{Workspace: project, Env: env, InProcess: inProcess})
 					require.NoError(t, err)
 					return eng
 				}
-				orig, conv2 := load(compat.Options{Settings: []string{f}}), load(compat.Options{Configs: []string{tomlPath}})
+				orig, conv2 := load(compat.Options{Settings: []string{f}}, nil), load(compat.Options{Configs: []string{tomlPath}}, runner.NoInProcess)
+				inProcess := load(compat.Options{Configs: []string{tomlPath}}, nil)
 				identical := true
 				mergeWarned, dedupWarned := false, false
 				for _, w := range conv.Warnings {
@@ -339,7 +346,11 @@ func TestConversionDifferentialCorpus(t *testing.T) {
 					require.NoError(t, err)
 					b, err := conv2.Fire(ctx, ev)
 					require.NoError(t, err)
+					// The shim in this process answers as the shim process.
+					b2, err := inProcess.Fire(ctx, ev)
+					require.NoError(t, err)
 					cancel()
+					assert.Equal(t, comparable(b), comparable(b2), "event %s: the shim run in the engine's process differs from the shim process", ev.Name)
 					if comparable(a) == comparable(b) {
 						continue
 					}

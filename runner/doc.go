@@ -20,7 +20,10 @@
 //     escaped descendants still holding its output), and a bounded drain
 //     after exit; at most 64 hooks of a parallel group, and 64 hook runs
 //     of an engine, at once; args hooks without a shell (HK-65); http
-//     hooks as a JSON POST, redirects not followed (HK-62); prompt and
+//     hooks as a JSON POST, redirects not followed (HK-62); a command an
+//     [InProcessFunc] stands for (package compat's: the exec shim of
+//     converted TOML) in this process, under the same timeout, caps and
+//     classification; prompt and
 //     agent hooks through a [Judge] (HK-63) and mcp_tool hooks through an
 //     [MCPCaller], both provided by the embedding agent;
 //   - protocols: a [Protocol] encodes the event for its hooks and

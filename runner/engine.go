@@ -120,6 +120,15 @@ type Options struct {
 	// fail. Package compat's NewEngine fills it from every registered
 	// format.
 	Protocols []Protocol
+	// InProcess, when set, is asked about every command hook's
+	// invocation before it is started: a non-nil [InProcessFunc] runs it
+	// inside this process instead, under the same timeout, caps and
+	// classification as the process it stands for. Package compat's
+	// NewEngine sets it, unless set, to run the exec shim of converted
+	// TOML (`hookcompat exec …`) without a second process;
+	// [NoInProcess] starts every hook as a process. Nil starts every hook
+	// as a process.
+	InProcess func(inv *Invocation) InProcessFunc
 }
 
 // Engine fires events through a set of hooks. It is safe for concurrent
@@ -652,7 +661,7 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 			if inv.Dir == "" {
 				inv.Dir = e.opts.Workspace
 			}
-			res = runProcess(ctx, inv, e.lim)
+			res = e.runCommand(ctx, inv)
 		}
 		reply = p.Classify(run, ev, res)
 	}
@@ -670,6 +679,17 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 	}
 	ended(reply, res)
 	return reply, res
+}
+
+// runCommand runs a command hook's invocation: in this process when
+// Options.InProcess has a function for it, else as a process.
+func (e *Engine) runCommand(ctx context.Context, inv *Invocation) *RunResult {
+	if e.opts.InProcess != nil {
+		if f := e.opts.InProcess(inv); f != nil {
+			return runInProcess(ctx, inv, f, e.lim)
+		}
+	}
+	return runProcess(ctx, inv, e.lim)
 }
 
 // acquire takes one of the engine's process slots (MaxProcesses), or

@@ -1,0 +1,288 @@
+package compat
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
+)
+
+// ShimIO is what one call of the exec shim (`hookcompat exec ARGS`) runs
+// with: its event, its output streams, and the process state it would
+// read — its environment and working directory.
+type ShimIO struct {
+	// ReadEvent returns the event on the shim's stdin (a native event, or
+	// with --host the host agent's payload). It is called after the flags
+	// were checked, so that a bad command line fails without reading.
+	ReadEvent func() ([]byte, error)
+	// Stdout receives the reply, Stderr failures and warnings.
+	Stdout, Stderr io.Writer
+	// Env is the shim's whole environment ("KEY=value"): the wrapped
+	// hook's base environment, and HOME for paths under ~.
+	Env []string
+	// Dir is the shim's working directory: the workspace of an event
+	// that names none.
+	Dir string
+}
+
+// RunShim runs one call of the exec shim, `hookcompat exec ARGS` (ARGS
+// without the program and "exec"; the command line [format.ShimArgs]
+// writes and [format.ParseShimArgs] reads), and returns its exit status:
+// it reads the event, fires it through the one hook ARGS describe (or the
+// Phi folders of --phi-dir, merged as Phi merges them) when it is the
+// hook's event, and writes the native reply — or with --host the host
+// agent's reply and exit status. The native reply carries the wrapped
+// runs in hookcompat's extension field ([runner.ReportKey]); failures
+// are also written on Stderr, "hookcompat exec: COMMAND: OUTCOME (exit
+// N): ERROR". An error of the call itself is written on Stderr as
+// "hookcompat: exec: …" with exit status 1 — also a bad command line,
+// since exit 2 would block in a native engine (HK-20). When ctx ends
+// before the hook answered, the hook's process group is terminated and
+// the status is 1 without a reply, unless the hook is fail-closed, whose
+// reply is a block. This is the whole behaviour of the hookcompat exec
+// command, which runs it with the process's streams, environment and
+// working directory, and of a converted hook that an engine of
+// [NewEngine] runs without starting hookcompat.
+func RunShim(ctx context.Context, args []string, sio ShimIO) int {
+	if err := runShim(ctx, args, sio); err != nil {
+		var code shimExit
+		if errors.As(err, &code) {
+			return int(code)
+		}
+		fmt.Fprintf(sio.Stderr, "hookcompat: %v\n", err)
+		if errors.Is(err, format.ErrShimUsage) {
+			fmt.Fprintf(sio.Stderr, "Run 'hookcompat --help' for usage.\n")
+		}
+		return 1
+	}
+	return 0
+}
+
+// shimExit is the exit status of a host's reply (Codex, Gemini CLI, …
+// give exit codes meaning, such as 2 for a block).
+type shimExit int
+
+func (e shimExit) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// shimUsage is a bad exec command line: its message without the "exec
+// usage: " prefix, still matching format.ErrShimUsage.
+type shimUsage struct{ err error }
+
+func (e *shimUsage) Error() string {
+	return "exec: " + strings.TrimPrefix(e.err.Error(), format.ErrShimUsage.Error()+": ")
+}
+func (e *shimUsage) Unwrap() error { return e.err }
+
+func usageOf(err error) error {
+	if errors.Is(err, format.ErrShimUsage) {
+		return &shimUsage{err}
+	}
+	return &shimUsage{fmt.Errorf("%w: %v", format.ErrShimUsage, err)}
+}
+
+func runShim(ctx context.Context, args []string, sio ShimIO) error {
+	spec, err := format.ParseShimArgs(args)
+	if err != nil {
+		return usageOf(err)
+	}
+	if _, err := spec.HostFormat(); err != nil {
+		return usageOf(err)
+	}
+	h, err := spec.Hook()
+	if err != nil {
+		if errors.Is(err, format.ErrShimUsage) {
+			return usageOf(err)
+		}
+		return fmt.Errorf("exec: %w", err)
+	}
+	home := hookkit.EnvValue(sio.Env, "HOME")
+	if len(spec.PhiDirs) > 0 {
+		return fireShim(ctx, spec, sio, h.Event, func(workspace string) (*runner.Engine, error) {
+			// Folders are relative to the workspace, or under ~
+			// (format.ShimSpec.Portable).
+			spec.Resolve(workspace, home)
+			var srcs []format.Source
+			for _, d := range spec.PhiDirs {
+				srcs = append(srcs, format.Source{Format: settings.ProtocolPhi, Path: d})
+			}
+			loaded, err := Load(Options{Project: workspace, Home: home, Sources: srcs, Env: sio.Env})
+			if err != nil {
+				return nil, err
+			}
+			for _, w := range loaded.Warnings {
+				fmt.Fprintln(sio.Stderr, w.String())
+			}
+			return NewEngine(loaded, runner.Options{Env: sio.Env, KillGrace: 300 * time.Millisecond})
+		})
+	}
+	// A hook the flags describe badly (an invalid --matcher or --if) is
+	// an error on every event, not only on those it would run for.
+	one := &settings.Config{Hooks: []settings.Hook{*h}}
+	if err := one.Validate(); err != nil {
+		return fmt.Errorf("exec: %w", err)
+	}
+	return fireShim(ctx, spec, sio, h.Event, func(workspace string) (*runner.Engine, error) {
+		// Paths of the call (a plugin's CLAUDE_PLUGIN_ROOT, --dir) are
+		// relative to the workspace, or under ~
+		// (format.ShimSpec.Portable).
+		spec.Resolve(workspace, home)
+		h, err := spec.Hook()
+		if err != nil {
+			return nil, err
+		}
+		one := &settings.Config{Hooks: []settings.Hook{*h}}
+		// A short kill grace: the engine that runs this shim gives it its
+		// own grace after SIGTERM, and the hook's group must be gone first.
+		ropts := runner.Options{Workspace: workspace, Env: sio.Env, KillGrace: 300 * time.Millisecond}
+		if spec.Timeout > 0 {
+			// The engine running this shim gives it exactly --timeout:
+			// stop the hook a little earlier, so that its timeout is
+			// answered by this shim with the protocol's own reply (a
+			// fail_closed Claude hook denies with Claude's reason) rather
+			// than seen as the shim timing out.
+			ropts.TimeoutReserve = min(500*time.Millisecond, h.Timeout/5)
+			ropts.KillGrace = min(ropts.KillGrace, ropts.TimeoutReserve/2)
+		}
+		return NewEngine(&Loaded{Config: one, Project: workspace}, ropts)
+	})
+}
+
+// fireShim reads one event — a native event, or the host's payload with
+// --host — and, when it is the shim's event, fires it through the engine
+// build makes for the event's workspace (the working directory when the
+// event has none), waits for detached hooks (Engine.Close) and answers:
+// the native reply, or the host's reply schema and exit status. For
+// another event the answer is the empty reply. Hook failures are echoed
+// on stderr, and the native reply carries every run's outcome, exit code
+// and error in its runner.ReportKey field.
+func fireShim(ctx context.Context, spec *format.ShimSpec, sio ShimIO, native settings.Event, build func(workspace string) (*runner.Engine, error)) error {
+	data, err := sio.ReadEvent()
+	if err != nil {
+		return fmt.Errorf("exec: %w", err)
+	}
+	host, _ := spec.HostFormat()
+	var ev runner.Event
+	if host != nil {
+		var score int
+		ev, score, err = host.ReadEvent(data, sio.Dir, nil)
+		if err == nil && score == 0 {
+			err = fmt.Errorf("stdin is not a %s hook payload", spec.Host)
+		}
+		if hr, ok := host.(format.HostEventReader); ok && err == nil {
+			// The hook gets its own agent's payload, not the host's.
+			ev, err = hr.ReadHostEvent(data, sio.Dir, spec.Protocol)
+		}
+	} else {
+		ev, err = runner.DecodeEventLenient(data)
+	}
+	if err != nil {
+		return fmt.Errorf("exec: %w", err)
+	}
+	read := ev.Clone()
+	out := &runner.Outcome{Event: ev}
+	var report *runner.Report
+	if ev.Name == native {
+		workspace := ev.Workspace
+		if workspace == "" {
+			workspace = sio.Dir
+		}
+		eng, err := build(workspace)
+		if err != nil {
+			return fmt.Errorf("exec: %w", err)
+		}
+		out, err = eng.Fire(ctx, ev)
+		if out == nil || (err != nil && !out.Decision.Blocks()) {
+			// Signalled before the hook answered: no answer (a failure
+			// of this shim), unless the hook is fail_closed.
+			_ = eng.Close(context.Background())
+			return fmt.Errorf("exec: %w", err)
+		}
+		_ = eng.Close(ctx) // detached (async Phi) hooks finish, or are killed, first
+		for _, tr := range out.Hooks {
+			if tr.Error != "" {
+				code := ""
+				if tr.ExitCode != nil {
+					code = fmt.Sprintf(" (exit %d)", *tr.ExitCode)
+				}
+				fmt.Fprintf(sio.Stderr, "hookcompat exec: %s: %s%s: %s\n", tr.Command, tr.Outcome, code, tr.Error)
+			}
+		}
+		report = runner.ReportOf(out)
+	} else {
+		fmt.Fprintf(sio.Stderr, "hookcompat exec: the event is %q, the hooks are configured for %s; not run\n", ev.Name, spec.Event)
+	}
+	if host != nil {
+		stdout, stderr, code := host.WriteReply(out, &read)
+		if _, err := sio.Stdout.Write(stdout); err != nil {
+			return err
+		}
+		if _, err := sio.Stderr.Write(stderr); err != nil {
+			return err
+		}
+		if code != 0 {
+			return shimExit(code)
+		}
+		return nil
+	}
+	// The native reply, and hookcompat's extension field naming the runs
+	// it stands for (runner.ReportKey), so that an engine that knows it
+	// traces the wrapped hook's failure; a plain one ignores it.
+	b, err := json.Marshal(struct {
+		runner.Reply
+		Report *runner.Report `json:"hookcompat,omitempty"`
+	}{out.Reply, report})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(sio.Stdout, "%s\n", b)
+	return err
+}
+
+// inProcessShim is NewEngine's runner.Options.InProcess: a command hook
+// whose argv is a call of the exec shim of converted TOML — a program
+// named exactly hookcompat that the engine would start (found in this
+// process's PATH, or at its path relative to the hook's directory, a
+// regular file with an execute bit), "exec", and a command line that
+// parses, for a native engine (no --host, or --host native) — runs
+// through [RunShim] in this process, with the hook's stdin, environment
+// and directory, instead of as a second process. Anything else, and a
+// shim that would not start (exit 127), starts as a process.
+func inProcessShim(inv *runner.Invocation) runner.InProcessFunc {
+	argv := inv.Argv
+	if len(argv) < 2 || argv[1] != "exec" || filepath.Base(argv[0]) != "hookcompat" {
+		return nil
+	}
+	if spec, err := format.ParseShimArgs(argv[2:]); err != nil || (spec.Host != "" && spec.Host != settings.ProtocolNative) {
+		return nil
+	}
+	path := argv[0]
+	if filepath.Base(path) == path {
+		p, err := exec.LookPath(path)
+		if err != nil {
+			return nil
+		}
+		path = p
+	} else if !filepath.IsAbs(path) {
+		path = filepath.Join(inv.Dir, path)
+	}
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() || st.Mode().Perm()&0o111 == 0 {
+		return nil
+	}
+	return func(ctx context.Context, inv *runner.Invocation, stdout, stderr *runner.Output) int {
+		return RunShim(ctx, inv.Argv[2:], ShimIO{
+			ReadEvent: func() ([]byte, error) { return inv.Stdin, nil },
+			Stdout:    stdout, Stderr: stderr, Env: inv.Env, Dir: inv.Dir,
+		})
+	}
+}
