@@ -485,7 +485,12 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 	// The hooks see the group's event (already the Fire's own copy)
 	// until a phase updates the args; the args are replaced, never
 	// written into, so a shallow copy leaves the group's event as it was.
-	local := *ev
+	// One parallel phase changes nothing: its hooks share the event.
+	local := ev
+	if len(phases) > 1 || !sched.Parallel {
+		c := *ev
+		local = &c
+	}
 	start := time.Now() // HookReply.Ended counts from here
 	for pi, idx := range phases {
 		if pi > 0 {
@@ -496,7 +501,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 					so = append(so, replies[i])
 				}
 			}
-			c := p.Combine(&local, so)
+			c := p.Combine(local, so)
 			if c.Decision.Blocks() {
 				for _, i := range idx {
 					replies[i] = HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}
@@ -505,12 +510,14 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 			}
 			if c.UpdatedArgs != nil && string(c.UpdatedArgs) != string(local.Args) {
 				local.Args = cloneRaw(c.UpdatedArgs)
-				shared = e.payloadOnce(p, &local, running)
+				shared = e.payloadOnce(p, local, running)
 			}
 		}
-		e.runPhase(ctx, p, sched, hooks, idx, &local, &shared, running, warnings, replies, results, ran, start)
+		e.runPhase(ctx, p, sched, hooks, idx, local, &shared, running, warnings, replies, results, ran, start)
 	}
-	var counted []HookReply
+	// The replies that count are gathered in place: replies[i] is read
+	// before any later index is written.
+	counted := replies[:0]
 	cancelled := false
 	for i, h := range hooks {
 		if results[i] != nil && results[i].Cancelled {
@@ -536,6 +543,13 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 // replies, results and whether each ran at their index; their Ended
 // counts from start.
 func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks []*settings.Hook, idx []int, ev *Event, shared *func() (*Payload, error), running []*settings.Hook, warnings map[*settings.Hook]string, replies []HookReply, results []*RunResult, ran []bool, start time.Time) {
+	if sched.Parallel && len(idx) == 1 {
+		// Nothing to run beside it: no goroutine, no slot.
+		i := idx[0]
+		ran[i] = true
+		replies[i], results[i] = e.runOne(ctx, p, hooks[i], ev, *shared, warnings[hooks[i]], start)
+		return
+	}
 	if sched.Parallel {
 		var wg sync.WaitGroup
 		var slots chan struct{}
