@@ -311,8 +311,9 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 	sel := e.sel
 	e.mu.RUnlock()
 	// The hooks see a copy: their updated args never reach the caller's
-	// event.
-	cur := ev.Clone()
+	// event. It is the outcome's, which reports it as the hooks left it.
+	out := &Outcome{Event: ev.Clone()}
+	cur := &out.Event
 
 	type group struct {
 		proto Protocol
@@ -321,9 +322,9 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 	var groups []*group
 	// Matchers (with their selection warnings, SelectWarner) come from
 	// the engine's index; if rules are checked for those candidates only.
-	cands, warnings := sel.candidates(&cur)
+	cands, warnings := sel.candidates(cur)
 	for _, c := range cands {
-		if !which.in(c.p, cur.Name) || !ifSelects(c.p, c.h, &cur, e.kinds) {
+		if !which.in(c.p, cur.Name) || !ifSelects(c.p, c.h, cur, e.kinds) {
 			continue
 		}
 		var g *group
@@ -340,7 +341,6 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 		g.hooks = append(g.hooks, c.h)
 	}
 
-	out := &Outcome{}
 	var groupReplies []Reply
 	blocked, cancelled := false, false
 	for _, g := range groups {
@@ -350,9 +350,9 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 			}
 			continue
 		}
-		replies, groupCancelled := e.runGroup(ctx, g.proto, g.hooks, &cur, out, warnings)
+		replies, groupCancelled := e.runGroup(ctx, g.proto, g.hooks, cur, out, warnings)
 		cancelled = cancelled || groupCancelled
-		gr := g.proto.Combine(&cur, replies)
+		gr := g.proto.Combine(cur, replies)
 		groupReplies = append(groupReplies, gr)
 		if gr.UpdatedArgs != nil {
 			cur.Args = cloneRaw(gr.UpdatedArgs)
@@ -362,7 +362,6 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 		}
 	}
 	out.Reply = Merge(groupReplies)
-	out.Event = cur
 	if cancelled {
 		return out, fmt.Errorf("fire %s: hooks did not all answer: %w", ev.Name, ctx.Err())
 	}
