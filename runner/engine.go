@@ -320,8 +320,9 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 	sel := e.sel
 	e.mu.RUnlock()
 	// The hooks see a copy: their updated args never reach the caller's
-	// event.
-	cur := ev.Clone()
+	// event. It is the outcome's, which reports it as the hooks left it.
+	out := &Outcome{Event: ev.Clone()}
+	cur := &out.Event
 
 	type group struct {
 		proto Protocol
@@ -330,9 +331,9 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 	var groups []*group
 	// Matchers (with their selection warnings, SelectWarner) come from
 	// the engine's index; if rules are checked for those candidates only.
-	cands, warnings := sel.candidates(&cur)
+	cands, warnings := sel.candidates(cur)
 	for _, c := range cands {
-		if !which.in(c.p, cur.Name) || !ifSelects(c.p, c.h, &cur, e.kinds) {
+		if !which.in(c.p, cur.Name) || !ifSelects(c.p, c.h, cur, e.kinds) {
 			continue
 		}
 		var g *group
@@ -349,7 +350,6 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 		g.hooks = append(g.hooks, c.h)
 	}
 
-	out := &Outcome{}
 	var groupReplies []Reply
 	blocked, cancelled := false, false
 	for _, g := range groups {
@@ -359,9 +359,9 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 			}
 			continue
 		}
-		replies, groupCancelled := e.runGroup(ctx, g.proto, g.hooks, &cur, out, warnings)
+		replies, groupCancelled := e.runGroup(ctx, g.proto, g.hooks, cur, out, warnings)
 		cancelled = cancelled || groupCancelled
-		gr := g.proto.Combine(&cur, replies)
+		gr := g.proto.Combine(cur, replies)
 		groupReplies = append(groupReplies, gr)
 		if gr.UpdatedArgs != nil {
 			cur.Args = cloneRaw(gr.UpdatedArgs)
@@ -371,7 +371,6 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 		}
 	}
 	out.Reply = Merge(groupReplies)
-	out.Event = cur
 	if cancelled {
 		return out, fmt.Errorf("fire %s: hooks did not all answer: %w", ev.Name, ctx.Err())
 	}
@@ -494,7 +493,12 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 	// The hooks see the group's event (already the Fire's own copy)
 	// until a phase updates the args; the args are replaced, never
 	// written into, so a shallow copy leaves the group's event as it was.
-	local := *ev
+	// One parallel phase changes nothing: its hooks share the event.
+	local := ev
+	if len(phases) > 1 || !sched.Parallel {
+		c := *ev
+		local = &c
+	}
 	start := time.Now() // HookReply.Ended counts from here
 	for pi, idx := range phases {
 		if pi > 0 {
@@ -505,7 +509,7 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 					so = append(so, replies[i])
 				}
 			}
-			c := p.Combine(&local, so)
+			c := p.Combine(local, so)
 			if c.Decision.Blocks() {
 				for _, i := range idx {
 					replies[i] = HookReply{Outcome: OutcomeSkipped, Err: "an earlier hook blocked"}
@@ -514,12 +518,14 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 			}
 			if c.UpdatedArgs != nil && string(c.UpdatedArgs) != string(local.Args) {
 				local.Args = cloneRaw(c.UpdatedArgs)
-				shared = e.payloadOnce(p, &local, running)
+				shared = e.payloadOnce(p, local, running)
 			}
 		}
-		e.runPhase(ctx, p, sched, hooks, idx, &local, &shared, running, warnings, replies, results, ran, start)
+		e.runPhase(ctx, p, sched, hooks, idx, local, &shared, running, warnings, replies, results, ran, start)
 	}
-	var counted []HookReply
+	// The replies that count are gathered in place: replies[i] is read
+	// before any later index is written.
+	counted := replies[:0]
 	cancelled := false
 	for i, h := range hooks {
 		if results[i] != nil && results[i].Cancelled {
@@ -545,6 +551,13 @@ func (e *Engine) runGroup(ctx context.Context, p Protocol, hooks []*settings.Hoo
 // replies, results and whether each ran at their index; their Ended
 // counts from start.
 func (e *Engine) runPhase(ctx context.Context, p Protocol, sched Schedule, hooks []*settings.Hook, idx []int, ev *Event, shared *func() (*Payload, error), running []*settings.Hook, warnings map[*settings.Hook]string, replies []HookReply, results []*RunResult, ran []bool, start time.Time) {
+	if sched.Parallel && len(idx) == 1 {
+		// Nothing to run beside it: no goroutine, no slot.
+		i := idx[0]
+		ran[i] = true
+		replies[i], results[i] = e.runOne(ctx, p, hooks[i], ev, *shared, warnings[hooks[i]], start)
+		return
+	}
 	if sched.Parallel {
 		var wg sync.WaitGroup
 		var slots chan struct{}

@@ -25,16 +25,16 @@ type pipeReader struct {
 	buf  *capBuffer
 	done chan struct{} // closed when the copy loop ends
 
-	mu       sync.Mutex // guards the following, and is held around each read(2)
-	taken    int64      // bytes read from the pipe so far
-	target   int64      // catch-up target, or -1 when none is set
-	mark     int64      // end of the hook's own bytes, once catchUp was called
-	caughtUp chan struct{}
-	err      error // a read error other than EOF
+	mu       sync.Mutex    // guards the following, and is held around each read(2)
+	taken    int64         // bytes read from the pipe so far
+	target   int64         // catch-up target, or -1 when none is set
+	mark     int64         // end of the hook's own bytes, once catchUp was called
+	caughtUp chan struct{} // made by catchUp with the target
+	err      error         // a read error other than EOF
 }
 
 func newPipeReader(f *os.File, buf *capBuffer) *pipeReader {
-	r := &pipeReader{f: f, buf: buf, done: make(chan struct{}), target: -1, caughtUp: make(chan struct{})}
+	r := &pipeReader{f: f, buf: buf, done: make(chan struct{}), target: -1}
 	rc, err := f.SyscallConn()
 	if err != nil {
 		r.err = err
@@ -125,7 +125,7 @@ func (r *pipeReader) catchUp() <-chan struct{} {
 		r.caughtUp = make(chan struct{})
 		ch = r.caughtUp
 	})
-	if ch == r.done {
+	if ch == r.done || ch == closedChan {
 		return ch
 	}
 	// Either event ends the wait.

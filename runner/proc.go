@@ -291,7 +291,10 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	// outlived the hook is bounded by the drain delay.
 	<-outRd.catchUp()
 	<-errRd.catchUp()
-	drain := time.NewTimer(lim.drainDelay)
+	// The drain delay counts from now; its timer is made only for a pipe
+	// still open (most hooks' pipes are at EOF by now).
+	drainStart := time.Now()
+	var drain *time.Timer
 	var lost []string
 	for _, p := range []struct {
 		name string
@@ -299,17 +302,24 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	}{{"stdout", outRd}, {"stderr", errRd}} {
 		select {
 		case <-p.r.done:
-		case <-drain.C:
-			drain.Reset(0) // the delay is over for the other pipe too
-			if n := p.r.stop(); n > 0 {
-				lost = append(lost, fmt.Sprintf("%s (%d bytes after the hook's own)", p.name, n))
+		default:
+			if drain == nil {
+				drain = time.NewTimer(lim.drainDelay - time.Since(drainStart))
+				defer drain.Stop()
+			}
+			select {
+			case <-p.r.done:
+			case <-drain.C:
+				drain.Reset(0) // the delay is over for the other pipe too
+				if n := p.r.stop(); n > 0 {
+					lost = append(lost, fmt.Sprintf("%s (%d bytes after the hook's own)", p.name, n))
+				}
 			}
 		}
 		if err := p.r.readErr(); err != nil {
 			lost = append(lost, fmt.Sprintf("%s (read error: %v)", p.name, err))
 		}
 	}
-	drain.Stop()
 	if len(lost) > 0 {
 		res.Lost = fmt.Sprintf("output lost: a process the hook started was still writing to its %s when reading stopped, %s after the hook exited", strings.Join(lost, " and "), lim.drainDelay)
 	}

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"strings"
 	"sync"
 
 	"github.com/hookcompat/hookcompat/settings"
@@ -104,18 +103,18 @@ func (s *selection) candidates(ev *Event) ([]selHook, map[*settings.Hook]string)
 	if eh.keyers == nil {
 		return eh.match(ev)
 	}
-	var key string
-	if len(eh.keyers) == 1 {
-		key = eh.keyers[0].SelectKey(ev)
-	} else {
-		keys := make([]string, len(eh.keyers))
-		for i, k := range eh.keyers {
-			keys[i] = k.SelectKey(ev)
+	// The keyers' keys joined by NULs, built on the stack: a string is
+	// made only to remember a new key.
+	var buf [128]byte
+	key := buf[:0]
+	for i, k := range eh.keyers {
+		if i > 0 {
+			key = append(key, 0)
 		}
-		key = strings.Join(keys, "\x00")
+		key = append(key, k.SelectKey(ev)...)
 	}
 	eh.mu.RLock()
-	c, ok := eh.cache[key]
+	c, ok := eh.cache[string(key)]
 	eh.mu.RUnlock()
 	if ok {
 		return c, nil
@@ -126,7 +125,7 @@ func (s *selection) candidates(ev *Event) ([]selHook, map[*settings.Hook]string)
 		if eh.cache == nil || len(eh.cache) >= maxSelectCache {
 			eh.cache = map[string][]selHook{}
 		}
-		eh.cache[key] = c
+		eh.cache[string(key)] = c
 		eh.mu.Unlock()
 	}
 	return c, warnings

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"strconv"
 	"time"
 )
 
@@ -92,9 +93,9 @@ func (s Source) String() string {
 	case s.Line == 0:
 		return s.File
 	case s.Col == 0:
-		return fmt.Sprintf("%s:%d", s.File, s.Line)
+		return s.File + ":" + strconv.Itoa(s.Line)
 	}
-	return fmt.Sprintf("%s:%d:%d", s.File, s.Line, s.Col)
+	return s.File + ":" + strconv.Itoa(s.Line) + ":" + strconv.Itoa(s.Col)
 }
 
 // Hook is one hook definition of the native model. Field order here is the

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
+	"slices"
+	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
@@ -194,13 +196,15 @@ func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 		return nil, fmt.Errorf("claude payload: event %q has no Claude name", ev.Name)
 	}
 	claudeTool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
-	used := map[string]bool{}
-	o := jsonwire.NewObject(jsonwire.JS)
+	var usedKeys [16]string
+	used := usedKeys[:0] // the keys written so far: a handful
+	o := payloadObjects.Get().(*jsonwire.Object)
+	o.Reset(jsonwire.JS)
 	put := func(key string) {
-		if used[key] {
+		if slices.Contains(used, key) {
 			return
 		}
-		used[key] = true
+		used = append(used, key)
 		f := row.nativeField(key)
 		if f == "" {
 			if v, ok := ev.Extra.Get(key); ok {
@@ -269,7 +273,7 @@ func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 	for _, k := range row.head {
 		put(k)
 	}
-	used["hook_event_name"] = true
+	used = append(used, "hook_event_name")
 	o.Str("hook_event_name", row.name)
 	for _, k := range row.fields {
 		put(k)
@@ -277,14 +281,38 @@ func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 	for _, kv := range ev.Extra {
 		put(kv.Key)
 	}
-	b, err := o.Bytes()
+	b, err := o.Line()
+	if len(b) <= 64<<10 {
+		payloadObjects.Put(o) // a huge payload's buffer is left to the collector
+	}
 	if err != nil {
 		return nil, fmt.Errorf("claude payload: %w", err)
 	}
-	return append(b, '\n'), nil
+	return b, nil
 }
 
-var nonAlnum = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9]`) })
+// payloadObjects holds the objects payloads are built in, so that the
+// buffer is not grown anew for every event.
+var payloadObjects = sync.Pool{New: func() any { return new(jsonwire.Object) }}
+
+// dashed is s with each character other than an ASCII letter or digit
+// replaced by '-', as the regular expression [^A-Za-z0-9] replaces it: one
+// dash per character (a multi-byte one included), and per byte of s that
+// is not valid UTF-8.
+func dashed(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
+			b.WriteByte(byte(r))
+		} else {
+			b.WriteByte('-')
+		}
+		i += size
+	}
+	return b.String()
+}
 
 // transcriptPath is the event's transcript_path, or Claude Code's layout
 // under the user's home when the native event has none.
@@ -296,5 +324,5 @@ func transcriptPath(ev *runner.Event, home string) string {
 	if cwd == "" {
 		cwd = ev.Cwd
 	}
-	return filepath.Join(home, ".claude", "projects", nonAlnum().ReplaceAllString(cwd, "-"), ev.SessionID+".jsonl")
+	return filepath.Join(home, ".claude", "projects", dashed(cwd), ev.SessionID+".jsonl")
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -79,4 +80,14 @@ func TestWriteJSString(t *testing.T) {
 	b, err := o.Bytes()
 	require.NoError(t, err)
 	assert.Equal(t, "{\"k\":\"a\\\"b\\\\c\\n\\t\\u0001<>&\u2028é\"}", string(b), "JSON.stringify escapes only quotes, backslashes and control characters")
+}
+
+// The transcript directory's name is the cwd with what the regular
+// expression [^A-Za-z0-9] matches replaced by '-' (one per character,
+// one per invalid byte).
+func TestDashedIsTheRegexpReplacement(t *testing.T) {
+	re := regexp.MustCompile(`[^A-Za-z0-9]`)
+	for _, s := range []string{"", "/home/u/my project", "/tmp/caf\u00e9/\U0001F600", "a\xffb\xe2\x80", "AZaz09_-.~"} {
+		assert.Equal(t, re.ReplaceAllString(s, "-"), dashed(s), "%q", s)
+	}
 }

@@ -98,6 +98,13 @@ func (o *Object) Raw(k string, v json.RawMessage) {
 	}
 }
 
+// Reset empties o and makes it an object of style s, keeping its buffer
+// (for an Object reused through a sync.Pool).
+func (o *Object) Reset(s Style) {
+	o.style, o.n, o.err = s, 0, nil
+	o.buf.Reset()
+}
+
 // Len is the number of members written.
 func (o *Object) Len() int { return o.n }
 
@@ -114,6 +121,19 @@ func (o *Object) Bytes() ([]byte, error) {
 	out := make([]byte, 0, o.buf.Len()+1)
 	out = append(out, o.buf.Bytes()...)
 	return append(out, '}'), nil
+}
+
+// Line is [Object.Bytes] followed by one newline, in one new slice.
+func (o *Object) Line() ([]byte, error) {
+	if o.err != nil {
+		return nil, o.err
+	}
+	if o.n == 0 {
+		return []byte("{}\n"), nil
+	}
+	out := make([]byte, 0, o.buf.Len()+2)
+	out = append(out, o.buf.Bytes()...)
+	return append(out, '}', '\n'), nil
 }
 
 // WriteString writes s to b as a JSON string, escaped as both
@@ -183,7 +203,66 @@ func (s Style) Canon(raw []byte) ([]byte, error) {
 }
 
 // canon appends raw re-written to w; on error w holds a partial value.
+// Valid JSON in the styles that keep members and numbers as written is
+// compacted in place ([compact]); everything else goes through
+// encoding/json's decoder ([Style.decode]), which also words the errors.
 func (s Style) canon(w *bytes.Buffer, raw []byte) error {
+	if s != JSRoundTrip && json.Valid(raw) {
+		compact(w, raw)
+		return nil
+	}
+	return s.decode(w, raw)
+}
+
+// compact appends valid JSON raw to w as [Style.decode] writes it in
+// [JS] and [Serde], without decoding it: white space between tokens is
+// dropped, numbers and literals are copied, and a string is copied as it
+// stands when it has no escape and is valid UTF-8 (then [WriteString]
+// would write it unchanged), else unquoted by encoding/json and written
+// by [WriteString].
+func compact(w *bytes.Buffer, raw []byte) {
+	w.Grow(len(raw))
+	for i := 0; i < len(raw); {
+		switch c := raw[i]; c {
+		case ' ', '\t', '\n', '\r':
+			i++
+		case '"':
+			end, plain := stringEnd(raw, i)
+			if plain {
+				w.Write(raw[i:end])
+			} else {
+				var str string
+				_ = json.Unmarshal(raw[i:end], &str) // valid: cannot fail
+				WriteString(w, str)
+			}
+			i = end
+		default:
+			w.WriteByte(c)
+			i++
+		}
+	}
+}
+
+// stringEnd returns the index just past the JSON string that starts at
+// raw[start] (a '"'; raw is valid JSON), and whether the string is
+// plain: no escape, and valid UTF-8.
+func stringEnd(raw []byte, start int) (end int, plain bool) {
+	plain = true
+	for i := start + 1; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case c == '\\':
+			plain = false
+			i++ // the escaped byte; \uXXXX's digits hold no '"'
+		case c == '"':
+			return i + 1, plain && utf8.Valid(raw[start+1:i])
+		}
+	}
+	return len(raw), false // not reached on valid JSON
+}
+
+// decode appends raw re-written to w by reading it with encoding/json's
+// decoder; on error w holds a partial value.
+func (s Style) decode(w *bytes.Buffer, raw []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := s.value(w, dec); err != nil {

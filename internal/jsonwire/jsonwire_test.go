@@ -301,6 +301,30 @@ func TestStyleString(t *testing.T) {
 	assert.Equal(t, "Style(9)", Style(9).String())
 }
 
+// assertCompactIsDecode checks that compact, Canon's way for valid JSON
+// in JS and Serde, writes what the decoder writes.
+func assertCompactIsDecode(t *testing.T, raw []byte) {
+	t.Helper()
+	var fast, slow bytes.Buffer
+	compact(&fast, raw)
+	require.NoError(t, JS.decode(&slow, raw))
+	assert.Equal(t, slow.String(), fast.String(), "%q", raw)
+}
+
+func TestCompactIsDecode(t *testing.T) {
+	for _, in := range []string{
+		" {\n\t\"b\" : 1 , \"a\" : [ true , false , null ] }\r\n",
+		`{"a":1,"b":2,"a":3}`, `{"\u0061":1,"a":2}`, `"s"`, `-0.5e+3`, `[]`, `{}`, `[[],{},""]`,
+		`["\u0041\/\u00e9", "\u2028<&>", "\u001F\u0008\u000c", "\ud83d\ude00", "\\", "\"", "a\\\"b"]`,
+		`["\ud800", "\udc00x", "\ud83dy"]`,
+		"{\"k\xff\":\"a\xffb\", \"\xe2\x80\":\"\u2028\u2029\x7f\"}",
+		"\"caf\u00e9 \xc3\xa9 \xf0\x9f\x98\x80\"",
+		`{"command":"go test ./...","description":"Run the tests"}`,
+	} {
+		assertCompactIsDecode(t, []byte(in))
+	}
+}
+
 // FuzzCanon: what Canon writes is valid JSON that encoding/json reads as
 // the same value it reads from the input (later duplicates win in both;
 // JSRoundTrip's numbers are the same doubles), and Canon of its own
@@ -310,6 +334,9 @@ func FuzzCanon(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
+		if json.Valid(raw) {
+			assertCompactIsDecode(t, raw)
+		}
 		for _, s := range styles {
 			c, err := s.Canon(raw)
 			if err != nil {
