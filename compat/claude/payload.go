@@ -7,10 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sync"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -284,7 +284,7 @@ func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-var nonAlnum = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9]`) })
+var nonAlnum = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9]`) }}
 
 // transcriptPath is the event's transcript_path, or Claude Code's layout
 // under the user's home when the native event has none.
@@ -296,5 +296,5 @@ func transcriptPath(ev *runner.Event, home string) string {
 	if cwd == "" {
 		cwd = ev.Cwd
 	}
-	return filepath.Join(home, ".claude", "projects", nonAlnum().ReplaceAllString(cwd, "-"), ev.SessionID+".jsonl")
+	return filepath.Join(home, ".claude", "projects", nonAlnum.Get().ReplaceAllString(cwd, "-"), ev.SessionID+".jsonl")
 }
