@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -125,7 +125,7 @@ func set(s ...string) map[string]bool {
 type interpreterTable struct{ python, node, shell, ruby, uv, deno, bun, tsx interpreter }
 
 // interpreters returns the table, built on first use.
-var interpreters = sync.OnceValue(func() *interpreterTable {
+var interpreters = lazy.Value[*interpreterTable]{New: func() *interpreterTable {
 	return &interpreterTable{
 		python: interpreter{valued: set("-W", "-X", "--check-hash-based-pycs"), noScript: set("-c", "-m", "-V", "--version", "-h", "--help")},
 		node: interpreter{valued: set("-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file", "--conditions", "-C", "--input-type"),
@@ -141,41 +141,41 @@ var interpreters = sync.OnceValue(func() *interpreterTable {
 		bun:  interpreter{fileOnly: true, valued: set("--cwd", "--config", "-c", "--preload", "-r", "--env-file"), noScript: set("-e", "--eval", "-p", "--print", "x", "--help", "--version")},
 		tsx:  interpreter{fileOnly: true, valued: set("--tsconfig", "-r", "--require", "--import"), noScript: set("-e", "--eval", "-p", "--print")},
 	}
-})
+}}
 
-var pythonName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(python|pypy)(\d+(\.\d+)*)?$`) })
+var pythonName = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^(python|pypy)(\d+(\.\d+)*)?$`) }}
 
 // interpreterOf returns how the program named prog (a base name) takes
 // its script.
 func interpreterOf(prog string) (interpreter, bool) {
 	switch {
-	case pythonName().MatchString(prog):
-		return interpreters().python, true
+	case pythonName.Get().MatchString(prog):
+		return interpreters.Get().python, true
 	}
 	switch prog {
 	case "node", "nodejs":
-		return interpreters().node, true
+		return interpreters.Get().node, true
 	case "bash", "sh", "dash", "zsh", "ksh":
-		return interpreters().shell, true
+		return interpreters.Get().shell, true
 	case "ruby", "perl", "php":
-		return interpreters().ruby, true
+		return interpreters.Get().ruby, true
 	case "uv":
-		return interpreters().uv, true
+		return interpreters.Get().uv, true
 	case "deno":
-		return interpreters().deno, true
+		return interpreters.Get().deno, true
 	case "bun":
-		return interpreters().bun, true
+		return interpreters.Get().bun, true
 	case "tsx", "ts-node":
-		return interpreters().tsx, true
+		return interpreters.Get().tsx, true
 	}
 	return interpreter{}, false
 }
 
 // scriptLike are the file extensions of scripts an interpreter with
 // fileOnly runs.
-var scriptLike = sync.OnceValue(func() *regexp.Regexp {
+var scriptLike = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`\.(py|pyw|js|mjs|cjs|ts|mts|cts|jsx|tsx|sh|bash|rb|pl|php)$`)
-})
+}}
 
 // scriptArg returns the index in words of the script the interpreter
 // words[0] runs: -1 when it runs none (python -c, node -e, uv run ruff),
@@ -223,7 +223,7 @@ func scriptArg(words []word) (i int, interp bool) {
 	if i >= len(words) {
 		return -1, true
 	}
-	if w := words[i]; w.ok && in.fileOnly && !strings.Contains(w.value, "/") && !scriptLike().MatchString(w.value) {
+	if w := words[i]; w.ok && in.fileOnly && !strings.Contains(w.value, "/") && !scriptLike.Get().MatchString(w.value) {
 		return -1, true
 	}
 	return i, true

@@ -16,7 +16,7 @@ func DecodeEventLenient(data []byte) (Event, error) {
 		return Event{}, fmt.Errorf("native event: %w", err)
 	}
 	var keep, extra Fields
-	keys := eventKeys()
+	keys := eventKeys.Get()
 	for _, f := range all {
 		if keys[f.Key] {
 			keep = append(keep, f)

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"sync"
 
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -104,7 +104,7 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("native event: %w", err)
 	}
 	for _, f := range keys {
-		if !eventKeys()[f.Key] {
+		if !eventKeys.Get()[f.Key] {
 			return fmt.Errorf("native event: unknown field %q", f.Key)
 		}
 	}
@@ -121,7 +121,7 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 
 // eventKeys are the JSON names of Event's fields, spelled exactly (read
 // from the struct on first use).
-var eventKeys = sync.OnceValue(func() map[string]bool {
+var eventKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	m := map[string]bool{}
 	t := reflect.TypeOf(Event{})
 	for i := 0; i < t.NumField(); i++ {
@@ -129,7 +129,7 @@ var eventKeys = sync.OnceValue(func() map[string]bool {
 		m[name] = true
 	}
 	return m
-})
+}}
 
 // Clone returns a deep copy of e (raw JSON and extra fields are copied).
 func (e *Event) Clone() Event {

@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"sync"
 	"time"
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -99,7 +99,7 @@ func (e *Engine) runMCP(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 	return p.Classify(h, ev, res), res
 }
 
-var inputRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{([^}]*)\}`) })
+var inputRef = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`\$\{([^}]*)\}`) }}
 
 // expandMCPInput replaces "${path}" in the string values of input (a JSON
 // object, nested to any depth) by the value at path of payload.
@@ -121,8 +121,8 @@ func expandMCPInput(input json.RawMessage, payload []byte) (json.RawMessage, err
 	walk = func(x any) any {
 		switch t := x.(type) {
 		case string:
-			return inputRef().ReplaceAllStringFunc(t, func(ref string) string {
-				return doc.Get(inputRef().FindStringSubmatch(ref)[1]).String()
+			return inputRef.Get().ReplaceAllStringFunc(t, func(ref string) string {
+				return doc.Get(inputRef.Get().FindStringSubmatch(ref)[1]).String()
 			})
 		case map[string]any:
 			for k, val := range t {

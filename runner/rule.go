@@ -6,6 +6,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -39,15 +40,17 @@ type RuleProtocol interface {
 
 // defaultToolKinds are the rule kinds of the built-in native tool names
 // and their aliases (the default vocabulary's).
-var defaultToolKinds = map[string]string{
-	"shell": settings.RuleShell, "bash": settings.RuleShell, "sh": settings.RuleShell, "run_shell_command": settings.RuleShell,
-	"read": settings.RuleRead, "glob": settings.RuleRead, "grep": settings.RuleRead,
-	"write": settings.RuleWrite, "edit": settings.RuleWrite, "multi_edit": settings.RuleWrite, "notebook_edit": settings.RuleWrite,
-	"delete":    settings.RuleDelete,
-	"web_fetch": settings.RuleWeb, "web_search": settings.RuleWeb,
-	"skill": settings.RuleSkill,
-	"agent": settings.RuleAgent,
-}
+var defaultToolKinds = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"shell": settings.RuleShell, "bash": settings.RuleShell, "sh": settings.RuleShell, "run_shell_command": settings.RuleShell,
+		"read": settings.RuleRead, "glob": settings.RuleRead, "grep": settings.RuleRead,
+		"write": settings.RuleWrite, "edit": settings.RuleWrite, "multi_edit": settings.RuleWrite, "notebook_edit": settings.RuleWrite,
+		"delete":    settings.RuleDelete,
+		"web_fetch": settings.RuleWeb, "web_search": settings.RuleWeb,
+		"skill": settings.RuleSkill,
+		"agent": settings.RuleAgent,
+	}
+}}
 
 // DefaultToolKinds returns the rule kinds of the built-in native tool
 // names (those of the default tool vocabulary, aliases included): shell,
@@ -55,7 +58,7 @@ var defaultToolKinds = map[string]string{
 // of kind read; write, edit, multi_edit and notebook_edit of kind write;
 // delete of kind delete; web_fetch and web_search of kind web; skill and
 // agent of their own kind. The map is a new copy.
-func DefaultToolKinds() map[string]string { return maps.Clone(defaultToolKinds) }
+func DefaultToolKinds() map[string]string { return maps.Clone(defaultToolKinds.Get()) }
 
 // nativeRuleSelects reports whether a native permission rule names the
 // tool call of ev (HK-64), kinds mapping the event's tool name to its

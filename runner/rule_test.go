@@ -53,7 +53,7 @@ func TestNativeRuleSelects(t *testing.T) {
 			r, err := settings.ParseRule(tt.rule)
 			require.NoError(t, err)
 			ev := &Event{Name: settings.PreTool, Tool: tt.tool, Args: json.RawMessage(tt.args), Cwd: "/w"}
-			assert.Equal(t, tt.want, nativeRuleSelects(r, ev, defaultToolKinds))
+			assert.Equal(t, tt.want, nativeRuleSelects(r, ev, defaultToolKinds.Get()))
 		})
 	}
 }

@@ -15,6 +15,7 @@ import (
 	toml "github.com/pelletier/go-toml/v2"
 
 	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 )
 
 // Load reads and decodes the native TOML config at path. A missing file is
@@ -301,7 +302,7 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 	typeErrs := len(d.errs) > before
 	misspelt := false
 	for _, k := range sortedKeys(m) {
-		if !hookKeys[k] {
+		if !hookKeys.Get()[k] {
 			msg := fmt.Sprintf("unknown key %q", k)
 			if near := nearestKey(k); near != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", near)
@@ -326,13 +327,13 @@ func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 }
 
 // hookKeys are the keys of a hook table (from fieldSpecs in schema.go).
-var hookKeys = func() map[string]bool {
+var hookKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	m := make(map[string]bool, len(fieldSpecs))
 	for _, f := range fieldSpecs {
 		m[f.key] = true
 	}
 	return m
-}()
+}}
 
 // eventList names the native events.
 func eventList() string {
@@ -387,7 +388,7 @@ func nearestEvent(name string) string {
 // nearestKey returns the hook key within edit distance 2 of k, if any.
 func nearestKey(k string) string {
 	best, bestD := "", 3
-	for cand := range hookKeys {
+	for cand := range hookKeys.Get() {
 		if d := hookkit.EditDistance(k, cand); d < bestD || (d == bestD && cand < best) {
 			best, bestD = cand, d
 		}

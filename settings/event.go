@@ -1,5 +1,7 @@
 package settings
 
+import "github.com/hookcompat/hookcompat/internal/lazy"
+
 // Event names a lifecycle point at which hooks run. The native events are
 // those of the native engine spec (HK-10, HK-50…HK-52); the extension events
 // carry foreign events that the native spec lacks (for example Claude Code's
@@ -85,7 +87,7 @@ var extensionEvents = []Event{
 	Interrupt,
 }
 
-var eventRank = func() map[Event]int {
+var eventRank = lazy.Value[map[Event]int]{New: func() map[Event]int {
 	m := make(map[Event]int, len(nativeEvents)+len(extensionEvents))
 	for i, e := range nativeEvents {
 		m[e] = i
@@ -94,7 +96,7 @@ var eventRank = func() map[Event]int {
 		m[e] = len(nativeEvents) + i
 	}
 	return m
-}()
+}}
 
 // Events returns the 13 native events in canonical order. The slice is a
 // copy; callers may modify it.
@@ -105,14 +107,14 @@ func Events() []Event { return append([]Event(nil), nativeEvents...) }
 func ExtensionEvents() []Event { return append([]Event(nil), extensionEvents...) }
 
 // Known reports whether e is a native or an extension event.
-func (e Event) Known() bool { _, ok := eventRank[e]; return ok }
+func (e Event) Known() bool { _, ok := eventRank.Get()[e]; return ok }
 
 // Native reports whether e is one of the 13 events of the native spec.
-func (e Event) Native() bool { r, ok := eventRank[e]; return ok && r < len(nativeEvents) }
+func (e Event) Native() bool { r, ok := eventRank.Get()[e]; return ok && r < len(nativeEvents) }
 
 // Rank is e's position in canonical order, or -1 for an unknown event.
 func (e Event) Rank() int {
-	if r, ok := eventRank[e]; ok {
+	if r, ok := eventRank.Get()[e]; ok {
 		return r
 	}
 	return -1

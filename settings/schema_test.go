@@ -49,7 +49,7 @@ func TestJSONSchemaMatchesDecoder(t *testing.T) {
 	for k := range s.Defs.Hook.Properties {
 		schemaKeys = append(schemaKeys, k)
 	}
-	for k := range hookKeys {
+	for k := range hookKeys.Get() {
 		decoderKeys = append(decoderKeys, k)
 	}
 	sort.Strings(schemaKeys)

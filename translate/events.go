@@ -1,8 +1,7 @@
 package translate
 
 import (
-	"sync"
-
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -70,7 +69,7 @@ type eventIndex struct {
 	aliases  map[string]string
 }
 
-var eventMaps = sync.OnceValue(func() *eventIndex {
+var eventMaps = lazy.Value[*eventIndex]{New: func() *eventIndex {
 	x := &eventIndex{toNative: map[string]settings.Event{}, toClaude: map[settings.Event]string{}, aliases: claudeAliasRows()}
 	for _, e := range claudeEvents {
 		x.toNative[e.claude] = e.native
@@ -80,25 +79,25 @@ var eventMaps = sync.OnceValue(func() *eventIndex {
 		x.aliases[string(e.native)] = e.claude
 	}
 	return x
-})
+}}
 
 // NativeEvent returns the native event of a Claude Code event name, and
 // whether the name is one of Claude's 33 events.
 func NativeEvent(claude string) (settings.Event, bool) {
-	e, ok := eventMaps().toNative[claude]
+	e, ok := eventMaps.Get().toNative[claude]
 	return e, ok
 }
 
 // ClaudeEvent returns the Claude Code name of a native or extension event.
 func ClaudeEvent(e settings.Event) (string, bool) {
-	c, ok := eventMaps().toClaude[e]
+	c, ok := eventMaps.Get().toClaude[e]
 	return c, ok
 }
 
 // ClaudeEventAlias returns the Claude event another agent's event name
 // stands for (BeforeTool → PreToolUse, pre_tool → PreToolUse), if any.
 func ClaudeEventAlias(name string) (string, bool) {
-	c, ok := eventMaps().aliases[name]
+	c, ok := eventMaps.Get().aliases[name]
 	return c, ok
 }
 

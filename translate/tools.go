@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"sort"
-	"sync"
 
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/tidwall/gjson"
 )
 
@@ -271,9 +271,13 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 // names are lower-case words.
 //
 // Its rows are built on first use.
-var DefaultVocabulary = &Vocabulary{tables: sync.OnceValue(func() *vocabTables {
+var DefaultVocabulary = &Vocabulary{tables: defaultTables}
+
+var defaultVocab = lazy.Value[*vocabTables]{New: func() *vocabTables {
 	return buildVocabTables(withKinds(buildTools(nativeTools, dialectTables())))
-})}
+}}
+
+func defaultTables() *vocabTables { return defaultVocab.Get() }
 
 // nativeTools are the native tool names and the names other hosts use for
 // them.
@@ -298,7 +302,7 @@ var nativeTools = []Tool{
 
 // dialectTables are the shipped dialects, in order.
 func dialectTables() []DialectTable {
-	return []DialectTable{claudeTools(), phiTools(), codexTools(), geminiTools, qwenTools, cursorTools()}
+	return []DialectTable{claudeTools(), phiTools(), codexTools(), geminiTools(), qwenTools(), cursorTools()}
 }
 
 // DialectTable is one dialect's part of a vocabulary: its name for each

@@ -13,21 +13,23 @@ const Gemini Dialect = "gemini"
 // shape (read_file's start_line/end_line against offset/limit, web_fetch's
 // single prompt, write_todos' items) keep their names. MCP tools
 // (mcp_<server>_<tool>) are read by the format itself.
-var geminiTools = DialectTable{
-	Dialect: Gemini,
-	Names: map[string]string{
-		"shell": "run_shell_command", "read": "read_file", "write": "write_file", "edit": "replace",
-		"glob": "glob", "grep": "grep_search", "web_fetch": "web_fetch", "web_search": "google_web_search",
-		"agent": "invoke_agent", "todo_write": "write_todos", "skill": "activate_skill",
-		"ask_user": "ask_user", "exit_plan_mode": "exit_plan_mode", "ls": "list_directory",
-	},
-	Args: map[string]map[string]string{
-		"shell": {"run_in_background": "is_background"},
-		"read":  {"path": "file_path"},
-		"write": {"path": "file_path"},
-		"edit":  {"path": "file_path", "replace_all": "allow_multiple"},
-		"glob":  {"path": "dir_path"},
-		"grep":  {"path": "dir_path", "glob": "include_pattern"},
-		"ls":    {"path": "dir_path"},
-	},
+func geminiTools() DialectTable {
+	return DialectTable{
+		Dialect: Gemini,
+		Names: map[string]string{
+			"shell": "run_shell_command", "read": "read_file", "write": "write_file", "edit": "replace",
+			"glob": "glob", "grep": "grep_search", "web_fetch": "web_fetch", "web_search": "google_web_search",
+			"agent": "invoke_agent", "todo_write": "write_todos", "skill": "activate_skill",
+			"ask_user": "ask_user", "exit_plan_mode": "exit_plan_mode", "ls": "list_directory",
+		},
+		Args: map[string]map[string]string{
+			"shell": {"run_in_background": "is_background"},
+			"read":  {"path": "file_path"},
+			"write": {"path": "file_path"},
+			"edit":  {"path": "file_path", "replace_all": "allow_multiple"},
+			"glob":  {"path": "dir_path"},
+			"grep":  {"path": "dir_path", "glob": "include_pattern"},
+			"ls":    {"path": "dir_path"},
+		},
+	}
 }

@@ -11,18 +11,20 @@ const Qwen Dialect = "qwen"
 // ShellTool for run_shell_command; Edit, replace for edit; …) are read by
 // the format itself. list_directory adds the native row ls; MCP tools keep
 // Claude's mcp__<server>__<tool> names.
-var qwenTools = DialectTable{
-	Dialect: Qwen,
-	Names: map[string]string{
-		"shell": "run_shell_command", "read": "read_file", "write": "write_file", "edit": "edit",
-		"glob": "glob", "grep": "grep_search", "web_fetch": "web_fetch", "web_search": "web_search",
-		"agent": "agent", "todo_write": "todo_write", "skill": "skill", "ask_user": "ask_user_question",
-		"notebook_edit": "notebook_edit", "exit_plan_mode": "exit_plan_mode", "ls": "list_directory",
-	},
-	Args: map[string]map[string]string{
-		"shell": {"run_in_background": "is_background", "timeout_ms": "timeout"},
-		"read":  {"path": "file_path"},
-		"write": {"path": "file_path"},
-		"edit":  {"path": "file_path"},
-	},
+func qwenTools() DialectTable {
+	return DialectTable{
+		Dialect: Qwen,
+		Names: map[string]string{
+			"shell": "run_shell_command", "read": "read_file", "write": "write_file", "edit": "edit",
+			"glob": "glob", "grep": "grep_search", "web_fetch": "web_fetch", "web_search": "web_search",
+			"agent": "agent", "todo_write": "todo_write", "skill": "skill", "ask_user": "ask_user_question",
+			"notebook_edit": "notebook_edit", "exit_plan_mode": "exit_plan_mode", "ls": "list_directory",
+		},
+		Args: map[string]map[string]string{
+			"shell": {"run_in_background": "is_background", "timeout_ms": "timeout"},
+			"read":  {"path": "file_path"},
+			"write": {"path": "file_path"},
+			"edit":  {"path": "file_path"},
+		},
+	}
 }

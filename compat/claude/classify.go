@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/hookcompat/hookcompat/internal/hookjson"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -75,7 +75,7 @@ func ClassifyStdout(stdout []byte) (StdoutKind, []byte) {
 			}
 			if l[0] == '{' {
 				for _, m := range hookjson.Members(l) {
-					if knownOutputFields()[m.Key] {
+					if knownOutputFields.Get()[m.Key] {
 						setsField = true
 					}
 				}
@@ -88,12 +88,12 @@ func ClassifyStdout(stdout []byte) (StdoutKind, []byte) {
 	return StdoutInvalid, nil
 }
 
-var knownOutputFields = sync.OnceValue(func() map[string]bool {
+var knownOutputFields = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{
 		"continue": true, "stopReason": true, "suppressOutput": true, "systemMessage": true,
 		"terminalSequence": true, "decision": true, "reason": true, "hookSpecificOutput": true,
 	}
-})
+}}
 
 // noStderr is Claude Code's stand-in for an empty stderr in a blocking
 // error.

@@ -45,7 +45,7 @@ func eventTableMarkdown() string {
 		}
 		return ""
 	}
-	for _, e := range events().rows {
+	for _, e := range events.Get().rows {
 		match := map[matchKind]string{matchNone: "— (ignored)", matchTool: "tool name", matchReason: "", matchType: "notification_type", matchSubagent: "agent_type"}[e.match.kind]
 		switch e.match.kind {
 		case matchReason, matchField:

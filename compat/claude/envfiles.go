@@ -29,7 +29,7 @@ func SessionEnvExports(sessionID, home string, base []string) ([]string, error) 
 		return nil, err
 	}
 	rank := map[string]int{}
-	for i, e := range events().rows {
+	for i, e := range events.Get().rows {
 		if e.envFile {
 			rank[strings.ToLower(e.name)] = i
 		}

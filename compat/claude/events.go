@@ -1,9 +1,9 @@
 package claude
 
 import (
-	"sync"
 	"time"
 
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -262,7 +262,9 @@ var (
 )
 
 // toolKeys are the payload keys a tool event keeps in native fields.
-var toolKeys = map[string]string{"tool_name": "tool", "tool_input": "args", "tool_response": "result", "tool_use_id": "tool_call_id"}
+var toolKeys = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"tool_name": "tool", "tool_input": "args", "tool_response": "result", "tool_use_id": "tool_call_id"}
+}}
 
 var modelSwitchFields = []string{"from_model", "to_model", "requested_model", "source", "context_tokens", "prompt_cache_warm", "cache_ttl", "estimated_cache_write_usd", "pricing"}
 
@@ -310,22 +312,22 @@ func eventRows() []event {
 		// joined context after the call's tool_result; exit 2 denies with
 		// stderr ("<Tool> hook error: [<cmd>]: <stderr>"), a JSON reason
 		// replacing it; continue:false ends the loop after the call.
-		{name: "PreToolUse", native: settings.PreTool, head: headTool, fields: []string{"tool_name", "tool_input", "tool_use_id", "mcp_server"}, nativeKeys: toolKeys,
+		{name: "PreToolUse", native: settings.PreTool, head: headTool, fields: []string{"tool_name", "tool_input", "tool_use_id", "mcp_server"}, nativeKeys: toolKeys.Get(),
 			match: matchOn{kind: matchTool}, ifRule: true, out: outContext | outPermission | outUpdatedInput, exit2: exit2Deny, cont: contEndsLoop,
 			join: true, lands: landToolResult, persist: true, persistID: idToolUse, label: labelTool, notice: true, judge: judgeEndsUnlessContinue},
 		// PermissionRequest (recorded): decision.behavior allow (+updatedInput)
 		// or deny (message, default "Permission denied by hook"; interrupt
 		// aborts the run); context, continue and exit 2 are ignored.
-		{name: "PermissionRequest", native: settings.PermissionRequest, head: headTool, fields: []string{"tool_name", "tool_input", "permission_suggestions", "mcp_server"}, nativeKeys: toolKeys,
+		{name: "PermissionRequest", native: settings.PermissionRequest, head: headTool, fields: []string{"tool_name", "tool_input", "permission_suggestions", "mcp_server"}, nativeKeys: toolKeys.Get(),
 			match: matchOn{kind: matchTool}, ifRule: true, out: outBehavior | outUpdatedInput, exit2: exit2Ignored, cont: contIgnored, lands: landToolResult, label: labelTool, judge: judgeIgnored},
 		// PermissionDenied (spec; never fired offline): retry only.
-		{name: "PermissionDenied", native: settings.PermissionDenied, head: headTool, fields: []string{"tool_name", "tool_input", "tool_use_id", "reason", "mcp_server"}, nativeKeys: toolKeys,
+		{name: "PermissionDenied", native: settings.PermissionDenied, head: headTool, fields: []string{"tool_name", "tool_input", "tool_use_id", "reason", "mcp_server"}, nativeKeys: toolKeys.Get(),
 			match: matchOn{kind: matchTool}, ifRule: true, out: outRetry, label: labelTool, judge: judgeIgnored},
 		// PostToolUse (recorded): decision:block and exit 2 are feedback
 		// appended to the tool result (before the hook's context); each hook's
 		// context is its own reminder; updatedToolOutput must fit the tool's
 		// output; continue:false ends the loop and nothing of it is sent.
-		{name: "PostToolUse", native: settings.PostTool, head: headTool, fields: []string{"tool_name", "tool_input", "tool_response", "tool_use_id", "duration_ms", "mcp_server"}, nativeKeys: toolKeys,
+		{name: "PostToolUse", native: settings.PostTool, head: headTool, fields: []string{"tool_name", "tool_input", "tool_response", "tool_use_id", "duration_ms", "mcp_server"}, nativeKeys: toolKeys.Get(),
 			match: matchOn{kind: matchTool}, ifRule: true, out: outContext | outBlock | outUpdatedOutput, exit2: exit2Feedback, cont: contEndsLoop,
 			lands: landAppend, persist: true, persistID: idToolUse, label: labelTool, notice: true, judge: judgeEndsUnlessContinue},
 		// PostToolUseFailure (recorded): as PostToolUse, but continue:false
@@ -451,7 +453,7 @@ type eventTables struct {
 // events returns the event table, built on first use (a process that
 // never reads a Claude hook, such as `hookcompat version`, does not build
 // it).
-var events = sync.OnceValue(func() *eventTables {
+var events = lazy.Value[*eventTables]{New: func() *eventTables {
 	t := &eventTables{rows: eventRows(), byName: map[string]*event{}, byNative: map[settings.Event]*event{}}
 	for i := range t.rows {
 		e := &t.rows[i]
@@ -459,14 +461,14 @@ var events = sync.OnceValue(func() *eventTables {
 		t.byNative[e.native] = e
 	}
 	return t
-})
+}}
 
 // eventOf returns the row of a native event, or nil for an event Claude
 // Code does not have.
-func eventOf(native settings.Event) *event { return events().byNative[native] }
+func eventOf(native settings.Event) *event { return events.Get().byNative[native] }
 
 // eventNamed returns the row of a Claude event name, or nil.
-func eventNamed(name string) *event { return events().byName[name] }
+func eventNamed(name string) *event { return events.Get().byName[name] }
 
 // isTool reports whether the event concerns one tool call.
 func (e *event) isTool() bool { return e.match.kind == matchTool }
@@ -482,7 +484,7 @@ func (e *event) defaultTimeout() time.Duration {
 // EventNames returns Claude Code's 33 event names in the table's order
 // (the order of a session's lifecycle).
 func EventNames() []string {
-	rows := events().rows
+	rows := events.Get().rows
 	out := make([]string, len(rows))
 	for i, e := range rows {
 		out[i] = e.name

@@ -20,8 +20,8 @@ import (
 // by, with a payload head that starts with the common keys.
 func TestEventTableCoversClaude(t *testing.T) {
 	require.ElementsMatch(t, translate.ClaudeEventNames(), EventNames(), "one row per Claude event")
-	require.Len(t, events().rows, 33)
-	for _, e := range events().rows {
+	require.Len(t, events.Get().rows, 33)
+	for _, e := range events.Get().rows {
 		native, ok := translate.NativeEvent(e.name)
 		require.True(t, ok, e.name)
 		assert.Equal(t, native, e.native, "%s runs as %s", e.name, native)

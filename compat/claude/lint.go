@@ -6,12 +6,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -32,21 +32,27 @@ const (
 
 // claudeEnv are the variables Claude Code sets for hooks (claude §7.4); a
 // $CLAUDE_* variable outside this list is never set.
-var claudeEnv = sync.OnceValue(func() *regexp.Regexp {
+var claudeEnv = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`^(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA|CLAUDE_PLUGIN_OPTION_\w+|CLAUDE_ENV_FILE|CLAUDE_EFFORT|CLAUDE_PID|CLAUDE_CODE_\w+|CLAUDECODE|CLAUDE_CONFIG_DIR)$`)
-})
+}}
 
 // mythVars are variables tutorials use that no agent sets (claude §7.4).
-var mythVars = map[string]bool{"TOOL_ARGS": true, "TOOL_NAME": true, "TOOL_INPUT": true, "STDIN_JSON": true, "FILE_PATH": true, "FILE_PATHS": true}
+var mythVars = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"TOOL_ARGS": true, "TOOL_NAME": true, "TOOL_INPUT": true, "STDIN_JSON": true, "FILE_PATH": true, "FILE_PATHS": true}
+}}
 
-var varRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`) })
+var varRef = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`) }}
 
 // interpreters and the exit status each gives for a missing script: 2
 // blocks in Claude Code (claude §6.4 "accidental exit 2").
-var interpreters = map[string]int{"python": 2, "python3": 2, "node": 1, "ruby": 1, "perl": 2, "bash": 127, "sh": 127, "deno": 1, "bun": 1}
+var interpreters = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{"python": 2, "python3": 2, "node": 1, "ruby": 1, "perl": 2, "bash": 127, "sh": 127, "deno": 1, "bun": 1}
+}}
 
 // removedTools are tool names Claude Code no longer has (claude §5.1).
-var removedTools = map[string]string{"MultiEdit": "removed", "LS": "removed", "NotebookRead": "removed (Read reads notebooks)", "TodoRead": "removed", "KillShell": "renamed TaskStop", "BashOutput": "renamed TaskOutput"}
+var removedTools = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"MultiEdit": "removed", "LS": "removed", "NotebookRead": "removed (Read reads notebooks)", "TodoRead": "removed", "KillShell": "renamed TaskStop", "BashOutput": "renamed TaskOutput"}
+}}
 
 // Lint adds the Claude-specific lints of one hook: variables Claude Code
 // never sets ($CLAUDE_FILE_PATHS, $TOOL_INPUT, …), bash-only syntax in a
@@ -90,9 +96,9 @@ func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string
 		text = strings.Join(h.Args, " ")
 	}
 	pluginVar := map[string]bool{}
-	for _, m := range varRef().FindAllStringSubmatch(text, -1) {
+	for _, m := range varRef.Get().FindAllStringSubmatch(text, -1) {
 		name := m[1]
-		if (strings.HasPrefix(name, "CLAUDE") && !claudeEnv().MatchString(name)) || mythVars[name] {
+		if (strings.HasPrefix(name, "CLAUDE") && !claudeEnv.Get().MatchString(name)) || mythVars.Get()[name] {
 			add(CodeUndefinedEnv, format.SeverityWarning, fmt.Sprintf("$%s is never set: Claude Code passes the event on stdin, not in variables", name),
 				"read the JSON on stdin, e.g. jq -r '.tool_input.file_path'")
 		}
@@ -143,7 +149,7 @@ func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string
 		add(CodeRelativePath, format.SeverityWarning, fmt.Sprintf("relative path %q: hooks run in the session's current directory, which follows cd", first),
 			`start it with "$CLAUDE_PROJECT_DIR"/`)
 	}
-	if status, isInterp := interpreters[filepath.Base(first)]; isInterp && len(call.Args) > 1 {
+	if status, isInterp := interpreters.Get()[filepath.Base(first)]; isInterp && len(call.Args) > 1 {
 		script := call.Args[1].Lit()
 		if script == "" || strings.HasPrefix(script, "-") {
 			return
@@ -224,15 +230,15 @@ func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint s
 	}
 	for _, name := range m.Names() {
 		switch {
-		case removedTools[name] != "":
-			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher names %s, which Claude Code %s", name, removedTools[name]), "drop it from the matcher")
+		case removedTools.Get()[name] != "":
+			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher names %s, which Claude Code %s", name, removedTools.Get()[name]), "drop it from the matcher")
 		case name == "Task":
 			add(CodeNeverFires, format.SeverityInfo, "matcher names Task, renamed Agent in Claude Code 2.1.63; hookcompat also matches Agent", "write Agent")
 		case strings.HasPrefix(name, "mcp__") && !strings.Contains(strings.TrimPrefix(name, "mcp__"), "__"):
 			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q names an MCP server, not a tool: it matches nothing", name), fmt.Sprintf("write %s__.* to match all its tools", name))
 		case name != "" && name[0] >= 'a' && name[0] <= 'z' && !strings.HasPrefix(name, "mcp__"):
 			hint := "Claude tool names start with a capital letter (Bash, Read, Edit, Write, …)"
-			if c := otherAgentTools[name]; c != "" {
+			if c := otherAgentTools.Get()[name]; c != "" {
 				hint = "write " + c
 			} else if c := translate.DefaultVocabulary.Name(translate.Native, translate.Claude, name); c != name {
 				hint = "write " + c
@@ -244,4 +250,6 @@ func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint s
 
 // otherAgentTools maps other agents' tool names seen in Claude configs
 // (Gemini CLI's) to Claude's.
-var otherAgentTools = map[string]string{"read_file": "Read", "write_file": "Write", "replace": "Edit", "run_shell_command": "Bash", "read_many_files": "Read", "web_fetch": "WebFetch", "google_web_search": "WebSearch"}
+var otherAgentTools = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"read_file": "Read", "write_file": "Write", "replace": "Edit", "run_shell_command": "Bash", "read_many_files": "Read", "web_fetch": "WebFetch", "google_web_search": "WebSearch"}
+}}

@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -108,11 +109,15 @@ type LoadOptions struct {
 
 // precedence ranks scopes for ordinary keys such as disableAllHooks:
 // managed > cli > local > project > user (claude §1.3).
-var precedence = map[string]int{ScopeUser: 1, ScopeProject: 2, ScopeLocal: 3, ScopeCLI: 4, ScopeManaged: 5}
+var precedence = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{ScopeUser: 1, ScopeProject: 2, ScopeLocal: 3, ScopeCLI: 4, ScopeManaged: 5}
+}}
 
 // concatOrder is the order in which Claude Code concatenates hooks of
 // several sources (claude §1.3, §7.1).
-var concatOrder = map[string]int{ScopeUser: 1, ScopeProject: 2, ScopeLocal: 3, ScopeManaged: 4, ScopeCLI: 5, ScopePlugin: 6}
+var concatOrder = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{ScopeUser: 1, ScopeProject: 2, ScopeLocal: 3, ScopeManaged: 4, ScopeCLI: 5, ScopePlugin: 6}
+}}
 
 // LoadSources reads Claude sources and merges them as Claude Code does
 // (claude §1.3, §1.4, §1.5): hooks of all sources are concatenated in
@@ -182,13 +187,13 @@ func LoadSources(files []SourceFile, opts LoadOptions) (*settings.Config, []tran
 		}
 		all = append(all, l)
 	}
-	sort.SliceStable(all, func(i, j int) bool { return concatOrder[all[i].Scope] < concatOrder[all[j].Scope] })
+	sort.SliceStable(all, func(i, j int) bool { return concatOrder.Get()[all[i].Scope] < concatOrder.Get()[all[j].Scope] })
 
 	// The disableAllHooks that survives precedence.
 	var disable *loaded
 	for i := range all {
 		l := &all[i]
-		if l.disableAll != nil && (disable == nil || precedence[l.Scope] >= precedence[disable.Scope]) {
+		if l.disableAll != nil && (disable == nil || precedence.Get()[l.Scope] >= precedence.Get()[disable.Scope]) {
 			disable = l
 		}
 	}

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/tidwall/gjson"
 )
 
@@ -27,7 +27,7 @@ type param struct {
 // toolInputs are the input schemas of the built-in tools, in Claude's key
 // order. Unknown keys of an updatedInput are stripped (recorded: the
 // schema is not strict).
-var toolInputs = sync.OnceValue(func() map[string][]param {
+var toolInputs = lazy.Value[map[string][]param]{New: func() map[string][]param {
 	return map[string][]param{
 		"Bash":         {{name: "command", kind: "string", required: true}, {name: "timeout", kind: "number"}, {name: "description", kind: "string"}, {name: "run_in_background", kind: "boolean"}, {name: "dangerouslyDisableSandbox", kind: "boolean"}},
 		"PowerShell":   {{name: "command", kind: "string", required: true}, {name: "timeout", kind: "number"}, {name: "description", kind: "string"}, {name: "run_in_background", kind: "boolean"}, {name: "dangerouslyDisableSandbox", kind: "boolean"}},
@@ -39,18 +39,18 @@ var toolInputs = sync.OnceValue(func() map[string][]param {
 		"WebSearch":    {{name: "query", kind: "string", required: true}, {name: "allowed_domains", kind: "array"}, {name: "blocked_domains", kind: "array"}},
 		"NotebookEdit": {{name: "notebook_path", kind: "string", required: true}, {name: "cell_id", kind: "string"}, {name: "new_source", kind: "string", required: true}, {name: "cell_type", kind: "string"}, {name: "edit_mode", kind: "string"}},
 	}
-})
+}}
 
 // toolOutputs are the required output fields of the built-in tools whose
 // output shape was recorded; extra keys are kept (recorded for Bash).
-var toolOutputs = sync.OnceValue(func() map[string][]param {
+var toolOutputs = lazy.Value[map[string][]param]{New: func() map[string][]param {
 	return map[string][]param{
 		"Bash":       {{name: "stdout", kind: "string", required: true}, {name: "stderr", kind: "string", required: true}, {name: "interrupted", kind: "boolean", required: true}, {name: "isImage", kind: "boolean"}, {name: "noOutputExpected", kind: "boolean"}},
 		"PowerShell": {{name: "stdout", kind: "string", required: true}, {name: "stderr", kind: "string", required: true}, {name: "interrupted", kind: "boolean", required: true}, {name: "isImage", kind: "boolean"}, {name: "noOutputExpected", kind: "boolean"}},
 		"Write":      {{name: "type", kind: "string", required: true}, {name: "filePath", kind: "string", required: true}, {name: "content", kind: "string", required: true}, {name: "originalFile", kind: "string", nullable: true}},
 		"Read":       {{name: "type", kind: "string", required: true}},
 	}
-})
+}}
 
 // isMCP reports whether a Claude tool name is an MCP tool's.
 func isMCP(tool string) bool { return strings.HasPrefix(tool, "mcp__") }
@@ -72,7 +72,7 @@ func OutputFits(tool string, out json.RawMessage) bool {
 	if !v.IsObject() {
 		return false
 	}
-	return len(schemaIssues(toolOutputs()[tool], v)) == 0
+	return len(schemaIssues(toolOutputs.Get()[tool], v)) == 0
 }
 
 // validateInput checks an updatedInput (Claude argument names) against the
@@ -80,7 +80,7 @@ func OutputFits(tool string, out json.RawMessage) bool {
 // and, when a required field is missing or a field has the wrong type,
 // the issues in Claude's words; tools without a schema pass unchanged.
 func validateInput(tool string, in json.RawMessage) (json.RawMessage, []string) {
-	schema, ok := toolInputs()[tool]
+	schema, ok := toolInputs.Get()[tool]
 	if !ok {
 		return in, nil
 	}

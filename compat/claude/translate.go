@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -38,14 +38,14 @@ const (
 
 // handlerKeys are the documented handler fields (claude §2.1, §2.2) and
 // undocumented ones seen in the wild (rewakeMessage, rewakeSummary).
-var handlerKeys = sync.OnceValue(func() map[string]bool {
+var handlerKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{
 		"type": true, "if": true, "timeout": true, "statusMessage": true, "once": true,
 		"command": true, "args": true, "async": true, "asyncRewake": true, "shell": true, "onFailure": true,
 		"url": true, "headers": true, "allowedEnvVars": true, "server": true, "tool": true, "input": true,
 		"prompt": true, "model": true, "continueOnBlock": true, "rewakeMessage": true, "rewakeSummary": true,
 	}
-})
+}}
 
 // Detect recognises a document whose first byte (after a byte order mark
 // and whitespace) opens a JSON object: a settings file or a plugin
@@ -279,7 +279,7 @@ func (t *translation) handler(row *event, matcher, where string, n *jsonpos.Node
 		return h, false
 	}
 	for _, m := range n.Members {
-		if !handlerKeys()[m.Key] {
+		if !handlerKeys.Get()[m.Key] {
 			t.warnAt(m.KeyOffset, translate.CodeUnknownField, fmt.Sprintf("%s: unknown key %q ignored", where, m.Key))
 		}
 	}

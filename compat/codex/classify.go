@@ -322,7 +322,7 @@ func parseReply(row *eventRow, data []byte) (*reply, error) {
 		if err := checkType(r.hso, "hookEventName", "string"); err != nil {
 			return nil, err
 		}
-		if _, known := events().byCodex[jsonString(name)]; !known {
+		if _, known := events.Get().byCodex[jsonString(name)]; !known {
 			return nil, fmt.Errorf("hookSpecificOutput.hookEventName: unknown variant `%s`", jsonString(name))
 		}
 		for _, k := range []string{"permissionDecision", "permissionDecisionReason", "additionalContext"} {

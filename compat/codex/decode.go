@@ -9,13 +9,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	toml "github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -372,7 +372,7 @@ func (d *decoded) events(h *vnode, inTOML bool) error {
 			}
 			continue
 		}
-		ev, known := events().byCodex[m.key]
+		ev, known := events.Get().byCodex[m.key]
 		if !known {
 			// Codex ignores unknown events silently (codex §1.4).
 			n := 0
@@ -502,7 +502,8 @@ func (d *decoded) handler(ev *eventRow, gi, hi int, n *vnode) (handler, error) {
 	return h, nil
 }
 
-var u64Max = new(big.Int).SetUint64(math.MaxUint64)
+// u64Max is the largest u64, for range checks of big integers.
+var u64Max = lazy.Value[*big.Int]{New: func() *big.Int { return new(big.Int).SetUint64(math.MaxUint64) }}
 
 // optU64 reads an optional u64 (Codex's integer seconds and tokens).
 func optU64(n *vnode) (*uint64, error) {
@@ -516,7 +517,7 @@ func optU64(n *vnode) (*uint64, error) {
 	if !ok || b.Sign() < 0 {
 		return nil, &fileError{line: n.line, col: n.col, msg: fmt.Sprintf("invalid value: integer `%s`, expected u64", n.num)}
 	}
-	if b.Cmp(u64Max) > 0 {
+	if b.Cmp(u64Max.Get()) > 0 {
 		return nil, &fileError{line: n.line, col: n.col, msg: fmt.Sprintf("invalid value: integer `%s`, expected u64", n.num)}
 	}
 	v := b.Uint64()
@@ -703,4 +704,4 @@ func tomlKey(it unstable.Iterator) ([]string, *unstable.Node) {
 	return parts, first
 }
 
-var exactMatcher = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_|]*$`) })
+var exactMatcher = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_|]*$`) }}

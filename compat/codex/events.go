@@ -1,8 +1,7 @@
 package codex
 
 import (
-	"sync"
-
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -177,7 +176,7 @@ type eventIndex struct {
 
 // events returns the event table, built on first use (a process that
 // never reads a Codex hook does not build it).
-var events = sync.OnceValue(func() *eventIndex {
+var events = lazy.Value[*eventIndex]{New: func() *eventIndex {
 	x := &eventIndex{rows: eventRows(), byCodex: map[string]*eventRow{}, byNative: map[settings.Event]*eventRow{}, rankOf: map[string]int{}}
 	for i := range x.rows {
 		r := &x.rows[i]
@@ -186,22 +185,22 @@ var events = sync.OnceValue(func() *eventIndex {
 		x.rankOf[r.Codex] = i
 	}
 	return x
-})
+}}
 
 // rowFor returns the row of the Codex event that runs for native event e:
 // e's own row, or PostToolUse for post_tool_failure (Codex fires
 // PostToolUse for a failed shell command, codex §2.1).
 func rowFor(e settings.Event) (*eventRow, bool) {
 	if e == settings.PostToolFailure {
-		return events().byNative[settings.PostTool], true
+		return events.Get().byNative[settings.PostTool], true
 	}
-	r, ok := events().byNative[e]
+	r, ok := events.Get().byNative[e]
 	return r, ok
 }
 
 // EventNames returns Codex's 14 hook events in its own order.
 func EventNames() []string {
-	rows := events().rows
+	rows := events.Get().rows
 	out := make([]string, len(rows))
 	for i, r := range rows {
 		out[i] = r.Codex
@@ -211,7 +210,7 @@ func EventNames() []string {
 
 // NativeEvent returns the native event of a Codex event name.
 func NativeEvent(codex string) (settings.Event, bool) {
-	r, ok := events().byCodex[codex]
+	r, ok := events.Get().byCodex[codex]
 	if !ok {
 		return "", false
 	}
@@ -221,7 +220,7 @@ func NativeEvent(codex string) (settings.Event, bool) {
 // CodexEvent returns the Codex name of a native event (post_tool_failure
 // has none: Codex's PostToolUse hooks run for it, see [rowFor]).
 func CodexEvent(e settings.Event) (string, bool) {
-	r, ok := events().byNative[e]
+	r, ok := events.Get().byNative[e]
 	if !ok {
 		return "", false
 	}

@@ -66,7 +66,7 @@ func (codexFormat) Detect(path string, data []byte) bool {
 		return false
 	}
 	for k := range hooks {
-		if _, known := events().byCodex[k]; known || k == "state" {
+		if _, known := events.Get().byCodex[k]; known || k == "state" {
 			return true
 		}
 	}
@@ -150,7 +150,7 @@ func (codexFormat) ReadEvent(data []byte, workspace string, vocab *translate.Voc
 	if json.Unmarshal(name, &ev) != nil {
 		return runner.Event{}, 0, nil
 	}
-	if _, known := events().byCodex[ev]; !known {
+	if _, known := events.Get().byCodex[ev]; !known {
 		return runner.Event{}, 0, nil
 	}
 	_, hasTurn := fields.Get("turn_id")

@@ -5,10 +5,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -25,14 +25,16 @@ const (
 // neverCalled are tool names hooks copy from other agents that no Codex
 // tool call has (Codex reads with Bash and edits with apply_patch), with
 // what to write instead.
-var neverCalled = map[string]string{
-	"Read": "Bash", "Glob": "Bash", "Grep": "Bash", "LS": "Bash", "MultiEdit": "apply_patch (or Edit|Write)",
-	"NotebookEdit": "apply_patch", "WebFetch": "", "WebSearch": "", "TodoWrite": "", "Task": "spawn_agent",
-	"bash": "Bash", "shell": "Bash", "exec_command": "Bash", "shell_command": "Bash", "edit": "Edit", "write": "Write",
-	"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit",
-}
+var neverCalled = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"Read": "Bash", "Glob": "Bash", "Grep": "Bash", "LS": "Bash", "MultiEdit": "apply_patch (or Edit|Write)",
+		"NotebookEdit": "apply_patch", "WebFetch": "", "WebSearch": "", "TodoWrite": "", "Task": "spawn_agent",
+		"bash": "Bash", "shell": "Bash", "exec_command": "Bash", "shell_command": "Bash", "edit": "Edit", "write": "Write",
+		"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit",
+	}
+}}
 
-var varRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`) })
+var varRef = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`) }}
 
 // Lint adds the Codex lints of one hook: variables Codex never sets
 // ($CLAUDE_PROJECT_DIR, $CODEX_PROJECT_DIR — Codex sets none, codex
@@ -51,7 +53,7 @@ func (codexFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code, 
 		m := CompileMatcher(h.Match)
 		if !m.IsRegex() && m.Err() == nil && !m.All() {
 			for _, n := range m.Names() {
-				if instead, ok := neverCalled[n]; ok {
+				if instead, ok := neverCalled.Get()[n]; ok {
 					hint := "Codex's tools are Bash, apply_patch (Edit, Write), mcp__<server>__<tool> and its built-in tools"
 					if instead != "" {
 						hint = "write " + instead
@@ -64,7 +66,7 @@ func (codexFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code, 
 	if h.EffectiveType() != settings.TypeCommand || h.Command == "" {
 		return
 	}
-	for _, m := range varRef().FindAllStringSubmatch(h.Command, -1) {
+	for _, m := range varRef.Get().FindAllStringSubmatch(h.Command, -1) {
 		switch name := m[1]; {
 		case name == "CLAUDE_PROJECT_DIR" || name == "CODEX_PROJECT_DIR" || name == "GEMINI_PROJECT_DIR":
 			if _, set := h.Env[name]; !set {

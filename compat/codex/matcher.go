@@ -27,7 +27,7 @@ func CompileMatcher(m string) *Matcher {
 	if m == "" || m == "*" {
 		return &Matcher{all: true}
 	}
-	if exactMatcher().MatchString(m) {
+	if exactMatcher.Get().MatchString(m) {
 		return &Matcher{names: strings.Split(m, "|")}
 	}
 	re, err := compileRust(m)

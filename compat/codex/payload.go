@@ -312,7 +312,7 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, err
 	if name == nil || name.Kind != jsonpos.String {
 		return runner.Event{}, fmt.Errorf("codex payload: missing hook_event_name")
 	}
-	row, ok := events().byCodex[name.Str]
+	row, ok := events.Get().byCodex[name.Str]
 	if !ok {
 		return runner.Event{}, fmt.Errorf("codex payload: unknown hook_event_name %q (Codex events: %s)", name.Str, strings.Join(EventNames(), ", "))
 	}

@@ -806,7 +806,7 @@ func timeoutOf(cfg *settings.Config, f *firing, h oracletest.HookRun) time.Durat
 	}
 	for i := range cfg.Hooks {
 		if strings.Contains(cfg.Hooks[i].Command, h.Name) || cfg.Hooks[i].Source.Event == f.event {
-			longest = max(longest, effectiveTimeout(&cfg.Hooks[i], events().byCodex[f.event]))
+			longest = max(longest, effectiveTimeout(&cfg.Hooks[i], events.Get().byCodex[f.event]))
 		}
 	}
 	return longest

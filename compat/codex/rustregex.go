@@ -7,9 +7,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hookcompat/hookcompat/internal/lazy"
 )
 
 // Codex compiles a matcher that is not a plain name list with Rust's regex
@@ -977,7 +978,7 @@ func (p *rxParser) asciiClass() (*runeSet, bool) {
 	if strings.Contains(name, ":") {
 		return nil, false
 	}
-	ranges, ok := asciiClasses()[name]
+	ranges, ok := asciiClasses.Get()[name]
 	if !ok {
 		return nil, false
 	}
@@ -992,7 +993,7 @@ func (p *rxParser) asciiClass() (*runeSet, bool) {
 	return s, true
 }
 
-var asciiClasses = sync.OnceValue(func() map[string][][2]rune {
+var asciiClasses = lazy.Value[map[string][][2]rune]{New: func() map[string][][2]rune {
 	return map[string][][2]rune{
 		"alnum": {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}}, "alpha": {{'A', 'Z'}, {'a', 'z'}}, "ascii": {{0, 0x7f}},
 		"blank": {{'\t', '\t'}, {' ', ' '}}, "cntrl": {{0, 0x1f}, {0x7f, 0x7f}}, "digit": {{'0', '9'}},
@@ -1001,7 +1002,7 @@ var asciiClasses = sync.OnceValue(func() map[string][][2]rune {
 		"upper": {{'A', 'Z'}}, "word": {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}, {'_', '_'}},
 		"xdigit": {{'0', '9'}, {'A', 'F'}, {'a', 'f'}},
 	}
-})
+}}
 
 // perlClass is \d, \s, \w (and negations): Unicode classes by default,
 // ASCII with (?-u).
@@ -1028,7 +1029,7 @@ func perlClass(c rune, uni bool) *runeSet {
 				s.addTable(t)
 			}
 		} else {
-			for _, r := range asciiClasses()["word"] {
+			for _, r := range asciiClasses.Get()["word"] {
 				s.add(r[0], r[1])
 			}
 		}
@@ -1072,7 +1073,7 @@ func unicodeProperty(name string) (*runeSet, error) {
 		return nil
 	}
 	cat := func() *runeSet {
-		if n, ok := categoryNames()[v]; ok {
+		if n, ok := categoryNames.Get()[v]; ok {
 			v = loose(n)
 		}
 		if v == "lc" || v == "casedletter" {
@@ -1085,7 +1086,7 @@ func unicodeProperty(name string) (*runeSet, error) {
 		return lookupIn(unicode.Categories)
 	}
 	script := func() *runeSet {
-		if n, ok := scriptAbbrev()[v]; ok {
+		if n, ok := scriptAbbrev.Get()[v]; ok {
 			v = loose(n)
 		}
 		return lookupIn(unicode.Scripts)
@@ -1142,7 +1143,7 @@ func unicodeProperty(name string) (*runeSet, error) {
 	if s := lookupIn(unicode.Properties); s != nil {
 		return s, nil
 	}
-	if members, ok := asciiOnlyProperties[v]; ok {
+	if members, ok := asciiOnlyProperties.Get()[v]; ok {
 		s := &runeSet{}
 		for _, c := range members {
 			s.add(c, c)
@@ -1157,7 +1158,7 @@ func unicodeProperty(name string) (*runeSet, error) {
 // Codex compares matchers with ASCII names (tool names, sources,
 // triggers), so these sets decide every real match; a non-ASCII
 // character is never a member here (a known difference).
-var asciiOnlyProperties = func() map[string][]rune {
+var asciiOnlyProperties = lazy.Value[map[string][]rune]{New: func() map[string][]rune {
 	const (
 		upper  = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 		lower  = "abcdefghijklmnopqrstuvwxyz"
@@ -1189,7 +1190,7 @@ var asciiOnlyProperties = func() map[string][]rune {
 		"math": []rune("+<=>^|~"),
 	}
 	return m
-}()
+}}
 
 // Rust's messages, capitalised as Rust writes them.
 var (
@@ -1209,7 +1210,7 @@ func loose(s string) string {
 }
 
 // categoryNames maps long general category names (loosely) to short ones.
-var categoryNames = sync.OnceValue(func() map[string]string {
+var categoryNames = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		"letter": "L", "uppercaseletter": "Lu", "lowercaseletter": "Ll", "titlecaseletter": "Lt",
 		"modifierletter": "Lm", "otherletter": "Lo", "mark": "M", "combiningmark": "M", "nonspacingmark": "Mn",
@@ -1221,16 +1222,16 @@ var categoryNames = sync.OnceValue(func() map[string]string {
 		"spaceseparator": "Zs", "lineseparator": "Zl", "paragraphseparator": "Zp", "other": "C",
 		"control": "Cc", "cntrl": "Cc", "format": "Cf", "surrogate": "Cs", "privateuse": "Co", "unassigned": "Cn",
 	}
-})
+}}
 
 // scriptAbbrev maps the ISO 15924 codes of common scripts to their names.
-var scriptAbbrev = sync.OnceValue(func() map[string]string {
+var scriptAbbrev = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{
 		"latn": "Latin", "grek": "Greek", "cyrl": "Cyrillic", "arab": "Arabic", "hebr": "Hebrew",
 		"hani": "Han", "hira": "Hiragana", "kana": "Katakana", "hang": "Hangul", "thai": "Thai",
 		"deva": "Devanagari", "zyyy": "Common", "zinh": "Inherited", "armn": "Armenian", "geor": "Georgian",
 	}
-})
+}}
 
 // runeSet is a set of code points as sorted, non-overlapping ranges.
 type runeSet struct{ r [][2]rune }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -27,7 +28,9 @@ const (
 	ScopeCLI          = "cli"          // a file named with --codex that is none of the above
 )
 
-var scopeRank = map[string]int{ScopeRequirements: 0, ScopeSystem: 1, ScopeUser: 2, ScopeLegacy: 3, ScopeProject: 4, ScopeCLI: 5}
+var scopeRank = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{ScopeRequirements: 0, ScopeSystem: 1, ScopeUser: 2, ScopeLegacy: 3, ScopeProject: 4, ScopeCLI: 5}
+}}
 
 // managedScope reports the layers Codex trusts without review and that
 // allow_managed_hooks_only keeps (codex §1.2, §1.3).
@@ -217,7 +220,7 @@ func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 		switches[f.path] = dec
 		res.Files = append(res.Files, f.path)
 	}
-	sort.SliceStable(loaded, func(i, j int) bool { return scopeRank[loaded[i].Scope] < scopeRank[loaded[j].Scope] })
+	sort.SliceStable(loaded, func(i, j int) bool { return scopeRank.Get()[loaded[i].Scope] < scopeRank.Get()[loaded[j].Scope] })
 
 	var features *bool
 	featureAt := ""

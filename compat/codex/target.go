@@ -10,6 +10,7 @@ import (
 	"github.com/tidwall/sjson"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -33,12 +34,14 @@ func (target) Name() string { return settings.ProtocolCodex }
 
 // claudeToolsCodex maps Claude tool names a matcher may name to the Codex
 // names that select the same calls; "" for tools Codex never calls.
-var claudeToolsCodex = map[string]string{
-	"Bash": "Bash", "Edit": "Edit", "Write": "Write", "MultiEdit": "apply_patch", "NotebookEdit": "apply_patch",
-	"Read": "", "Glob": "", "Grep": "", "LS": "", "WebFetch": "", "WebSearch": "", "TodoWrite": "",
-	"Task": "spawn_agent", "Agent": "spawn_agent", "AskUserQuestion": "request_user_input",
-	"Skill": "", "ExitPlanMode": "", "PowerShell": "", "NotebookRead": "",
-}
+var claudeToolsCodex = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"Bash": "Bash", "Edit": "Edit", "Write": "Write", "MultiEdit": "apply_patch", "NotebookEdit": "apply_patch",
+		"Read": "", "Glob": "", "Grep": "", "LS": "", "WebFetch": "", "WebSearch": "", "TodoWrite": "",
+		"Task": "spawn_agent", "Agent": "spawn_agent", "AskUserQuestion": "request_user_input",
+		"Skill": "", "ExitPlanMode": "", "PowerShell": "", "NotebookRead": "",
+	}
+}}
 
 // Write encodes cfg as a Codex hooks.json (codex-format §8.1): Codex
 // hooks are written back as they are (matcher, command, timeout in whole
@@ -246,7 +249,7 @@ func codexMatcher(h *settings.Hook) (string, bool) {
 		seen := map[string]bool{}
 		for _, n := range strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' }) {
 			n = strings.TrimSpace(n)
-			c, known := claudeToolsCodex[n]
+			c, known := claudeToolsCodex.Get()[n]
 			if !known {
 				c = n // MCP and other tool names are the same
 			}

@@ -34,7 +34,7 @@ func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]
 		warns = append(warns, translate.Warning{File: d.path, Line: line, Col: col, Code: code, Message: msg})
 	}
 	hs := append([]handler(nil), d.handlers...)
-	sort.SliceStable(hs, func(i, j int) bool { return events().rankOf[hs[i].ev.Codex] < events().rankOf[hs[j].ev.Codex] })
+	sort.SliceStable(hs, func(i, j int) bool { return events.Get().rankOf[hs[i].ev.Codex] < events.Get().rankOf[hs[j].ev.Codex] })
 	badGroup := map[string]bool{}
 	for _, h := range hs {
 		gkey := fmt.Sprintf("%s:%d", h.ev.Codex, h.group)

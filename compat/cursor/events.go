@@ -2,8 +2,8 @@ package cursor
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -260,17 +260,17 @@ var Steps = []Step{
 }
 
 // stepByName indexes Steps by name, on first use.
-var stepByName = sync.OnceValue(func() map[string]*Step {
+var stepByName = lazy.Value[map[string]*Step]{New: func() map[string]*Step {
 	m := map[string]*Step{}
 	for i := range Steps {
 		m[Steps[i].Name] = &Steps[i]
 	}
 	return m
-})
+}}
 
 // StepNamed returns the row of a step ("beforeShellExecution"), exactly
 // spelt; nil for a name Cursor does not know.
-func StepNamed(name string) *Step { return stepByName()[name] }
+func StepNamed(name string) *Step { return stepByName.Get()[name] }
 
 // GenericStep returns the step for every call of native event e: the
 // first row of e that is not restricted to some tools (preToolUse for

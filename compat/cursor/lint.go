@@ -6,11 +6,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -25,12 +25,14 @@ const (
 
 // foreignTools are tool names of other agents that Cursor's tools are
 // not called (Cursor: Shell, StrReplace, Task, MCP:<tool>).
-var foreignTools = sync.OnceValue(func() *regexp.Regexp {
+var foreignTools = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(Bash|MultiEdit|NotebookEdit|Agent|mcp__\w*|shell|bash|read_file|write_file|run_shell_command)\b`)
-})
+}}
 
 // builtins are words a shell runs without PATH.
-var builtins = map[string]bool{"[": true, "test": true, "echo": true, "printf": true, "true": true, "false": true, "exit": true, "cd": true, ":": true, "exec": true, "set": true, "export": true, "if": true, "for": true, "case": true, "while": true}
+var builtins = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"[": true, "test": true, "echo": true, "printf": true, "true": true, "false": true, "exit": true, "cd": true, ":": true, "exec": true, "set": true, "export": true, "if": true, "for": true, "case": true, "while": true}
+}}
 
 // Lint adds the Cursor-specific lints of one hook: a timeout that looks
 // like milliseconds (Cursor's are seconds), a tool matcher written with
@@ -49,7 +51,7 @@ func (cursorFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 		add(CodeTimeoutMS, format.SeverityWarning, fmt.Sprintf("timeout %s: Cursor timeouts are seconds; this looks like milliseconds", h.Timeout), fmt.Sprintf("write %g", secs/1000))
 	}
 	if s.Subject == SubjectTool && h.Match != "" {
-		if m := foreignTools().FindString(h.Match); m != "" && !matchesCursorTool(h.Match) {
+		if m := foreignTools.Get().FindString(h.Match); m != "" && !matchesCursorTool(h.Match) {
 			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q names %s, which is not a Cursor tool name: it never matches", h.Match, m),
 				"Cursor's tools are Shell, Read, Write, StrReplace, Grep, Glob, Delete, Task, MCP:<tool>")
 		}
@@ -61,7 +63,7 @@ func (cursorFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 		add(CodeDoubleFire, format.SeverityWarning, fmt.Sprintf("this converted hook runs Claude Code hooks that %s still defines: with Cursor's third-party hooks setting on, Cursor runs those as well, so they fire twice", claudeHooks(c.Project)),
 			"turn off Settings → Rules, Skills, Subagents → Include third-party configs, or remove the hooks from the Claude settings")
 	}
-	if w := firstWord(h.Command); w != "" && !strings.Contains(w, "/") && !builtins[w] && !strings.Contains(w, "$") {
+	if w := firstWord(h.Command); w != "" && !strings.Contains(w, "/") && !builtins.Get()[w] && !strings.Contains(w, "$") {
 		add(CodeMinimalPath, format.SeverityInfo, fmt.Sprintf("%q is found on PATH: Cursor started from the macOS dock gives hooks a minimal PATH, where it may be missing", w), "write the program's absolute path")
 	}
 }
@@ -75,7 +77,7 @@ func matchesCursorTool(pattern string) bool {
 			return true
 		}
 	}
-	for n := range cursorAliases {
+	for n := range cursorAliases.Get() {
 		if m.Match(n) {
 			return true
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -32,14 +33,16 @@ const ContentLimit = 16 << 20
 // optional are the payload fields Cursor sends only sometimes; the others
 // are always written, with Cursor's default when the event does not
 // carry them.
-var optional = map[string]bool{
-	"agent_message": true, "git_branch": true, "modified_files": true,
-	"mcp_server_url": true, "url": true, "input_tokens": true, "output_tokens": true,
-	"cache_read_tokens": true, "cache_write_tokens": true, "model_id": true, "model_params": true,
-}
+var optional = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"agent_message": true, "git_branch": true, "modified_files": true,
+		"mcp_server_url": true, "url": true, "input_tokens": true, "output_tokens": true,
+		"cache_read_tokens": true, "cache_write_tokens": true, "model_id": true, "model_params": true,
+	}
+}}
 
 // errorMessageNative: steps whose error_message is the native error.
-var errorMessageNative = map[string]bool{"postToolUseFailure": true, "subagentStop": true}
+var errorMessageNative = lazy.Value[map[string]bool]{New: func() map[string]bool { return map[string]bool{"postToolUseFailure": true, "subagentStop": true} }}
 
 // payload builds the stdin bytes a hook of step s receives for ev:
 // JSON.stringify-style compact JSON, the common head, the step's own
@@ -66,7 +69,7 @@ func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
 			return
 		}
 		used[k] = true
-		if optional[k] {
+		if optional.Get()[k] {
 			if v, ok := extra(k); ok {
 				o.Raw(k, v)
 			}
@@ -133,7 +136,7 @@ func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
 			o.Raw(k, or(k, json.RawMessage("0")))
 		case "error_message":
 			switch {
-			case errorMessageNative[s.Name] && ev.Error != "":
+			case errorMessageNative.Get()[s.Name] && ev.Error != "":
 				o.Str(k, ev.Error)
 			case s.Name == "postToolUseFailure":
 				o.Raw(k, or(k, jsonwire.RawString("")))
@@ -249,7 +252,7 @@ func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
 	// builds) follow, when the event was read from this step.
 	if name, ok := ev.Extra.Get(markerKey); !ok || gjson.ParseBytes(name).String() == s.Name {
 		for _, kv := range ev.Extra {
-			if kv.Key != markerKey && !used[kv.Key] && !nativeKeys[kv.Key] {
+			if kv.Key != markerKey && !used[kv.Key] && !nativeKeys.Get()[kv.Key] {
 				used[kv.Key] = true
 				o.Raw(kv.Key, kv.Value)
 			}
@@ -268,11 +271,13 @@ const markerKey = "hook_event_name"
 
 // nativeKeys are payload fields of some step that a native event always
 // holds in its own fields: never appended as foreign fields.
-var nativeKeys = map[string]bool{
-	"conversation_id": true, "generation_id": true, "tool_name": true, "tool_input": true,
-	"tool_use_id": true, "tool_output": true, "result_json": true, "output": true, "prompt": true,
-	"subagent_type": true, "text": true, "trigger": true, "command": true, "file_path": true,
-}
+var nativeKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"conversation_id": true, "generation_id": true, "tool_name": true, "tool_input": true,
+		"tool_use_id": true, "tool_output": true, "result_json": true, "output": true, "prompt": true,
+		"subagent_type": true, "text": true, "trigger": true, "command": true, "file_path": true,
+	}
+}}
 
 func orEmpty(r json.RawMessage) json.RawMessage {
 	if len(bytes.TrimSpace(r)) == 0 {
@@ -398,7 +403,9 @@ func (p *Protocol) CursorTool(native string) string {
 
 // cursorAliases are names Cursor (or its users' matchers) also use for a
 // tool the vocabulary names otherwise (cursor §4, §10.3).
-var cursorAliases = map[string]string{"Edit": "edit", "Subagent": "agent", "MultiEdit": "multi_edit"}
+var cursorAliases = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"Edit": "edit", "Subagent": "agent", "MultiEdit": "multi_edit"}
+}}
 
 // NativeTool is the native name of a Cursor tool: the vocabulary's, an
 // alias's (Edit is edit), mcp__<server>__<tool> for "MCP:<tool>" when the
@@ -410,7 +417,7 @@ func (p *Protocol) NativeTool(cursor, server string) string {
 		}
 		return cursor
 	}
-	if n, ok := cursorAliases[cursor]; ok {
+	if n, ok := cursorAliases.Get()[cursor]; ok {
 		return n
 	}
 	return p.vocab.Name(translate.Cursor, translate.Native, cursor)
@@ -551,7 +558,7 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *St
 			o := jsonwire.NewObject(jsonwire.JS)
 			o.Str("output", out)
 			ev.Result, _ = o.Bytes()
-		case k == "error_message" && errorMessageNative[s.Name]:
+		case k == "error_message" && errorMessageNative.Get()[s.Name]:
 			set(&ev.Error)
 		case k == "prompt":
 			set(&ev.Prompt)

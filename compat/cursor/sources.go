@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -24,7 +25,9 @@ const (
 	ScopeCLI        = "cli"        // any other file named explicitly
 )
 
-var scopeRank = map[string]int{ScopeEnterprise: 1, ScopeTeam: 2, ScopeProject: 3, ScopeUser: 4, ScopePlugin: 5, ScopeCLI: 6}
+var scopeRank = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{ScopeEnterprise: 1, ScopeTeam: 2, ScopeProject: 3, ScopeUser: 4, ScopePlugin: 5, ScopeCLI: 6}
+}}
 
 // EnterprisePath is the enterprise hooks.json of the running system
 // (cursor §1): /Library/Application Support/Cursor/hooks.json on macOS,
@@ -136,7 +139,7 @@ func (cursorFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 		}
 		files = append(files, file{s, i})
 	}
-	sort.SliceStable(files, func(i, j int) bool { return scopeRank[files[i].Scope] < scopeRank[files[j].Scope] })
+	sort.SliceStable(files, func(i, j int) bool { return scopeRank.Get()[files[i].Scope] < scopeRank.Get()[files[j].Scope] })
 	res := &format.Result{Config: &settings.Config{}}
 	for _, f := range files {
 		res.Files = append(res.Files, f.Path)

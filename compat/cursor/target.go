@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -352,7 +352,7 @@ func (w *writer) cursorMatcher(h *settings.Hook) string {
 			return ""
 		}
 		cands := []string{t.Name(translate.Cursor)}
-		for alias, native := range cursorAliases {
+		for alias, native := range cursorAliases.Get() {
 			if native == t.Native {
 				cands = append(cands, alias)
 			}
@@ -423,10 +423,10 @@ func shellJoin(argv []string) string {
 	return strings.Join(out, " ")
 }
 
-var shellSafe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`) })
+var shellSafe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`) }}
 
 func shellQuote(s string) string {
-	if shellSafe().MatchString(s) {
+	if shellSafe.Get().MatchString(s) {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -38,10 +39,12 @@ const (
 )
 
 // entryKeys are the fields of a hooks.json entry (cursor §2).
-var entryKeys = map[string]bool{
-	"command": true, "type": true, "prompt": true, "model": true, "matcher": true,
-	"timeout": true, "failClosed": true, "loop_limit": true,
-}
+var entryKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"command": true, "type": true, "prompt": true, "model": true, "matcher": true,
+		"timeout": true, "failClosed": true, "loop_limit": true,
+	}
+}}
 
 // Translate reads one hooks.json (src.Scope as the source's scope; its
 // plugin environment in src.Env) into native hooks with protocol
@@ -217,7 +220,7 @@ func (t *translation) entry(s *Step, where string, n *jsonpos.Node) (settings.Ho
 		return h, false
 	}
 	for _, m := range n.Members {
-		if !entryKeys[m.Key] {
+		if !entryKeys.Get()[m.Key] {
 			t.warnAt(m.KeyOffset, translate.CodeUnknownField, fmt.Sprintf("%s: unknown key %q ignored", where, m.Key))
 		}
 	}
@@ -355,7 +358,7 @@ func nearestStep(name string) string {
 			return s.Name
 		}
 	}
-	if alias, ok := claudeSteps[name]; ok {
+	if alias, ok := claudeSteps.Get()[name]; ok {
 		return alias
 	}
 	best, bestD := "", 4
@@ -369,10 +372,12 @@ func nearestStep(name string) string {
 
 // claudeSteps are Claude Code event names people write in hooks.json,
 // with the step Cursor has for them.
-var claudeSteps = map[string]string{
-	"UserPromptSubmit": "beforeSubmitPrompt", "userPromptSubmit": "beforeSubmitPrompt",
-	"PreToolUse": "preToolUse", "PostToolUse": "postToolUse", "Stop": "stop",
-	"SessionStart": "sessionStart", "SessionEnd": "sessionEnd", "PreCompact": "preCompact",
-	"SubagentStart": "subagentStart", "SubagentStop": "subagentStop",
-	"PostToolUseFailure": "postToolUseFailure",
-}
+var claudeSteps = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"UserPromptSubmit": "beforeSubmitPrompt", "userPromptSubmit": "beforeSubmitPrompt",
+		"PreToolUse": "preToolUse", "PostToolUse": "postToolUse", "Stop": "stop",
+		"SessionStart": "sessionStart", "SessionEnd": "sessionEnd", "PreCompact": "preCompact",
+		"SubagentStart": "subagentStart", "SubagentStop": "subagentStop",
+		"PostToolUseFailure": "postToolUseFailure",
+	}
+}}

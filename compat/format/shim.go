@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -265,17 +266,19 @@ func ShimArgs(shim string, s *ShimSpec) []string {
 
 // shimFlags are the flags of `hookcompat exec` and whether each takes a
 // value.
-var shimFlags = map[string]bool{
-	"host": true, "protocol": true, "event": true, "matcher": true, "if": true, "timeout": true,
-	"fail-closed": false, "async": false, "rewake": false, "exec": false, "env": true, "url": true,
-	"header": true, "allowed-env-var": true, "name": true, "dir": true, "phi-dir": true, "option": true,
-}
+var shimFlags = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"host": true, "protocol": true, "event": true, "matcher": true, "if": true, "timeout": true,
+		"fail-closed": false, "async": false, "rewake": false, "exec": false, "env": true, "url": true,
+		"header": true, "allowed-env-var": true, "name": true, "dir": true, "phi-dir": true, "option": true,
+	}
+}}
 
 // ShimFlagNames returns the flags of `hookcompat exec`, sorted, for help
 // texts and completion.
 func ShimFlagNames() []string {
-	names := make([]string, 0, len(shimFlags))
-	for n := range shimFlags {
+	names := make([]string, 0, len(shimFlags.Get()))
+	for n := range shimFlags.Get() {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -302,7 +305,7 @@ func ParseShimArgs(args []string) (*ShimSpec, error) {
 			return nil, usage("unexpected argument %q before --", a)
 		}
 		name, val, hasVal := strings.Cut(a[2:], "=")
-		takes, known := shimFlags[name]
+		takes, known := shimFlags.Get()[name]
 		if !known {
 			return nil, usage("unknown flag --%s%s", name, didYouMean(name))
 		}
@@ -535,7 +538,7 @@ func RelPath(path, project string) string {
 
 func didYouMean(name string) string {
 	best, bestD := "", 3
-	for n := range shimFlags {
+	for n := range shimFlags.Get() {
 		if d := hookkit.EditDistance(name, n); d < bestD || (d == bestD && n < best) {
 			best, bestD = n, d
 		}

@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -16,13 +16,13 @@ import (
 // agree with [ShimArgs] and [ParseShimArgs] word for word.
 
 // shellSafe are the words /bin/sh reads back unchanged without quotes.
-var shellSafe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`) })
+var shellSafe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`) }}
 
 // ShellQuote quotes s as one /bin/sh word: as it is when it consists of
 // safe characters, else in single quotes (a quote inside is closed,
 // escaped with a backslash and reopened).
 func ShellQuote(s string) string {
-	if shellSafe().MatchString(s) {
+	if shellSafe.Get().MatchString(s) {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"

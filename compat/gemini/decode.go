@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -66,7 +67,9 @@ type parsed struct {
 }
 
 // handlerKeys are the handler fields Gemini CLI reads (gemini-cli §2.4).
-var handlerKeys = map[string]bool{"type": true, "command": true, "name": true, "description": true, "timeout": true, "env": true}
+var handlerKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"type": true, "command": true, "name": true, "description": true, "timeout": true, "env": true}
+}}
 
 // decodeFile reads the hooks of one parsed file: hooks.<Event>[group]
 // .hooks[handler] as Gemini CLI's registry accepts them, with a warning
@@ -299,7 +302,7 @@ func (p *parsed) handler(r *Row, matcher string, sequential bool, where string, 
 		}
 	}
 	for _, m := range geminicore.Members(n) {
-		if !handlerKeys[m.Key] {
+		if !handlerKeys.Get()[m.Key] {
 			doc.Warn(m.KeyOffset, translate.CodeUnknownField, "%s: %q is not a Gemini CLI handler field; ignored (as in Gemini CLI)", where, m.Key)
 		}
 	}

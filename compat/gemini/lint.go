@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -19,8 +20,12 @@ const (
 	LintPluginVar      = "gemini-claude-plugin-var" // $CLAUDE_PLUGIN_ROOT is never set by Gemini CLI
 )
 
-var claudeToolNames = map[string]bool{"Bash": true, "Read": true, "Write": true, "Edit": true, "MultiEdit": true, "Glob": true,
-	"Grep": true, "WebFetch": true, "WebSearch": true, "Task": true, "Agent": true, "TodoWrite": true, "NotebookEdit": true}
+var claudeToolNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"Bash": true, "Read": true, "Write": true, "Edit": true, "MultiEdit": true, "Glob": true,
+		"Grep": true, "WebFetch": true, "WebSearch": true, "Task": true, "Agent": true, "TodoWrite": true, "NotebookEdit": true,
+	}
+}}
 
 // Lint reports what probably does not do what its author meant in a
 // Gemini hook: a tool matcher naming Claude Code's tools (Bash never
@@ -44,7 +49,7 @@ func (geminiFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 		case MatchTool:
 			for _, part := range strings.FieldsFunc(m, func(c rune) bool { return c == '|' || c == ',' || c == '(' || c == ')' || c == '^' || c == '$' }) {
 				p := strings.TrimSpace(part)
-				if claudeToolNames[p] {
+				if claudeToolNames.Get()[p] {
 					g := ToolName(translate.DefaultVocabulary, translate.DefaultVocabulary.Name(translate.Claude, translate.Native, p))
 					add(LintClaudeToolName, format.SeverityWarning,
 						fmt.Sprintf("matcher %q names the Claude Code tool %s; Gemini CLI's tool names differ and it has no aliases, so this never matches %s", h.Match, p, g),

@@ -16,6 +16,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -316,8 +317,8 @@ func toolResponse(ev *runner.Event) json.RawMessage {
 	return b
 }
 
-var slugNonAlnum = regexp.MustCompile(`[^a-z0-9]`)
-var slugDashes = regexp.MustCompile(`-+`)
+var slugNonAlnum = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`[^a-z0-9]`) }}
+var slugDashes = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`-+`) }}
 
 // projectID is Gemini CLI's short id of a project (its folder under
 // ~/.gemini/tmp): taken from the payload's transcript_path when it lies
@@ -336,8 +337,8 @@ func projectID(ev *runner.Event) string {
 	if dir == "" {
 		dir = ev.Workspace
 	}
-	s := slugNonAlnum.ReplaceAllString(strings.ToLower(filepath.Base(dir)), "-")
-	s = strings.Trim(slugDashes.ReplaceAllString(s, "-"), "-")
+	s := slugNonAlnum.Get().ReplaceAllString(strings.ToLower(filepath.Base(dir)), "-")
+	s = strings.Trim(slugDashes.Get().ReplaceAllString(s, "-"), "-")
 	if s == "" {
 		return "project"
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -281,29 +282,34 @@ func truthyJSON(v json.RawMessage) bool {
 // toolRequired are the required parameters of Gemini CLI's built-in tools
 // (their function declarations), in the order the schema lists them, and
 // whether each is a string (else an array).
-var toolRequired = map[string][]struct {
+// requiredParam is one required parameter of a tool (toolRequired).
+type requiredParam struct {
 	name   string
 	string bool
-}{
-	"run_shell_command": {{"command", true}},
-	"read_file":         {{"file_path", true}},
-	"write_file":        {{"file_path", true}, {"content", true}},
-	"replace":           {{"file_path", true}, {"instruction", true}, {"old_string", true}, {"new_string", true}},
-	"glob":              {{"pattern", true}},
-	"grep_search":       {{"pattern", true}},
-	"list_directory":    {{"dir_path", true}},
-	"google_web_search": {{"query", true}},
-	"web_fetch":         {{"prompt", true}},
-	"read_many_files":   {{"include", false}},
-	"write_todos":       {{"todos", false}},
 }
+
+var toolRequired = lazy.Value[map[string][]requiredParam]{New: func() map[string][]requiredParam {
+	return map[string][]requiredParam{
+		"run_shell_command": {{"command", true}},
+		"read_file":         {{"file_path", true}},
+		"write_file":        {{"file_path", true}, {"content", true}},
+		"replace":           {{"file_path", true}, {"instruction", true}, {"old_string", true}, {"new_string", true}},
+		"glob":              {{"pattern", true}},
+		"grep_search":       {{"pattern", true}},
+		"list_directory":    {{"dir_path", true}},
+		"google_web_search": {{"query", true}},
+		"web_fetch":         {{"prompt", true}},
+		"read_many_files":   {{"include", false}},
+		"write_todos":       {{"todos", false}},
+	}
+}}
 
 // validateParams checks a hook's replacement arguments as the tool's
 // schema validation does (the first missing required parameter, or one of
 // the wrong type, in ajv's words), "" when they pass or the tool is not
 // known.
 func validateParams(tool string, args json.RawMessage) string {
-	for _, p := range toolRequired[tool] {
+	for _, p := range toolRequired.Get()[tool] {
 		v := gjson.GetBytes(args, gjson.Escape(p.name))
 		switch {
 		case !v.Exists():

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -29,7 +30,9 @@ const (
 // mergeOrder places the scopes: Gemini CLI merges system defaults, user,
 // workspace and system settings in that order (later wins for plain
 // values, hooks are concatenated), then adds extension hooks.
-var mergeOrder = map[string]int{ScopeSystemDefaults: 0, ScopeUser: 1, ScopeProject: 2, ScopeCLI: 3, ScopeSystem: 4, ScopeExtension: 5}
+var mergeOrder = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{ScopeSystemDefaults: 0, ScopeUser: 1, ScopeProject: 2, ScopeCLI: 3, ScopeSystem: 4, ScopeExtension: 5}
+}}
 
 // Paths are the files Gemini CLI reads hooks from for one environment.
 type Paths struct {
@@ -333,7 +336,7 @@ func (geminiFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 		}
 		items = append(items, loaded{src: s, scope: scope, p: p})
 	}
-	sort.SliceStable(items, func(i, j int) bool { return mergeOrder[items[i].scope] < mergeOrder[items[j].scope] })
+	sort.SliceStable(items, func(i, j int) bool { return mergeOrder.Get()[items[i].scope] < mergeOrder.Get()[items[j].scope] })
 
 	trusted, why := trust(items, env)
 	enabled := true

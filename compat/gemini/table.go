@@ -1,6 +1,9 @@
 package gemini
 
-import "github.com/hookcompat/hookcompat/settings"
+import (
+	"github.com/hookcompat/hookcompat/internal/lazy"
+	"github.com/hookcompat/hookcompat/settings"
+)
 
 // Match is what a Gemini CLI matcher is compared with on an event
 // (gemini-cli §3; hookPlanner.matchesContext).
@@ -193,27 +196,31 @@ var Table = []Row{
 		Merge: MergeSimple, Block: Ignored, Stop: Ignored},
 }
 
-var (
-	byName   = map[string]*Row{}
-	byNative = map[settings.Event]*Row{}
-)
-
-func init() {
-	for i := range Table {
-		r := &Table[i]
-		byName[r.Name] = r
-		byNative[r.Native] = r
-		for _, e := range r.Also {
-			byNative[e] = r
-		}
-	}
+// rowIndex finds [Table]'s rows by event name and by native event; it
+// is built on first use.
+type rowIndex struct {
+	byName   map[string]*Row
+	byNative map[settings.Event]*Row
 }
 
+var rows = lazy.Value[*rowIndex]{New: func() *rowIndex {
+	x := &rowIndex{byName: map[string]*Row{}, byNative: map[settings.Event]*Row{}}
+	for i := range Table {
+		r := &Table[i]
+		x.byName[r.Name] = r
+		x.byNative[r.Native] = r
+		for _, e := range r.Also {
+			x.byNative[e] = r
+		}
+	}
+	return x
+}}
+
 // Event returns the row of a Gemini CLI event name (case-sensitive).
-func Event(name string) (*Row, bool) { r, ok := byName[name]; return r, ok }
+func Event(name string) (*Row, bool) { r, ok := rows.Get().byName[name]; return r, ok }
 
 // ForNative returns the row whose hooks run on native event e.
-func ForNative(e settings.Event) (*Row, bool) { r, ok := byNative[e]; return r, ok }
+func ForNative(e settings.Event) (*Row, bool) { r, ok := rows.Get().byNative[e]; return r, ok }
 
 // EventNames returns the 11 Gemini CLI event names in table order.
 func EventNames() []string {

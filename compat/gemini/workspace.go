@@ -8,13 +8,14 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 )
 
 // writePathParams are the arguments of Gemini CLI's write tools that it
 // checks against the workspace before the call runs
 // (Config.validatePathAccess with checkType "write").
-var writePathParams = map[string]string{"write_file": "file_path", "replace": "file_path"}
+var writePathParams = lazy.Value[map[string]string]{New: func() map[string]string { return map[string]string{"write_file": "file_path", "replace": "file_path"} }}
 
 // pathError says why Gemini CLI 0.61.0 refuses the path a write tool's
 // arguments name, "" when it accepts it: the path (relative ones resolved
@@ -25,7 +26,7 @@ var writePathParams = map[string]string{"write_file": "file_path", "replace": "f
 // fail with "Tool parameter modification by hook failed validation: Path
 // not in workspace: …".
 func pathError(ev *runner.Event, tool string, args json.RawMessage) string {
-	key, ok := writePathParams[tool]
+	key, ok := writePathParams.Get()[tool]
 	if !ok {
 		return ""
 	}

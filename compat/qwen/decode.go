@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -57,9 +58,15 @@ type parsed struct {
 	folderTrust  *bool
 }
 
-var commandKeys = map[string]bool{"type": true, "command": true, "name": true, "description": true, "timeout": true, "env": true, "async": true, "shell": true, "statusMessage": true}
-var httpKeys = map[string]bool{"type": true, "url": true, "headers": true, "allowedEnvVars": true, "timeout": true, "once": true, "name": true, "description": true, "statusMessage": true}
-var promptKeys = map[string]bool{"type": true, "prompt": true, "model": true, "timeout": true, "name": true, "description": true, "statusMessage": true}
+var commandKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"type": true, "command": true, "name": true, "description": true, "timeout": true, "env": true, "async": true, "shell": true, "statusMessage": true}
+}}
+var httpKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"type": true, "url": true, "headers": true, "allowedEnvVars": true, "timeout": true, "once": true, "name": true, "description": true, "statusMessage": true}
+}}
+var promptKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"type": true, "prompt": true, "model": true, "timeout": true, "name": true, "description": true, "statusMessage": true}
+}}
 
 // decodeHooks reads a hooks object (hooks.<Event>[group].hooks[handler])
 // as Qwen Code's registry accepts it. pluginRoot, when set, replaces
@@ -190,7 +197,7 @@ func (p *parsed) handler(r *Row, matcher string, sequential bool, where string, 
 	if tn := n.Get("type"); tn != nil && tn.Kind == jsonpos.String {
 		typ = tn.Str
 	}
-	keys := commandKeys
+	keys := commandKeys.Get()
 	switch typ {
 	case "command":
 		cmd, _ := str("command")
@@ -226,7 +233,7 @@ func (p *parsed) handler(r *Row, matcher string, sequential bool, where string, 
 			doc.Warn(en.Offset, CodeSchema, "%s.env: want an object of variables, got %s; ignored", where, en.Kind)
 		}
 	case "http":
-		keys = httpKeys
+		keys = httpKeys.Get()
 		url, _ := str("url")
 		if url == "" {
 			doc.Warn(n.Offset, translate.CodeInvalidEntry, "%s: an http hook without a url; dropped", where)
@@ -253,7 +260,7 @@ func (p *parsed) handler(r *Row, matcher string, sequential bool, where string, 
 			h.Once = true
 		}
 	case "prompt":
-		keys = promptKeys
+		keys = promptKeys.Get()
 		prompt, _ := str("prompt")
 		if prompt == "" {
 			doc.Warn(n.Offset, translate.CodeInvalidEntry, "%s: a prompt hook without a prompt; dropped", where)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -149,7 +150,9 @@ func (qwenFormat) Render(out *runner.Outcome, vocab *translate.Vocabulary) any {
 }
 
 // qwenOnly are event names Claude Code does not have.
-var qwenOnly = map[string]bool{"TodoCreated": true, "TodoCompleted": true, "SessionDelete": true}
+var qwenOnly = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"TodoCreated": true, "TodoCompleted": true, "SessionDelete": true}
+}}
 
 // ReadEvent reads a Qwen Code hook payload ([FromPayload]). It scores 3 —
 // above Claude Code's 1 — for an event only Qwen has, or a Claude-named
@@ -173,7 +176,7 @@ func (qwenFormat) ReadEvent(data []byte, workspace string, vocab *translate.Voca
 	}
 	_, ts := f.Get("timestamp")
 	_, pm := f.Get("permission_mode")
-	if !qwenOnly[name] && !(ts && pm) {
+	if !qwenOnly.Get()[name] && !(ts && pm) {
 		return runner.Event{}, 0, nil
 	}
 	ev, err := FromPayload(data, workspace, vocab)
@@ -265,10 +268,10 @@ func (qwenFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]st
 // (itself when it is one, or the tool whose alias it is), or "" when it
 // names no known tool.
 func canonical(name string) string {
-	if _, ok := toolAliases[name]; ok {
+	if _, ok := toolAliases.Get()[name]; ok {
 		return name
 	}
-	for c, als := range toolAliases {
+	for c, als := range toolAliases.Get() {
 		for _, a := range als {
 			if a == name {
 				return c

@@ -23,7 +23,7 @@ func (qwenFormat) Lint(h *settings.Hook, _ *format.LintContext, add func(code, s
 	}
 	m := trimMatcher(h.Match)
 	if h.Event.ToolEvent() && strings.ContainsAny(m, "^$()[].*+?") {
-		for c, als := range toolAliases {
+		for c, als := range toolAliases.Get() {
 			for _, a := range als {
 				if strings.Contains(m, a) && !strings.Contains(m, c) {
 					add(LintRegexAlias, format.SeverityWarning,

@@ -153,7 +153,7 @@ func subject(vocab *translate.Vocabulary, r *Row, ev *runner.Event) (string, []s
 	switch r.Target {
 	case ToolTarget:
 		t := vocab.Name(translate.Native, translate.Qwen, ev.Tool)
-		return t, toolAliases[t]
+		return t, toolAliases.Get()[t]
 	case ValueTarget:
 		switch r.TargetKey {
 		case "source", "reason", "trigger":

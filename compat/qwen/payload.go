@@ -14,6 +14,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -394,7 +395,7 @@ func cwdOf(ev *runner.Event) string {
 	return ev.Workspace
 }
 
-var nonAlnum = regexp.MustCompile(`[^a-zA-Z0-9]`)
+var nonAlnum = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`[^a-zA-Z0-9]`) }}
 
 // qwenHome is Qwen Code's user folder: $QWEN_HOME, else ~/.qwen.
 func qwenHome(getenv func(string) string, home string) string {
@@ -420,5 +421,5 @@ func projectDir(ev *runner.Event, base []string) string {
 		}
 	}
 	qh := qwenHome(func(k string) string { return hookkit.EnvValue(base, k) }, hookkit.EnvValue(base, "HOME"))
-	return filepath.Join(qh, "projects", nonAlnum.ReplaceAllString(cwdOf(ev), "-"))
+	return filepath.Join(qh, "projects", nonAlnum.Get().ReplaceAllString(cwdOf(ev), "-"))
 }

@@ -3,6 +3,7 @@ package qwen
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -147,11 +149,11 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 	}
 	if h.Shell == "powershell" {
 		q := "'" + strings.ReplaceAll(cwd, "'", "''") + "'"
-		if regexp.MustCompile(`^[a-zA-Z0-9\-_.]+$`).MatchString(cwd) {
+		if psPlainPath.Get().MatchString(cwd) {
 			q = cwd
 		}
-		for _, n := range []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "QWEN_PROJECT_DIR"} {
-			cmd = regexp.MustCompile(`\$`+n+`\b`).ReplaceAllLiteralString(cmd, q)
+		for _, re := range psProjectVars.Get() {
+			cmd = re.ReplaceAllLiteralString(cmd, q)
 		}
 		inv.Argv = []string{"powershell", "-NoProfile", "-Command", cmd}
 		return inv, nil
@@ -160,7 +162,22 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 	return inv, nil
 }
 
-var errOnce = fmt.Errorf("once: already ran for this url and event in the session")
+var errOnce = errors.New("once: already ran for this url and event in the session")
+
+// psPlainPath is a cwd PowerShell gets unquoted; psProjectVars match
+// $GEMINI_PROJECT_DIR, $CLAUDE_PROJECT_DIR and $QWEN_PROJECT_DIR (in that
+// order) as whole words, which a PowerShell hook's command has replaced
+// by the project directory.
+var (
+	psPlainPath   = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^[a-zA-Z0-9\-_.]+$`) }}
+	psProjectVars = lazy.Value[[]*regexp.Regexp]{New: func() []*regexp.Regexp {
+		var out []*regexp.Regexp
+		for _, n := range []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "QWEN_PROJECT_DIR"} {
+			out = append(out, regexp.MustCompile(`\$`+n+`\b`))
+		}
+		return out
+	}}
+)
 
 // interpolateHeaders fills $VAR and ${VAR} of header values: names in
 // allowed get their value, others "", and CR, LF and NUL are removed.
@@ -236,12 +253,14 @@ type Detail struct {
 	Error string
 }
 
-var ansiRE = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
-var controlRE = regexp.MustCompile("[\u0000-\u001f\u007f-\u009f]")
+var ansiRE = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
+}}
+var controlRE = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile("[\u0000-\u001f\u007f-\u009f]") }}
 
 // stripAnsiAndControl removes terminal escapes and control characters.
 func stripAnsiAndControl(s string) string {
-	return controlRE.ReplaceAllString(ansiRE.ReplaceAllString(s, ""), "")
+	return controlRE.Get().ReplaceAllString(ansiRE.Get().ReplaceAllString(s, ""), "")
 }
 
 func toJSString(b []byte) string {
@@ -468,7 +487,7 @@ func httpOutput(res *runner.RunResult, r *Row) *geminicore.Output {
 	return geminicore.NewOutput(b)
 }
 
-var fenceRE = regexp.MustCompile("(?s)```(?:json)?\\s*(.*?)\\s*```")
+var fenceRE = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile("(?s)```(?:json)?\\s*(.*?)\\s*```") }}
 
 // PromptDecision reads the answer of a prompt hook's model as Qwen Code
 // does (promptHookRunner): the first ```json fence unwrapped, then
@@ -481,7 +500,7 @@ var fenceRE = regexp.MustCompile("(?s)```(?:json)?\\s*(.*?)\\s*```")
 // as the same fields.
 func PromptDecision(answer string) *geminicore.Output {
 	text := strings.TrimSpace(answer)
-	if m := fenceRE.FindStringSubmatch(text); m != nil {
+	if m := fenceRE.Get().FindStringSubmatch(text); m != nil {
 		text = m[1]
 	}
 	r := gjson.Parse(text)
@@ -853,7 +872,7 @@ func (p *Protocol) ApplyVerdict(h *settings.Hook, ev *runner.Event, v runner.Ver
 // non-blocking).
 func ParseAnswer(answer string) (runner.Verdict, error) {
 	text := strings.TrimSpace(answer)
-	if m := fenceRE.FindStringSubmatch(text); m != nil {
+	if m := fenceRE.Get().FindStringSubmatch(text); m != nil {
 		text = m[1]
 	}
 	r := gjson.Parse(text)

@@ -14,6 +14,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -31,11 +32,15 @@ const (
 // planOrder places the scopes' hooks: Qwen Code sorts its registry by
 // source, project hooks first (priority 1), then user (2), system (3),
 // extensions (4).
-var planOrder = map[string]int{ScopeProject: 0, ScopeCLI: 1, ScopeUser: 2, ScopeSystemDefaults: 3, ScopeSystem: 4, ScopeExtension: 5}
+var planOrder = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{ScopeProject: 0, ScopeCLI: 1, ScopeUser: 2, ScopeSystemDefaults: 3, ScopeSystem: 4, ScopeExtension: 5}
+}}
 
 // mergeOrder places the scopes for plain settings (disableAllHooks,
 // stopHookBlockingCap, security.*): later wins.
-var mergeOrder = map[string]int{ScopeSystemDefaults: 0, ScopeUser: 1, ScopeProject: 2, ScopeCLI: 3, ScopeSystem: 4, ScopeExtension: 5}
+var mergeOrder = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{ScopeSystemDefaults: 0, ScopeUser: 1, ScopeProject: 2, ScopeCLI: 3, ScopeSystem: 4, ScopeExtension: 5}
+}}
 
 // Paths are the files Qwen Code reads hooks from for one environment.
 type Paths struct {
@@ -154,7 +159,9 @@ func ScopeOf(path string, env *format.Env) string {
 
 // internalSecretNames are the variables Qwen never expands in settings
 // (nor passes to hooks).
-var internalSecretNames = map[string]bool{"QWEN_SERVER_TOKEN": true, "QWEN_DAEMON_TOKEN": true, "QWEN_CODE_EXTERNAL_TOOL_GUARD_TOKEN": true, "QWEN_CODE_PRIVATE_ACP_CAPABILITY": true}
+var internalSecretNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"QWEN_SERVER_TOKEN": true, "QWEN_DAEMON_TOKEN": true, "QWEN_CODE_EXTERNAL_TOOL_GUARD_TOKEN": true, "QWEN_CODE_PRIVATE_ACP_CAPABILITY": true}
+}}
 
 // expander is Qwen Code's load-time expansion of settings strings
 // (resolveEnvVarsInString): $NAME and ${NAME} — no ${NAME:-default} —
@@ -172,7 +179,7 @@ func expander(lookup func(string) (string, bool), fallback map[string]string) ge
 		},
 		Keep: func(n string) bool {
 			u := strings.ToUpper(n)
-			return u == "SESSION_ID" || u == "QWEN_CODE_SESSION_ID" || internalSecretNames[u]
+			return u == "SESSION_ID" || u == "QWEN_CODE_SESSION_ID" || internalSecretNames.Get()[u]
 		},
 	}
 }
@@ -351,7 +358,7 @@ func (qwenFormat) Load(srcs []format.Source, env *format.Env) (*format.Result, e
 		res.Warnings = append(res.Warnings, it.p.doc.Warnings()...)
 	}
 	byMerge := append([]loaded(nil), items...)
-	sort.SliceStable(byMerge, func(i, j int) bool { return mergeOrder[byMerge[i].scope] < mergeOrder[byMerge[j].scope] })
+	sort.SliceStable(byMerge, func(i, j int) bool { return mergeOrder.Get()[byMerge[i].scope] < mergeOrder.Get()[byMerge[j].scope] })
 	folderTrust := false
 	for _, it := range byMerge {
 		if (it.scope == ScopeUser || it.scope == ScopeSystem || it.scope == ScopeSystemDefaults) && it.p.folderTrust != nil {
@@ -398,7 +405,7 @@ func (qwenFormat) Load(srcs []format.Source, env *format.Env) (*format.Result, e
 	if !userSet && workSet {
 		urls = workURLs
 	}
-	sort.SliceStable(items, func(i, j int) bool { return planOrder[items[i].scope] < planOrder[items[j].scope] })
+	sort.SliceStable(items, func(i, j int) bool { return planOrder.Get()[items[i].scope] < planOrder.Get()[items[j].scope] })
 	for _, it := range items {
 		reason, code := "", ""
 		switch {

@@ -1,6 +1,9 @@
 package qwen
 
-import "github.com/hookcompat/hookcompat/settings"
+import (
+	"github.com/hookcompat/hookcompat/internal/lazy"
+	"github.com/hookcompat/hookcompat/settings"
+)
 
 // Target is what a Qwen Code matcher is compared with on an event
 // (hookPlanner.getHookMatcherTarget).
@@ -219,24 +222,28 @@ var Table = []Row{
 		Target: ValueTarget, TargetKey: "file_path", Merge: MergeSimple},
 }
 
-var (
-	byName   = map[string]*Row{}
-	byNative = map[settings.Event]*Row{}
-)
-
-func init() {
-	for i := range Table {
-		r := &Table[i]
-		byName[r.Name] = r
-		byNative[r.Native] = r
-	}
+// rowIndex finds [Table]'s rows by event name and by native event; it
+// is built on first use.
+type rowIndex struct {
+	byName   map[string]*Row
+	byNative map[settings.Event]*Row
 }
 
+var rows = lazy.Value[*rowIndex]{New: func() *rowIndex {
+	x := &rowIndex{byName: map[string]*Row{}, byNative: map[settings.Event]*Row{}}
+	for i := range Table {
+		r := &Table[i]
+		x.byName[r.Name] = r
+		x.byNative[r.Native] = r
+	}
+	return x
+}}
+
 // Event returns the row of a Qwen Code event name (case-sensitive).
-func Event(name string) (*Row, bool) { r, ok := byName[name]; return r, ok }
+func Event(name string) (*Row, bool) { r, ok := rows.Get().byName[name]; return r, ok }
 
 // ForNative returns the row of native event e.
-func ForNative(e settings.Event) (*Row, bool) { r, ok := byNative[e]; return r, ok }
+func ForNative(e settings.Event) (*Row, bool) { r, ok := rows.Get().byNative[e]; return r, ok }
 
 // EventNames returns the 22 event names in table order.
 func EventNames() []string {

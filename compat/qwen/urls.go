@@ -9,17 +9,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
 // blockedHosts are refused whatever the settings (UrlValidator).
-var blockedHosts = map[string]bool{
-	"localhost.localdomain": true, "ip6-localhost": true, "ip6-loopback": true,
-	"metadata.google.internal": true, "169.254.169.254": true, "metadata.azure.internal": true,
-}
+var blockedHosts = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"localhost.localdomain": true, "ip6-localhost": true, "ip6-loopback": true,
+		"metadata.google.internal": true, "169.254.169.254": true, "metadata.azure.internal": true,
+	}
+}}
 
 // metadataV4 are cloud metadata endpoints, refused always.
-var metadataV4 = map[string]bool{"169.254.169.254": true, "100.100.100.200": true}
+var metadataV4 = lazy.Value[map[string]bool]{New: func() map[string]bool { return map[string]bool{"169.254.169.254": true, "100.100.100.200": true} }}
 
 // privateAddr reports Qwen Code's blocked ranges (ssrfGuard): 0/8, 10/8,
 // 169.254/16, 172.16/12, 100.64/10, 192.168/16, ::, fc00::/7,
@@ -51,7 +54,7 @@ func metadataAddr(a netip.Addr) bool {
 	if a.Is4In6() {
 		a = a.Unmap()
 	}
-	return a.Is4() && metadataV4[a.String()]
+	return a.Is4() && metadataV4.Get()[a.String()]
 }
 
 // checkURL applies Qwen Code's checks to an http hook's URL before it is
@@ -69,7 +72,7 @@ func checkURL(h *settings.Hook) string {
 	host := strings.ToLower(u.Hostname())
 	allowPrivate := h.Options["allow_private"] == "true"
 	blocked := "URL is blocked for security reasons (SSRF protection)"
-	if blockedHosts[host] {
+	if blockedHosts.Get()[host] {
 		return blocked
 	}
 	check := func(a netip.Addr) bool { return metadataAddr(a) || (!allowPrivate && privateAddr(a)) }

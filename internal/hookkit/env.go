@@ -5,7 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
+
+	"github.com/hookcompat/hookcompat/internal/lazy"
 )
 
 // FirstLine is the first line of b, trimmed: the short form of a hook's
@@ -80,9 +81,9 @@ func EnvValue(env []string, name string) string {
 }
 
 // (compiled on first use: not at the start of every hookcompat process)
-var envRef = sync.OnceValue(func() *regexp.Regexp {
+var envRef = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
-})
+}}
 
 // ExpandHeaders returns headers with $VAR and ${VAR} replaced by the
 // variable's value from env ("KEY=value" list) for names in allowed
@@ -105,7 +106,7 @@ func ExpandHeaders(headers map[string]string, allowed []string, env []string, ke
 	}
 	out := make(map[string]string, len(headers))
 	for k, v := range headers {
-		re := envRef()
+		re := envRef.Get()
 		out[k] = re.ReplaceAllStringFunc(v, func(ref string) string {
 			m := re.FindStringSubmatch(ref)
 			name := m[1] + m[2]

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -103,17 +104,19 @@ func (c shellCall) anyDynamic() bool {
 // wrappers run the command that follows them; the map lists each one's
 // options that take a value (so that the value is not taken for the
 // command).
-var wrappers = map[string]map[string]bool{
-	"command": nil, "builtin": nil, "exec": {"-a": true}, "nohup": nil, "time": nil, "unbuffer": nil,
-	"sudo":    {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-r": true, "-t": true, "-U": true},
-	"doas":    {"-u": true, "-C": true},
-	"env":     {"-u": true, "-C": true, "-S": true},
-	"nice":    {"-n": true},
-	"ionice":  {"-c": true, "-n": true, "-p": true},
-	"stdbuf":  {"-i": true, "-o": true, "-e": true},
-	"xargs":   {"-I": true, "-n": true, "-P": true, "-L": true, "-d": true, "-E": true, "-s": true, "-a": true},
-	"timeout": {"-s": true, "-k": true},
-}
+var wrappers = lazy.Value[map[string]map[string]bool]{New: func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"command": nil, "builtin": nil, "exec": {"-a": true}, "nohup": nil, "time": nil, "unbuffer": nil,
+		"sudo":    {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-r": true, "-t": true, "-U": true},
+		"doas":    {"-u": true, "-C": true},
+		"env":     {"-u": true, "-C": true, "-S": true},
+		"nice":    {"-n": true},
+		"ionice":  {"-c": true, "-n": true, "-p": true},
+		"stdbuf":  {"-i": true, "-o": true, "-e": true},
+		"xargs":   {"-I": true, "-n": true, "-P": true, "-L": true, "-d": true, "-E": true, "-s": true, "-a": true},
+		"timeout": {"-s": true, "-k": true},
+	}
+}}
 
 // commandStarts returns the word indexes where a command name starts: 0,
 // and after each wrapper with its options (and, for env, assignments; for
@@ -127,7 +130,7 @@ func (c shellCall) commandStarts() (starts []int, nameDynamic bool) {
 			return starts, true
 		}
 		name := path.Base(c.words[i])
-		valued, ok := wrappers[name]
+		valued, ok := wrappers.Get()[name]
 		if !ok {
 			return starts, false
 		}

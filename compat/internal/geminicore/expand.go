@@ -3,6 +3,8 @@ package geminicore
 import (
 	"regexp"
 	"strings"
+
+	"github.com/hookcompat/hookcompat/internal/lazy"
 )
 
 // Expander replaces $NAME, ${NAME} (and, with Defaults, ${NAME:-default})
@@ -25,8 +27,8 @@ type Expander struct {
 }
 
 var (
-	refWithDefault = regexp.MustCompile(`\$(?:(\w+)|\{([^}]+?)(?::-([^}]*))?\})`)
-	refPlain       = regexp.MustCompile(`\$(?:(\w+)|\{([^}]+)\})`)
+	refWithDefault = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`\$(?:(\w+)|\{([^}]+?)(?::-([^}]*))?\})`) }}
+	refPlain       = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`\$(?:(\w+)|\{([^}]+)\})`) }}
 )
 
 // Expand returns s with every reference replaced (gemini-cli settings §3,
@@ -35,9 +37,9 @@ func (e Expander) Expand(s string) string {
 	if e.Lookup == nil || !strings.Contains(s, "$") {
 		return s
 	}
-	re := refPlain
+	re := refPlain.Get()
 	if e.Defaults {
-		re = refWithDefault
+		re = refWithDefault.Get()
 	}
 	var b strings.Builder
 	last := 0
@@ -70,9 +72,9 @@ func (e Expander) Expand(s string) string {
 
 // HasRefs reports whether s holds a reference the expander would look up.
 func (e Expander) HasRefs(s string) bool {
-	re := refPlain
+	re := refPlain.Get()
 	if e.Defaults {
-		re = refWithDefault
+		re = refWithDefault.Get()
 	}
 	return re.MatchString(s)
 }
