@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
@@ -123,7 +126,7 @@ func runShim(ctx context.Context, args []string, sio ShimIO) error {
 			for _, w := range loaded.Warnings {
 				fmt.Fprintln(sio.Stderr, w.String())
 			}
-			return NewEngine(loaded, runner.Options{Env: sio.Env, KillGrace: 300 * time.Millisecond})
+			return NewEngine(loaded, runner.Options{Env: sio.Env, KillGrace: 300 * time.Millisecond, LookPath: shimLookPath(sio.Env)})
 		})
 	}
 	// A hook the flags describe badly (an invalid --matcher or --if) is
@@ -144,7 +147,7 @@ func runShim(ctx context.Context, args []string, sio ShimIO) error {
 		one := &settings.Config{Hooks: []settings.Hook{*h}}
 		// A short kill grace: the engine that runs this shim gives it its
 		// own grace after SIGTERM, and the hook's group must be gone first.
-		ropts := runner.Options{Workspace: workspace, Env: sio.Env, KillGrace: 300 * time.Millisecond}
+		ropts := runner.Options{Workspace: workspace, Env: sio.Env, KillGrace: 300 * time.Millisecond, LookPath: shimLookPath(sio.Env)}
 		if spec.Timeout > 0 {
 			// The engine running this shim gives it exactly --timeout:
 			// stop the hook a little earlier, so that its timeout is
@@ -156,6 +159,35 @@ func runShim(ctx context.Context, args []string, sio ShimIO) error {
 		}
 		return NewEngine(&Loaded{Config: one, Project: workspace}, ropts)
 	})
+}
+
+// shimLookPath is the shim's runner.Options.LookPath: a program name
+// without a slash (an exec-form hook's, a protocol's shell) is found in
+// the PATH of the shim's environment env, as the shim process finds it —
+// exec.LookPath itself (nil) when that PATH is this process's, else the
+// same search of env's PATH (an engine whose Env is not its process's
+// running the shim in-process).
+func shimLookPath(env []string) func(string) (string, error) {
+	pathEnv := hookkit.EnvValue(env, "PATH")
+	if pathEnv == os.Getenv("PATH") {
+		return nil
+	}
+	return func(file string) (string, error) {
+		for _, dir := range filepath.SplitList(pathEnv) {
+			if dir == "" {
+				dir = "." // as exec.LookPath: an empty entry is the working directory
+			}
+			p := filepath.Join(dir, file)
+			if st, err := os.Stat(p); err != nil || st.IsDir() || st.Mode().Perm()&0o111 == 0 {
+				continue
+			}
+			if !filepath.IsAbs(p) {
+				return p, &exec.Error{Name: file, Err: exec.ErrDot}
+			}
+			return p, nil
+		}
+		return "", &exec.Error{Name: file, Err: exec.ErrNotFound}
+	}
 }
 
 // fireShim reads one event — a native event, or the host's payload with
@@ -254,8 +286,10 @@ func fireShim(ctx context.Context, spec *format.ShimSpec, sio ShimIO, native set
 // named exactly hookcompat that the engine would start (found in this
 // process's PATH, or at its path relative to the hook's directory, a
 // regular file with an execute bit), "exec", and a command line that
-// parses, for a native engine (no --host, or --host native) — runs
-// through [RunShim] in this process, with the hook's stdin, environment
+// parses, for a native engine (no --host, or --host native), whose
+// relative paths resolve alike here and in the hook's directory
+// (relativeAlike) — runs through [RunShim] in this process, with the
+// hook's stdin (read as the process reads it, [ReadEvent]), environment
 // and directory, instead of as a second process. Anything else, and a
 // shim that would not start (exit 127), starts as a process.
 func inProcessShim(inv *runner.Invocation) runner.InProcessFunc {
@@ -279,10 +313,44 @@ func inProcessShim(inv *runner.Invocation) runner.InProcessFunc {
 	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() || st.Mode().Perm()&0o111 == 0 {
 		return nil
 	}
+	if !relativeAlike(inv) {
+		return nil
+	}
 	return func(ctx context.Context, inv *runner.Invocation, stdout, stderr *runner.Output) int {
 		return RunShim(ctx, inv.Argv[2:], ShimIO{
-			ReadEvent: func() ([]byte, error) { return inv.Stdin, nil },
+			// Read as the shim process reads its stdin: one JSON value
+			// within MaxEventBytes.
+			ReadEvent: func() ([]byte, error) { return ReadEvent(bytes.NewReader(inv.Stdin)) },
 			Stdout:    stdout, Stderr: stderr, Env: inv.Env, Dir: inv.Dir,
 		})
 	}
+}
+
+// relativeAlike reports whether the relative paths the shim resolves —
+// the event's workspace (inv.Dir for an event without one) and cwd, and
+// what its flags name under them — name the same files from this
+// process's working directory as from inv.Dir, the shim process's: they
+// are absolute, or inv.Dir is this process's working directory. A shim
+// whose paths would differ starts as a process.
+func relativeAlike(inv *runner.Invocation) bool {
+	ws := gjson.GetBytes(inv.Stdin, "workspace").String()
+	if ws == "" {
+		ws = inv.Dir
+	}
+	cwd := gjson.GetBytes(inv.Stdin, "cwd").String()
+	if (ws == "" || filepath.IsAbs(ws)) && (cwd == "" || filepath.IsAbs(cwd)) {
+		return true
+	}
+	if inv.Dir == "" {
+		return true
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return false
+	}
+	dir := inv.Dir
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(wd, dir)
+	}
+	return filepath.Clean(dir) == filepath.Clean(wd)
 }

@@ -129,6 +129,14 @@ type Options struct {
 	// [NoInProcess] starts every hook as a process. Nil starts every hook
 	// as a process.
 	InProcess func(inv *Invocation) InProcessFunc
+	// LookPath, when set, finds the program of an invocation whose
+	// Argv[0] has no slash, as [os/exec.LookPath] does (its path, or an
+	// error of type *exec.Error), in place of exec.LookPath, which
+	// searches this process's PATH. The exec shim's engine sets it to
+	// search the shim's own environment, so that it finds what the shim
+	// process would whether it runs as a process or inside another engine
+	// whose Env is not its process's.
+	LookPath func(file string) (string, error)
 }
 
 // Engine fires events through a set of hooks. It is safe for concurrent
@@ -176,7 +184,7 @@ func New(cfg *settings.Config, opts Options) (*Engine, error) {
 	if e.opts.Env == nil {
 		e.opts.Env = os.Environ()
 	}
-	e.lim = procLimits{outputLimit: opts.OutputLimit, replyLimit: opts.ReplyLimit, killGrace: opts.KillGrace, drainDelay: opts.DrainDelay}
+	e.lim = procLimits{outputLimit: opts.OutputLimit, replyLimit: opts.ReplyLimit, killGrace: opts.KillGrace, drainDelay: opts.DrainDelay, lookPath: opts.LookPath}
 	if e.lim.outputLimit <= 0 {
 		e.lim.outputLimit = DefaultOutputLimit
 	}

@@ -143,6 +143,8 @@ type procLimits struct {
 	replyLimit  int
 	killGrace   time.Duration
 	drainDelay  time.Duration
+	// lookPath is Options.LookPath; nil is exec.LookPath.
+	lookPath func(string) (string, error)
 }
 
 // runProcess runs inv as a process in its own process group:
@@ -213,7 +215,7 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	}
 	files := []*os.File{stdinR, outW, errW}
 	var proc *os.Process
-	spec, startErr := processSpec(inv, env, direct)
+	spec, startErr := processSpec(inv, env, direct, lim.lookPath)
 	startProc := func() error {
 		var err error
 		proc, err = os.StartProcess(spec.path, spec.argv, &os.ProcAttr{Dir: spec.dir, Env: spec.env, Files: files, Sys: processGroupAttr()})
@@ -229,7 +231,7 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 		// no #! line, a missing interpreter, …): the shell runs the command
 		// and answers in its own words and exit codes. Nothing ran.
 		direct = nil
-		if spec, startErr = processSpec(inv, env, nil); startErr == nil {
+		if spec, startErr = processSpec(inv, env, nil, lim.lookPath); startErr == nil {
 			tracked, startErr = startTracked(startProc, pid)
 		}
 	}
@@ -349,15 +351,19 @@ type procSpec struct {
 // processSpec is the process of inv, started as os/exec starts a
 // command: the plan's program when direct is set, else inv.Argv with a
 // program name without a slash looked up in this process's PATH
-// (exec.Command; the error is exec's), and the environment with only the
-// last definition of each variable (exec.Cmd.Environ).
-func processSpec(inv *Invocation, env []string, direct *directPlan) (procSpec, error) {
+// (exec.Command; the error is exec's) or by lookPath when set, and the
+// environment with only the last definition of each variable
+// (exec.Cmd.Environ).
+func processSpec(inv *Invocation, env []string, direct *directPlan, lookPath func(string) (string, error)) (procSpec, error) {
 	if direct != nil {
 		return direct.spec(inv.Dir), nil
 	}
 	path := inv.Argv[0]
 	if filepath.Base(path) == path {
-		lp, err := exec.LookPath(path)
+		if lookPath == nil {
+			lookPath = exec.LookPath
+		}
+		lp, err := lookPath(path)
 		if err != nil {
 			return procSpec{path: path}, err
 		}
