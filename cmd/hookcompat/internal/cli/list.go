@@ -25,7 +25,9 @@ func newListCmd(stdio IO, runF func(*listOptions) error) *cobra.Command {
 		Use:   "list " + sourceFlagsUsage() + " [--json]",
 		Short: "List every loaded hook by event (HK-66)",
 		Long: `List shows every hook of the given sources by event, in the order they run: what it
-runs (a long command is cut after its script, never before), its match (and match syntax),
+runs (a long command is cut after its script, never before), its match (and match syntax;
+a hook whose own event fires for some tools only, such as Cursor's beforeShellExecution,
+shows those tools first: "match shell", "match shell & git"),
 its if rule, fail_closed, async, its protocol, where it came from (file:line:col), and its
 last five failures recorded by earlier "hookcompat run" calls. A converted hook that calls
 the exec shim is shown by the hook it wraps, its protocol as "native→claude"; its failures
@@ -77,7 +79,12 @@ func runList(opts *listOptions) error {
 			last = h.Event
 		}
 		match := h.Match
-		if match == "" {
+		switch {
+		case len(h.Tools) > 0 && match != "":
+			match = strings.Join(h.Tools, "|") + " & " + match
+		case len(h.Tools) > 0:
+			match = strings.Join(h.Tools, "|")
+		case match == "":
 			match = "(all)"
 		}
 		extra := ""
