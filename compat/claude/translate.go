@@ -216,7 +216,7 @@ func (t *translation) group(cfg *settings.Config, row *event, gi int, g *jsonpos
 			} else if m := CompileMatcher(event, matcher); !m.IsRegex() && containsName(m.Names(), "Task") {
 				t.warnAt(mn.Offset, translate.CodeDeprecated, fmt.Sprintf("%s.matcher %q names Task, renamed Agent in Claude Code 2.1.63 (where such matchers stopped firing); hookcompat matches Agent too", where, matcher))
 			} else if strings.Contains(matcher, "(") && strings.Contains(matcher, ":") {
-				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher %q looks like a permission rule; matchers are compared with the tool name only, so it never fires (use \"if\" for arguments)", where, matcher))
+				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher %q looks like a permission rule; matchers are compared with the tool name only, so it never fires (%s)", where, matcher, PermissionRuleHint(matcher)))
 			}
 		}
 	}
