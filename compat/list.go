@@ -21,7 +21,11 @@ type ListedHook struct {
 	Type   string `json:"type"`
 	// Wraps is the format of the hook the exec shim runs ("claude",
 	// "phi") for a hook that calls it, else empty.
-	Wraps       string           `json:"wraps,omitempty"`
+	Wraps string `json:"wraps,omitempty"`
+	// Tools are the native tool globs the hook's own step is restricted
+	// to, whatever its match says (a Cursor beforeShellExecution hook:
+	// ["shell"]); empty when it fires for every call of its event.
+	Tools       []string         `json:"tools,omitempty"`
 	Match       string           `json:"match,omitempty"`
 	MatchSyntax string           `json:"match_syntax,omitempty"`
 	If          string           `json:"if,omitempty"`
@@ -35,8 +39,8 @@ type ListedHook struct {
 
 // List describes every loaded hook by event in canonical order, hooks of
 // one event in the order they run (HK-66): what it runs and its script,
-// its match and match syntax, if rule, fail_closed, async, timeout in
-// seconds, protocol, where it came from, and its last failures as
+// the tools its step is restricted to, its match and match syntax, if
+// rule, fail_closed, async, timeout in seconds, protocol, where it came from, and its last failures as
 // failures reports them (nil means none; an engine's
 // [runner.Engine.Failures] or a [runner.FailureLog] fits). A hook that
 // calls the exec shim is described by the hook it wraps (what runs, its
@@ -61,6 +65,11 @@ func List(l *Loaded, failures func(*settings.Hook) []runner.Failure) []ListedHoo
 				lh.Runs, lh.Script = runs(inner)
 			} else if len(spec.PhiDirs) > 0 {
 				lh.Runs = "the Phi hooks of " + strings.Join(spec.PhiDirs, ", ")
+			}
+		}
+		if f, ok := format.Lookup(h.EffectiveProtocol()); ok {
+			if ts, ok := f.(format.ToolScoper); ok {
+				lh.Tools = ts.ScopeTools(h)
 			}
 		}
 		if h.Match != "" {

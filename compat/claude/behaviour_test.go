@@ -396,13 +396,19 @@ func TestDedupKey(t *testing.T) {
 // TestInvalidGroupDropsTheFile: a group without a hooks array or a hook
 // of unknown type makes Claude drop every hook of the file
 // (hc_settings_invalid_group_no_hooks, hc_settings_invalid_hook_type); an
-// unknown event alone does not (hc_settings_invalid_unknown_event).
+// unknown event alone does not (hc_settings_invalid_unknown_event). The
+// warning counts every handler the file holds, the invalid one included.
 func TestInvalidGroupDropsTheFile(t *testing.T) {
-	for _, bad := range []string{`{"matcher":"Bash"}`, `{"hooks":[{"type":"nope","command":"y"}]}`} {
+	for bad, dropped := range map[string]string{
+		`{"matcher":"Bash"}`:                         "(1 hook(s) dropped;",
+		`{"hooks":[{"type":"nope","command":"y"}]}`:  "(2 hook(s) dropped;",
+		`{"hooks":{"type":"command","command":"y"}}`: "(2 hook(s) dropped;",
+	} {
 		cfg, warns, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"ok"}]},` + bad + `]}}`)})
 		require.NoError(t, err)
 		assert.Empty(t, cfg.Hooks, bad)
 		assert.Equal(t, CodeInvalidHooks, warns[len(warns)-1].Code)
+		assert.Contains(t, warns[len(warns)-1].Message, dropped, bad)
 	}
 	cfg, _, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"NotAnEvent":[{"hooks":[]}],"PreToolUse":[{"hooks":[{"type":"command","command":"ok"}]}]}}`)})
 	require.NoError(t, err)
@@ -425,6 +431,7 @@ func TestInvalidHandlerFieldDropsTheFile(t *testing.T) {
 		last := warns[len(warns)-1]
 		assert.Equal(t, CodeInvalidHooks, last.Code, field)
 		assert.Equal(t, 1, last.Line, field)
+		assert.Contains(t, last.Message, "(2 hook(s) dropped;", field)
 	}
 	cfg, _, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"ok","timeout":10,"async":false,"statusMessage":"s"}]}]}}`)})
 	require.NoError(t, err)

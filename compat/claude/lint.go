@@ -216,6 +216,16 @@ func bashOnly(f *syntax.File) string {
 	return what
 }
 
+// PermissionRuleHint is the fix for a permission rule such as
+// "Bash(git commit:*)" written as a matcher: match the tool, and move the
+// rule to "if" (claude §3.3).
+func PermissionRuleHint(rule string) string {
+	if i := strings.IndexByte(rule, '('); i > 0 && strings.HasSuffix(rule, ")") && !strings.ContainsAny(rule[:i], "|*^$.[") {
+		return fmt.Sprintf(`match %q and narrow with "if": %q`, rule[:i], rule)
+	}
+	return `use "if" for arguments`
+}
+
 // lintMatcher reports matchers that can never fire (claude §3.3, §3.5).
 func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint string)) {
 	if row := eventOf(h.Event); h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != settings.MatchClaude || row == nil || !row.isTool() {
@@ -223,8 +233,13 @@ func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint s
 	}
 	m := CompileMatcher(event, h.Match)
 	if m.IsRegex() {
-		if strings.Contains(h.Match, "(") && strings.Contains(h.Match, ":") {
-			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q is a permission rule: matchers compare the tool name only", h.Match), `match "Bash" and narrow with "if": "Bash(git commit *)"`)
+		// A settings file's permission-rule matcher is reported by the
+		// load already (invalid-matcher, an error, with the same hint):
+		// doctor reports it once. A native hook in Claude's syntax, or a
+		// shim's --matcher (source "flags"), has no such warning.
+		fromSettings := h.Source.Format == settings.ProtocolClaude && h.Source.File != "flags"
+		if strings.Contains(h.Match, "(") && strings.Contains(h.Match, ":") && !fromSettings {
+			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q is a permission rule: matchers compare the tool name only", h.Match), PermissionRuleHint(h.Match))
 		}
 		return
 	}

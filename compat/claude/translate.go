@@ -110,7 +110,9 @@ func (tr Translator) Translate(src translate.Source) (*settings.Config, []transl
 		// Claude Code validates the hooks of a file as a whole: one group
 		// or handler of the wrong shape and none of the file's hooks load
 		// (recorded; the other files still do).
-		t.warnAt(t.invalid.Offset, CodeInvalidHooks, fmt.Sprintf("the hooks of this file do not validate (%s): Claude Code loads none of them (%d hook(s) dropped; other settings files still load)", t.invalidWhy, len(cfg.Hooks)))
+		// The count is every handler the file's author wrote, the invalid
+		// ones and those already skipped included: none of them runs.
+		t.warnAt(t.invalid.Offset, CodeInvalidHooks, fmt.Sprintf("the hooks of this file do not validate (%s): Claude Code loads none of them (%d hook(s) dropped; other settings files still load)", t.invalidWhy, countFileHandlers(hooks)))
 		return &settings.Config{}, t.warnings, nil
 	}
 	return cfg, t.warnings, nil
@@ -214,7 +216,7 @@ func (t *translation) group(cfg *settings.Config, row *event, gi int, g *jsonpos
 			} else if m := CompileMatcher(event, matcher); !m.IsRegex() && containsName(m.Names(), "Task") {
 				t.warnAt(mn.Offset, translate.CodeDeprecated, fmt.Sprintf("%s.matcher %q names Task, renamed Agent in Claude Code 2.1.63 (where such matchers stopped firing); hookcompat matches Agent too", where, matcher))
 			} else if strings.Contains(matcher, "(") && strings.Contains(matcher, ":") {
-				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher %q looks like a permission rule; matchers are compared with the tool name only, so it never fires (use \"if\" for arguments)", where, matcher))
+				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher %q looks like a permission rule; matchers are compared with the tool name only, so it never fires (%s)", where, matcher, PermissionRuleHint(matcher)))
 			}
 		}
 	}
@@ -246,6 +248,37 @@ func containsName(names []string, n string) bool {
 		}
 	}
 	return false
+}
+
+// countFileHandlers counts the handlers written under a file's "hooks"
+// object, valid or not: each item of a group's hooks array, a hooks value
+// that is a single object as one, an event value that is one group
+// object as that group.
+func countFileHandlers(hooks *jsonpos.Node) int {
+	n := 0
+	group := func(g *jsonpos.Node) {
+		if g.Kind != jsonpos.Object {
+			return
+		}
+		switch hs := g.Get("hooks"); {
+		case hs == nil:
+		case hs.Kind == jsonpos.Array:
+			n += len(hs.Items)
+		case hs.Kind == jsonpos.Object:
+			n++
+		}
+	}
+	for _, m := range hooks.Members {
+		switch m.Value.Kind {
+		case jsonpos.Array:
+			for _, g := range m.Value.Items {
+				group(g)
+			}
+		case jsonpos.Object:
+			group(m.Value)
+		}
+	}
+	return n
 }
 
 func countHandlers(g *jsonpos.Node) int {

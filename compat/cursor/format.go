@@ -33,6 +33,7 @@ var (
 	_ format.Linter          = cursorFormat{}
 	_ format.Shimmer         = cursorFormat{}
 	_ format.ShimMatcher     = cursorFormat{}
+	_ format.ToolScoper      = cursorFormat{}
 	_ format.CommandVars     = cursorFormat{}
 )
 
@@ -203,4 +204,15 @@ func (cursorFormat) ShimMatch(h *settings.Hook, _ *translate.Vocabulary) ([]stri
 		return []string{"edit", "multi_edit", "write"}, rest
 	}
 	return []string{""}, rest
+}
+
+// ScopeTools returns the native tool globs a tool-specific step fires for
+// (shell for beforeShellExecution, as [cursorFormat.ShimMatch] lists
+// them), or nil for a generic step, which fires for every call.
+func (f cursorFormat) ScopeTools(h *settings.Hook) []string {
+	if s := stepOf(h); s == nil || !s.Specific() {
+		return nil
+	}
+	globs, _ := f.ShimMatch(h, nil)
+	return globs
 }

@@ -111,6 +111,16 @@ type ShimMatcher interface {
 	ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) (globs []string, rest string)
 }
 
+// ToolScoper is implemented by formats with tool events whose hooks fire
+// for some tools only, whatever their matcher says (Cursor's
+// beforeShellExecution runs for the shell tool alone): `list` shows those
+// tools.
+type ToolScoper interface {
+	// ScopeTools returns the native tool globs h's step fires for, or nil
+	// when it fires for every call of its event.
+	ScopeTools(h *settings.Hook) []string
+}
+
 // ShimGrouper is implemented by formats whose hooks of one event must run
 // through one shim call, so that the format's own order and merge apply
 // (Phi's name order and modify chain).

@@ -70,7 +70,8 @@ Targets (--target): ` + strings.Join(format.TargetNames(), ", ") + `:
               Qwen's mixed unit (seconds below 1000, milliseconds from 1000 up).
 
 --in-place FILE writes into FILE (for targets that support it: ` + strings.Join(inPlaceTargets(), ", ") + `) instead of
-stdout, replacing only the hooks that call the shim and keeping every other byte.`,
+stdout, replacing only the hooks that call the shim and keeping every other byte; FILE must
+exist (a new file is written by redirecting stdout).`,
 		Example: `  hookcompat convert .claude/settings.json > hooks.toml
   hookcompat convert --target hookcompat --from claude plugin/hooks/hooks.json
   hookcompat convert --target hookcompat .phi/hooks
@@ -122,11 +123,15 @@ func runConvert(opts *convertOptions) error {
 		}
 		data, err := os.ReadFile(opts.InPlace)
 		switch {
-		case err == nil:
-			existing = data
-		case !os.IsNotExist(err):
+		case os.IsNotExist(err):
+			// --in-place writes into the agent's existing file; a
+			// mistyped path must not become a new file the agent never
+			// reads.
+			return fmt.Errorf("--in-place: %s does not exist (to write a new file, redirect stdout: > %s)", opts.InPlace, opts.InPlace)
+		case err != nil:
 			return fmt.Errorf("reading %s: %w", opts.InPlace, err)
 		}
+		existing = data
 	}
 	var inputs []compat.Input
 	for _, path := range opts.Files {

@@ -25,11 +25,13 @@ func newListCmd(stdio IO, runF func(*listOptions) error) *cobra.Command {
 		Use:   "list " + sourceFlagsUsage() + " [--json]",
 		Short: "List every loaded hook by event (HK-66)",
 		Long: `List shows every hook of the given sources by event, in the order they run: what it
-runs (a long command is cut after its script, never before), its match (and match syntax),
-its if rule, fail_closed, async, its protocol, where it came from (file:line:col), and its
-last five failures recorded by earlier "hookcompat run" calls. A converted hook that calls
-the exec shim is shown by the hook it wraps, its protocol as "native→claude"; its failures
-are the wrapped hook's (exit 127 for a missing script), as the shim reports them.
+runs (a long command is cut after its script, never before), its match (and match syntax;
+a hook whose own event fires for some tools only, such as Cursor's beforeShellExecution,
+shows those tools first: "match shell", "match shell & git"), its if rule, fail_closed,
+async, its protocol, where it came from (file:line:col), and its last five failures
+recorded by earlier "hookcompat run" calls. A converted hook that calls the exec shim is
+shown by the hook it wraps, its protocol as "native→claude"; its failures are the wrapped
+hook's (exit 127 for a missing script), as the shim reports them.
 Failures are kept (HK-66) in $XDG_STATE_HOME/hookcompat/failures.jsonl, else
 ~/.local/state/hookcompat/failures.jsonl, at most 256 KiB; HOOKCOMPAT_FAILURE_LOG=off
 turns it off, another value names the file. Sources are found as for run.`,
@@ -77,7 +79,12 @@ func runList(opts *listOptions) error {
 			last = h.Event
 		}
 		match := h.Match
-		if match == "" {
+		switch {
+		case len(h.Tools) > 0 && match != "":
+			match = strings.Join(h.Tools, "|") + " & " + match
+		case len(h.Tools) > 0:
+			match = strings.Join(h.Tools, "|")
+		case match == "":
 			match = "(all)"
 		}
 		extra := ""

@@ -30,8 +30,9 @@ Hooks the agent itself would skip and so never run are errors too: a discovered 
 file or Phi hook.json that does not parse, an unknown event, an entry of the wrong shape,
 a matcher that cannot compile or never fires (a permission rule such as
 "Bash(git commit:*)" used as a matcher). Other warnings are not printed. The last line on
-stderr counts the errors printed; the exit status is 0 when there is no error and 1
-otherwise, so it fits a CI step.`,
+stderr counts the errors printed; without errors, one line on stdout says so:
+"validate: no errors (N hooks in M sources)" (not with --json or --quiet). The exit status
+is 0 when there is no error and 1 otherwise, so it fits a CI step.`,
 		Example: `  hookcompat validate --project .
   hookcompat validate --config hooks.toml --json`,
 		Args: usageArgs(cobra.NoArgs),
@@ -96,6 +97,9 @@ func runValidate(opts *validateOptions) error {
 	} else {
 		for _, e := range errs {
 			fmt.Fprintln(opts.Out, e.Message)
+		}
+		if len(errs) == 0 && !opts.Quiet {
+			fmt.Fprintf(opts.Out, "validate: no errors (%d hooks in %d sources)\n", len(loaded.Config.Hooks), len(existing(loaded.Sources)))
 		}
 	}
 	if len(errs) > 0 {
