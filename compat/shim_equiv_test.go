@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -19,34 +18,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/internal/testbin"
 	"github.com/hookcompat/hookcompat/runner"
 )
 
-var (
-	realShimOnce sync.Once
-	realShimPath string
-	realShimErr  error
-)
-
-// realShim builds the hookcompat binary once: the process side of the
-// in-process equivalence probes.
-func realShim(t *testing.T) string {
-	t.Helper()
-	realShimOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "hookcompat-equiv")
-		if err != nil {
-			realShimErr = err
-			return
-		}
-		realShimPath = filepath.Join(dir, "hookcompat")
-		out, err := exec.Command("go", "build", "-o", realShimPath, "../cmd/hookcompat").CombinedOutput()
-		if err != nil {
-			realShimErr = fmt.Errorf("building hookcompat: %v\n%s", err, out)
-		}
-	})
-	require.NoError(t, realShimErr)
-	return realShimPath
-}
+// realShim is the hookcompat binary: the process side of the in-process
+// equivalence probes.
+func realShim(t *testing.T) string { return testbin.Hookcompat(t) }
 
 // equivCase is one native TOML hook list whose args call the shim
 // (SHIM in the text stands for the built binary), fired once.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -21,35 +20,14 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/native"
+	"github.com/hookcompat/hookcompat/internal/testbin"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
-var (
-	shimOnce sync.Once
-	shimPath string
-	shimErr  error
-)
-
-// shim builds the hookcompat binary once for the differential tests: the
+// shim is the hookcompat binary for the differential tests: the
 // converted TOML calls it as `hookcompat exec`.
-func shim(t *testing.T) string {
-	t.Helper()
-	shimOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "hookcompat-shim")
-		if err != nil {
-			shimErr = err
-			return
-		}
-		shimPath = filepath.Join(dir, "hookcompat")
-		out, err := exec.Command("go", "build", "-o", shimPath, "../cmd/hookcompat").CombinedOutput()
-		if err != nil {
-			shimErr = fmt.Errorf("building hookcompat: %v\n%s", err, out)
-		}
-	})
-	require.NoError(t, shimErr)
-	return shimPath
-}
+func shim(t *testing.T) string { return testbin.Hookcompat(t) }
 
 // comparable is what the differential proof compares: the merged reply,
 // and each hook's outcome class (outcomes). The traces themselves differ

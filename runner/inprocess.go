@@ -37,31 +37,13 @@ func runInProcess(ctx context.Context, inv *Invocation, f InProcessFunc, lim pro
 	start := time.Now()
 	res = &RunResult{ExitCode: -1}
 	defer func() { res.Duration = time.Since(start) }()
-	if inv.KillGrace != 0 {
-		lim.killGrace = inv.KillGrace
-	}
-	if inv.OutputLimit > 0 {
-		lim.outputLimit = inv.OutputLimit
-	}
 	parent := ctx
-	if inv.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, inv.Timeout)
-		defer cancel()
-	}
-	if err := ctx.Err(); err != nil {
-		classifyCtxErr(parent, ctx, res)
+	ctx, cancel, lim, ok := beginRun(ctx, inv, lim, res)
+	defer cancel()
+	if !ok {
 		return res
 	}
-	if err := argvWithoutNUL(inv); err != nil {
-		res.StartErr = err
-		return res
-	}
-	outBuf := &capBuffer{limit: lim.outputLimit, replyLimit: lim.replyLimit}
-	if inv.StdoutLimit > 0 {
-		outBuf = &capBuffer{limit: inv.StdoutLimit}
-	}
-	errBuf := &capBuffer{limit: lim.outputLimit}
+	outBuf, errBuf := runOutputs(inv, lim)
 	run := *inv
 	run.Env = dedupEnv(envWithoutNUL(inv.Env))
 	type result struct {

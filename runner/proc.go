@@ -169,25 +169,10 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 		res.StartErr = errors.New("nothing to run")
 		return res
 	}
-	if inv.KillGrace != 0 {
-		lim.killGrace = inv.KillGrace
-	}
-	if inv.OutputLimit > 0 {
-		lim.outputLimit = inv.OutputLimit
-	}
 	parent := ctx
-	if inv.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, inv.Timeout)
-		defer cancel()
-	}
-	if err := ctx.Err(); err != nil {
-		classifyCtxErr(parent, ctx, res)
-		return res
-	}
-
-	if err := argvWithoutNUL(inv); err != nil {
-		res.StartErr = err
+	ctx, cancel, lim, ok := beginRun(ctx, inv, lim, res)
+	defer cancel()
+	if !ok {
 		return res
 	}
 	env := envWithoutNUL(inv.Env)
@@ -246,11 +231,7 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	}
 	pgid := proc.Pid
 
-	outBuf := &capBuffer{limit: lim.outputLimit, replyLimit: lim.replyLimit}
-	if inv.StdoutLimit > 0 {
-		outBuf = &capBuffer{limit: inv.StdoutLimit}
-	}
-	errBuf := &capBuffer{limit: lim.outputLimit}
+	outBuf, errBuf := runOutputs(inv, lim)
 	outRd := newPipeReader(outR, outBuf)
 	errRd := newPipeReader(errR, errBuf)
 
@@ -418,6 +399,44 @@ func terminateGroup(pgid int, exited <-chan struct{}, grace time.Duration, track
 			return
 		}
 	}
+}
+
+// beginRun starts the bookkeeping of one run of inv, a process's or an
+// in-process one: lim with inv's own kill grace and output limit, and a
+// context bounded by inv.Timeout (cancel releases it). ok is false, with
+// res filled in, when the run must not start: ctx already ended, or a NUL
+// byte in the argv.
+func beginRun(ctx context.Context, inv *Invocation, lim procLimits, res *RunResult) (run context.Context, cancel context.CancelFunc, l procLimits, ok bool) {
+	if inv.KillGrace != 0 {
+		lim.killGrace = inv.KillGrace
+	}
+	if inv.OutputLimit > 0 {
+		lim.outputLimit = inv.OutputLimit
+	}
+	run, cancel = ctx, func() {}
+	if inv.Timeout > 0 {
+		run, cancel = context.WithTimeout(ctx, inv.Timeout)
+	}
+	if run.Err() != nil {
+		classifyCtxErr(ctx, run, res)
+		return run, cancel, lim, false
+	}
+	if err := argvWithoutNUL(inv); err != nil {
+		res.StartErr = err
+		return run, cancel, lim, false
+	}
+	return run, cancel, lim, true
+}
+
+// runOutputs are a run's stdout and stderr buffers: stderr and plain
+// stdout at the output limit, a JSON reply at the reply limit, or stdout
+// at inv.StdoutLimit when set.
+func runOutputs(inv *Invocation, lim procLimits) (stdout, stderr *capBuffer) {
+	stdout = &capBuffer{limit: lim.outputLimit, replyLimit: lim.replyLimit}
+	if inv.StdoutLimit > 0 {
+		stdout = &capBuffer{limit: inv.StdoutLimit}
+	}
+	return stdout, &capBuffer{limit: lim.outputLimit}
 }
 
 // classifyCtxErr records why ctx (the run's context, derived from the

@@ -22,6 +22,7 @@ import (
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/internal/oracletest"
+	"github.com/hookcompat/hookcompat/internal/testbin"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -49,21 +50,9 @@ const codexCasesEnv = "HOOKCOMPAT_CODEX_ORACLE_CASES"
 // (the cases replay concurrently, outside -run's reach).
 const replayOnlyEnv = "HOOKCOMPAT_CODEX_REPLAY_ONLY"
 
-// shimBinary builds the hookcompat CLI once, for recordings of converted
-// hooks whose commands call the exec shim ({{HOOKS}}/hookcompat).
-var shimBinary = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "hookcompat-shim-")
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "hookcompat")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/hookcompat")
-	cmd.Dir = filepath.Join("..", "..")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build: %v: %s", err, out)
-	}
-	return bin, nil
-})
+// shimBinary is the hookcompat CLI, for recordings of converted hooks
+// whose commands call the exec shim ({{HOOKS}}/hookcompat).
+var shimBinary = testbin.Path
 
 // replayTMP is the TMPDIR of this test process, of the same length as the
 // recordings' (<TMP>/tmp, 30 bytes): the spill path of a truncated hook

@@ -4,9 +4,9 @@ package reliability
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/hookcompat/hookcompat/internal/testbin"
 	"github.com/hookcompat/hookcompat/runner"
 )
 
@@ -18,8 +18,6 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	code := m.Run()
-	if builtPath != "" {
-		_ = os.RemoveAll(filepath.Dir(builtPath))
-	}
+	testbin.Remove()
 	os.Exit(code)
 }
