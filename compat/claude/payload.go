@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
@@ -47,19 +48,10 @@ func (e *event) carries(key string) bool {
 	return false
 }
 
-// toNative maps a Claude reason value to the native one (and back with
+// mapValue maps a Claude reason value to the native one (and back with
 // toNative false), by the event's value table.
 func (e *event) mapValue(v string, toNative bool) string {
-	for _, p := range e.values {
-		from, to := p[0], p[1]
-		if !toNative {
-			from, to = to, from
-		}
-		if v == from {
-			return to
-		}
-	}
-	return v
+	return hookkit.MapValue(e.values, v, toNative)
 }
 
 // FromPayload translates a Claude Code hook payload (the JSON Claude

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -34,19 +35,6 @@ const (
 // sessionStartSource maps Codex's SessionStart source to the native reason
 // and back (clear is native "new"; compact, fork pass through).
 var sessionStartSource = [][2]string{{"startup", "startup"}, {"resume", "resume"}, {"clear", "new"}}
-
-func mapPair(table [][2]string, v string, toNative bool) string {
-	for _, p := range table {
-		from, to := p[0], p[1]
-		if !toNative {
-			from, to = to, from
-		}
-		if v == from {
-			return to
-		}
-	}
-	return v
-}
 
 // codexToolName is the Codex name of a native tool (codex §5): shell →
 // Bash, edit/write/multi_edit → apply_patch, agent → spawn_agent, ask_user
@@ -226,7 +214,7 @@ func (p *Protocol) payload(ev *runner.Event) ([]byte, error) {
 		case "last_assistant_message":
 			strOrExtra(k, ev.Output, true)
 		case "source":
-			src := mapPair(sessionStartSource, ev.Reason, false)
+			src := hookkit.MapValue(sessionStartSource, ev.Reason, false)
 			if src == "" {
 				src = "startup"
 			}
@@ -367,7 +355,7 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, err
 			if m.Value.Kind == jsonpos.String {
 				s = m.Value.Str
 				if m.Key == "source" {
-					s = mapPair(sessionStartSource, s, true)
+					s = hookkit.MapValue(sessionStartSource, s, true)
 				}
 				ev.Reason = s
 				continue

@@ -96,7 +96,7 @@ func (p *Protocol) matchValues(row *eventRow, ev *runner.Event) ([]string, bool)
 	case matchTool:
 		return toolAliases(p.codexToolName(ev.Tool)), true
 	case matchSource:
-		src := mapPair(sessionStartSource, ev.Reason, false)
+		src := hookkit.MapValue(sessionStartSource, ev.Reason, false)
 		if src == "" {
 			src = "startup"
 		}

@@ -946,7 +946,7 @@ func eventFromClaudePayload(data []byte, workspace string) (runner.Event, error)
 		case "last_assistant_message":
 			ev.Output = str(f.Value)
 		case "source":
-			ev.Reason = mapPair(sessionStartSource, str(f.Value), true)
+			ev.Reason = hookkit.MapValue(sessionStartSource, str(f.Value), true)
 		default:
 			ev.Extra.Set(f.Key, f.Value)
 		}

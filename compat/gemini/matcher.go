@@ -7,6 +7,7 @@ import (
 	"github.com/dlclark/regexp2"
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -46,7 +47,7 @@ func ToolMatches(matcher, tool string) bool {
 // trigger is the value an exact matcher of r is compared with: the
 // payload's source, reason or trigger.
 func trigger(r *Row, ev *runner.Event) string {
-	v := mapValue(reasonMap(r), ev.Reason, false)
+	v := hookkit.MapValue(reasonMap(r), ev.Reason, false)
 	if v == "" {
 		v = map[string]string{"SessionStart": "startup", "SessionEnd": "exit", "PreCompress": "auto"}[r.Name]
 	}

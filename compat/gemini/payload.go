@@ -132,7 +132,7 @@ func FromPayload(data []byte, workspace string, vocab *translate.Vocabulary) (ru
 		case "cwd":
 			ev.Cwd = s
 		case "reason":
-			ev.Reason = mapValue(reasonMap(r), s, true)
+			ev.Reason = hookkit.MapValue(reasonMap(r), s, true)
 		case "prompt":
 			ev.Prompt = s
 		case "output":
@@ -240,7 +240,7 @@ func Payload(ev *runner.Event, vocab *translate.Vocabulary) ([]byte, error) {
 		case "cwd":
 			o.Str(key, cwd)
 		case "reason":
-			v := mapValue(reasonMap(r), ev.Reason, false)
+			v := hookkit.MapValue(reasonMap(r), ev.Reason, false)
 			if v == "" {
 				v = map[string]string{"SessionStart": "startup", "SessionEnd": "exit", "PreCompress": "auto"}[r.Name]
 			}

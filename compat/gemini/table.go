@@ -237,16 +237,3 @@ var (
 	sessionStartSource = [][2]string{{"startup", "startup"}, {"resume", "resume"}, {"clear", "new"}}
 	sessionEndReason   = [][2]string{{"exit", "exit"}, {"clear", "new"}}
 )
-
-func mapValue(table [][2]string, v string, toNative bool) string {
-	for _, p := range table {
-		from, to := p[0], p[1]
-		if !toNative {
-			from, to = to, from
-		}
-		if v == from {
-			return to
-		}
-	}
-	return v
-}

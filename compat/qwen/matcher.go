@@ -10,6 +10,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -157,7 +158,7 @@ func subject(vocab *translate.Vocabulary, r *Row, ev *runner.Event) (string, []s
 	case ValueTarget:
 		switch r.TargetKey {
 		case "source", "reason", "trigger":
-			v := mapValue(reasonMap(r), ev.Reason, false)
+			v := hookkit.MapValue(reasonMap(r), ev.Reason, false)
 			if v == "" && r.Name == "SessionStart" {
 				v = "startup"
 			}

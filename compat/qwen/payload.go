@@ -26,19 +26,6 @@ var (
 	sessionEndReason   = [][2]string{{"clear", "new"}, {"resume", "load"}, {"prompt_input_exit", "exit"}}
 )
 
-func mapValue(table [][2]string, v string, toNative bool) string {
-	for _, p := range table {
-		from, to := p[0], p[1]
-		if !toNative {
-			from, to = to, from
-		}
-		if v == from {
-			return to
-		}
-	}
-	return v
-}
-
 func reasonMap(r *Row) [][2]string {
 	switch r.Name {
 	case "SessionStart":
@@ -178,7 +165,7 @@ func FromPayload(data []byte, workspace string, vocab *translate.Vocabulary) (ru
 		case "prompt_id":
 			ev.PromptID = s
 		case "reason":
-			ev.Reason = mapValue(reasonMap(r), s, true)
+			ev.Reason = hookkit.MapValue(reasonMap(r), s, true)
 		case "prompt":
 			ev.Prompt = s
 		case "output":
@@ -306,7 +293,7 @@ func Payload(ev *runner.Event, vocab *translate.Vocabulary, base []string) ([]by
 				o.Str(key, ev.PromptID)
 			}
 		case "reason":
-			v := mapValue(reasonMap(r), ev.Reason, false)
+			v := hookkit.MapValue(reasonMap(r), ev.Reason, false)
 			if v == "" && r.Name == "SessionStart" {
 				v = "startup"
 			}
