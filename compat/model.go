@@ -18,8 +18,12 @@ import (
 // and within a protocol the texts are in its agent's order. Texts a later
 // request carries (async hooks) keep their place in the list and say
 // Delivery "later". A protocol whose format has no model view adds
-// nothing. vocab translates tool names (nil: the default).
+// nothing. vocab translates tool names (nil: the default). A nil out has
+// no texts.
 func ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []format.ModelText {
+	if out == nil {
+		return []format.ModelText{}
+	}
 	if vocab == nil {
 		vocab = translate.DefaultVocabulary
 	}

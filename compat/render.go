@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/hookcompat/hookcompat/compat/format"
@@ -15,8 +16,12 @@ import (
 // the default). The name [RenderModel] gives the view of every format at
 // once ([ModelView]: a []format.ModelText). The value is JSON-encodable.
 // It returns an error wrapping translate.ErrUnknownFormat when no
-// registered format of that name has a model view.
+// registered format of that name has a model view, and [ErrNoOutcome]
+// for a nil out.
 func Render(l *Loaded, name string, out *runner.Outcome) (any, error) {
+	if out == nil {
+		return nil, fmt.Errorf("render %s: %w", name, ErrNoOutcome)
+	}
 	if name == RenderModel {
 		var vocab *translate.Vocabulary
 		if l != nil {
@@ -35,6 +40,10 @@ func Render(l *Loaded, name string, out *runner.Outcome) (any, error) {
 	}
 	return r.Render(out, vocab), nil
 }
+
+// ErrNoOutcome is the error of [Render] for a nil outcome (an event
+// that was not fired: Engine.Fire returned a nil outcome with its error).
+var ErrNoOutcome = errors.New("no outcome to render (nil *runner.Outcome)")
 
 // RenderModel is the [Render] name of the model view of every format
 // (what `hookcompat run --render model` prints).
