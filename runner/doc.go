@@ -40,7 +40,11 @@
 // waits on a pipe that a background child keeps open. A hook that exits
 // normally keeps its detached children. A hook that failed — its output
 // cut, its matcher not evaluable, its run cancelled, its reply
-// unreadable — never counts as an allow: its fail_closed applies.
+// unreadable — never counts as an allow: its fail_closed applies. The
+// embedding agent's callbacks cannot take it down or hold an event: a
+// [Judge] or [MCPCaller] that panics has failed (a [*CallbackPanic] in
+// the trace), one that ignores its context is abandoned when the context
+// ends, and an [Observer] call is bounded by [ObserverTimeout].
 //
 // # Which events must be fired
 //

@@ -155,6 +155,7 @@ type Engine struct {
 	procSlots chan struct{} // MaxProcesses; nil when uncapped
 
 	fails    failures           // last failures per hook (failures.go)
+	obs      observerGuard      // Observer calls (callback.go)
 	queue    queue              // background events (queue.go)
 	detached sync.WaitGroup     // detached hook runs still going
 	bgCtx    context.Context    // context of background and detached runs

@@ -21,7 +21,10 @@ import (
 // Claude prompt hook's {"ok": false} becomes a block of its event, a
 // native one's decision its reply). A Judge must be safe for concurrent
 // use; it should return when ctx ends (the hook's timeout, or the
-// caller's cancellation).
+// caller's cancellation). One that does not is abandoned then (its hook
+// timed out or cancelled, its goroutine left to return on its own); one
+// that panics has failed (a [*CallbackPanic] in the hook's trace, its
+// fail_closed applies): neither stops the agent or holds the event.
 type Judge interface {
 	Judge(ctx context.Context, req *JudgeRequest) (Verdict, error)
 }
@@ -196,8 +199,9 @@ func notRunnable(h *settings.Hook, why string) HookReply {
 // runJudge evaluates a prompt or agent hook through the configured Judge
 // (HK-63): the request carries the event as h's protocol encodes it, and
 // the protocol applies its rules to the verdict ([JudgeProtocol]). A
-// judge that fails, times out or is cancelled is classified by the
-// protocol like a command hook that did.
+// judge that fails, panics, times out or is cancelled is classified by
+// the protocol like a command hook that did; one that does not return
+// when its context ends is abandoned then.
 func (e *Engine) runJudge(ctx context.Context, p Protocol, h *settings.Hook, ev *Event, shared func() (*Payload, error)) (HookReply, *RunResult) {
 	if e.opts.Judge == nil {
 		return notRunnable(h, fmt.Sprintf("no judge configured for %s hooks", h.EffectiveType())), nil
@@ -219,7 +223,9 @@ func (e *Engine) runJudge(ctx context.Context, p Protocol, h *settings.Hook, ev 
 	}
 	jctx, cancel := context.WithTimeout(ctx, h.EffectiveTimeout())
 	defer cancel()
-	v, err := e.opts.Judge.Judge(jctx, req)
+	// Guarded (callback.go): a panic fails the hook, a judge that
+	// ignores jctx is abandoned when it ends.
+	v, err := callGuarded(jctx, "judge", func(ctx context.Context) (Verdict, error) { return e.opts.Judge.Judge(ctx, req) })
 	res.Duration = time.Since(start)
 	if err == nil {
 		err = v.valid()

@@ -17,7 +17,8 @@ import (
 // MCPCaller calls MCP tools for mcp_tool hooks (Claude Code's mcp_tool
 // handlers, claude §2.2) through the embedding agent's MCP clients. It
 // must be safe for concurrent use and return when ctx ends (the hook's
-// timeout, or the caller's cancellation).
+// timeout, or the caller's cancellation). One that does not is abandoned
+// then, and one that panics has failed, as a [Judge].
 type MCPCaller interface {
 	CallTool(ctx context.Context, call *MCPCall) (MCPResult, error)
 }
@@ -62,8 +63,9 @@ type MCPResult struct {
 // runMCP runs an mcp_tool hook through the configured MCPCaller: the
 // result's text is read by the hook's protocol as stdout of exit status 0,
 // an error result as exit status 1 with the text on stderr; a call that
-// fails, times out or is cancelled is classified like a command hook that
-// did.
+// fails, panics, times out or is cancelled is classified like a command
+// hook that did, and one that does not return when its context ends is
+// abandoned then (callback.go).
 func (e *Engine) runMCP(ctx context.Context, p Protocol, h *settings.Hook, ev *Event, shared func() (*Payload, error)) (HookReply, *RunResult) {
 	if e.opts.MCP == nil {
 		return notRunnable(h, "no MCP caller configured for mcp_tool hooks"), nil
@@ -84,7 +86,7 @@ func (e *Engine) runMCP(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 	call := &MCPCall{Hook: h, Event: &evc, Protocol: p.Name(), Server: h.MCPServer, Tool: h.MCPTool, Input: input}
 	cctx, cancel := context.WithTimeout(ctx, h.EffectiveTimeout())
 	defer cancel()
-	out, err := e.opts.MCP.CallTool(cctx, call)
+	out, err := callGuarded(cctx, "mcp_tool caller", func(ctx context.Context) (MCPResult, error) { return e.opts.MCP.CallTool(ctx, call) })
 	res.Duration = time.Since(start)
 	switch {
 	case cctx.Err() != nil:

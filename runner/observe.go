@@ -11,7 +11,12 @@ import (
 // record metrics or trace spans (OpenTelemetry, Prometheus, …) without
 // hookcompat depending on them. It must be safe for concurrent use: the
 // hooks of one event may run in parallel, and background and detached
-// hooks run on other goroutines.
+// hooks run on other goroutines. It must return at once: each call is
+// waited for at most [ObserverTimeout] (HookStarted also only until its
+// ctx ends); a call that overruns is abandoned and the observer is not
+// called again until it returns, and a call that panics leaves that run
+// unobserved (one warning through Options.Warn for each). The hooks run
+// and answer whatever the observer does.
 //
 // A run is one hook started for one event, whatever its type (command,
 // http, prompt, agent, mcp_tool), including one that could not start or
@@ -53,18 +58,25 @@ type HookEnd struct {
 	ExitCode *int
 }
 
-// observe starts observing one run; the returned function ends it.
+// observe starts observing one run; the returned function ends it. Both
+// observer calls are guarded (callback.go): HookStarted is waited for
+// until it returns, ctx ends or ObserverTimeout passes, the function it
+// returned until it returns or ObserverTimeout passes (the run has
+// ended: the caller's context no longer bounds it); a panic or an
+// abandoned call leaves the run unobserved.
 func (e *Engine) observe(ctx context.Context, p Protocol, h *settings.Hook, ev *Event) func(HookReply, *RunResult) {
 	if e.opts.Observer == nil {
 		return func(HookReply, *RunResult) {}
 	}
 	start := time.Now()
-	ended := e.opts.Observer.HookStarted(ctx, HookRun{Event: ev, Hook: h, Protocol: p.Name(), Start: start})
+	var ended func(HookEnd)
+	run := HookRun{Event: ev, Hook: h, Protocol: p.Name(), Start: start}
+	if !e.obs.call(ctx, func() { ended = e.opts.Observer.HookStarted(ctx, run) }, e.warn, e.logWarn) || ended == nil {
+		return func(HookReply, *RunResult) {}
+	}
 	return func(r HookReply, res *RunResult) {
-		if ended == nil {
-			return
-		}
 		code, _ := exitOf(&r, res) // the trace's: a wrapped hook's through the exec shim
-		ended(HookEnd{Reply: r, Duration: time.Since(start), ExitCode: code})
+		end := HookEnd{Reply: r, Duration: time.Since(start), ExitCode: code}
+		e.obs.call(context.Background(), func() { ended(end) }, e.warn, e.logWarn)
 	}
 }

@@ -188,9 +188,12 @@ func (e *Engine) logger() *slog.Logger {
 
 func (e *Engine) warn(msg string) {
 	if e.opts.Warn != nil {
-		e.opts.Warn(msg)
+		safeCall("Options.Warn", func() { e.opts.Warn(msg) }, func(m string) { e.logger().Error(m) })
 	}
 }
+
+// logWarn writes msg to the audit log at level warn.
+func (e *Engine) logWarn(msg string) { e.logger().Warn(msg) }
 
 // discardHandler drops every record.
 type discardHandler struct{}
