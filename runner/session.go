@@ -157,7 +157,14 @@ type PromptResult struct {
 	Context string
 	// SystemMessage is for the user (HK-61).
 	SystemMessage string
-	Outcome       *Outcome
+	// Stop reports a hook's continue:false (a Claude hook's "continue":
+	// false, which Claude Code honours on UserPromptSubmit): the agent
+	// stops — the prompt is not sent, even when nothing blocked it, and
+	// the turn ends — showing StopReason to the user. Like a block, it
+	// keeps the session_start output for the next prompt.
+	Stop       bool
+	StopReason string
+	Outcome    *Outcome
 }
 
 // Prompt fires prompt_submit for a new prompt (promptID identifies it,
@@ -180,8 +187,11 @@ func (s *Session) Prompt(ctx context.Context, promptID, prompt string) (*PromptR
 		return nil, err
 	}
 	res := &PromptResult{Outcome: out, SystemMessage: out.SystemMessage}
+	res.Stop, res.StopReason = halts(out)
 	if out.Decision.Blocks() {
 		res.Blocked, res.Reason = true, out.Reason
+	}
+	if res.Blocked || res.Stop {
 		return res, err
 	}
 	if err != nil && !errors.Is(err, ErrDropped) {
@@ -234,7 +244,14 @@ type PreToolResult struct {
 	Context string
 	// SystemMessage is for the user (HK-61).
 	SystemMessage string
-	Outcome       *Outcome
+	// Stop reports a hook's continue:false (a Claude PreToolUse hook's
+	// "continue": false): the agent stops after this call — it runs,
+	// unless Blocked, and the loop then ends without another request to
+	// the model — showing StopReason to the user. It is no allow: a call
+	// whose Decision is none and Stop set still ends the turn.
+	Stop       bool
+	StopReason string
+	Outcome    *Outcome
 }
 
 // PreTool fires pre_tool for a tool call before it runs (HK-60). When ctx
@@ -252,6 +269,7 @@ func (s *Session) PreTool(ctx context.Context, call ToolCall) (*PreToolResult, e
 		Decision: out.Decision, Blocked: out.Decision.Blocks(), Reason: out.Reason,
 		Args: cloneRaw(call.Args), Context: out.AdditionalContext, SystemMessage: out.SystemMessage, Outcome: out,
 	}
+	res.Stop, res.StopReason = halts(out)
 	if out.UpdatedArgs != nil {
 		res.Args = cloneRaw(out.UpdatedArgs)
 	}
@@ -301,8 +319,16 @@ func eventResult(out *Outcome) *EventResult {
 		Context: out.AdditionalContext, SystemMessage: out.SystemMessage,
 		StopReason: out.StopReason, Queued: out.Queued, Outcome: out,
 	}
-	r.Stop = out.Continue != nil && !*out.Continue
+	r.Stop, _ = halts(out)
 	return r
+}
+
+// halts reports a merged continue:false and its stop_reason.
+func halts(out *Outcome) (bool, string) {
+	if out.Continue != nil && !*out.Continue {
+		return true, out.StopReason
+	}
+	return false, ""
 }
 
 // PostTool fires post_tool after a tool call ran, with the tool's result

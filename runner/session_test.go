@@ -133,3 +133,37 @@ func TestEngineHK66LastFiveFailures(t *testing.T) {
 	assert.Contains(t, f[0].Error, "boom")
 	assert.Empty(t, s.Engine.Failures(&hooks[1]), "a hook that never failed has no failures")
 }
+
+// A hook's continue:false halts the agent on pre_tool and prompt_submit
+// too: the results carry Stop and StopReason, and a prompt that nothing
+// blocked but a hook stopped is not sent (it keeps the session_start
+// output, as a blocked one).
+func TestSessionHaltOnPreToolAndPrompt(t *testing.T) {
+	halt := `echo '{"continue":false,"stop_reason":"enough for today"}'`
+	s, _ := sessionEngine(t,
+		settings.Hook{Event: settings.SessionStart, Command: "echo start-ctx"},
+		settings.Hook{Event: settings.PreTool, Command: halt},
+		settings.Hook{Event: settings.PromptSubmit, Command: halt},
+	)
+	ctx := context.Background()
+	_, err := s.Start(ctx, "startup")
+	require.NoError(t, err)
+	pr, err := s.Prompt(ctx, "p1", "hello")
+	require.NoError(t, err)
+	assert.False(t, pr.Blocked)
+	assert.True(t, pr.Stop, "continue:false stops the prompt")
+	assert.Equal(t, "enough for today", pr.StopReason)
+	assert.Empty(t, pr.Context, "a stopped prompt takes no context")
+
+	tr, err := s.PreTool(ctx, ToolCall{ID: "t1", Tool: "shell", Args: []byte(`{"command":"ls"}`)})
+	require.NoError(t, err)
+	assert.Equal(t, DecisionNone, tr.Decision)
+	assert.True(t, tr.Stop, "continue:false is no allow: the loop ends after the call")
+	assert.Equal(t, "enough for today", tr.StopReason)
+
+	s2, _ := sessionEngine(t, settings.Hook{Event: settings.PreTool, Command: `echo '{"decision":"allow"}'`})
+	tr, err = s2.PreTool(ctx, ToolCall{ID: "t1", Tool: "shell", Args: []byte(`{}`)})
+	require.NoError(t, err)
+	assert.False(t, tr.Stop)
+	assert.Empty(t, tr.StopReason)
+}
