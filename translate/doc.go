@@ -1,9 +1,12 @@
 // Package translate owns the contract between foreign hook formats and the
-// native model: the [Translator] interface and its registry (Caddy-adapter
-// style), ordered format detection ([Detector], [Detect]), the positioned
-// [Warning] every lossy construct produces, and the mapping tables shared
-// by all formats: event names ([ClaudeEvent], [NativeEvent]) and the tool
-// vocabulary ([Vocabulary]) with argument renames.
+// native model: the [Translator] interface, the positioned [Warning] every
+// lossy construct produces, and the mapping tables shared by all formats:
+// Claude Code's event names ([ClaudeEvent], [NativeEvent]), which other
+// agents' files use too, and the tool vocabulary ([Vocabulary]) with
+// argument renames. The vocabulary holds no agent's names of its own:
+// each format registers its dialect's table ([RegisterDialect]) from its
+// package, so [DefaultVocabulary] knows the dialects of the formats a
+// program links.
 //
 // A translator returns (native config, warnings, error): a construct that
 // cannot be carried over exactly is either kept through an extension field

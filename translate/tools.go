@@ -3,24 +3,22 @@ package translate
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"sort"
+	"sync"
+	"sync/atomic"
 
-	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/tidwall/gjson"
 )
 
 // Dialect names an agent family whose tool names differ from the native
-// ones: a format's name ("claude", "phi", "codex", …), or Native.
+// ones: a format's name, or Native. Each format registers its dialect's
+// table ([RegisterDialect]); a vocabulary that has no name for a tool in
+// a dialect passes names through unchanged.
 type Dialect string
 
-// Dialects of the built-in vocabulary. Any other format name is a dialect
-// too; a vocabulary that has no name for a tool in it passes names
-// through unchanged.
-const (
-	Native Dialect = "native"
-	Claude Dialect = "claude"
-	Phi    Dialect = "phi"
-)
+// Native is the dialect of the native tool names (shell, read, write, …).
+const Native Dialect = "native"
 
 // Tool is one row of the tool vocabulary: the tool's native name, its name
 // in each dialect that has it, and the argument names that differ. A
@@ -266,18 +264,82 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 }
 
 // DefaultVocabulary is the built-in table (docs/decisions/002): the native
-// tools ([nativeTools]) with every shipped dialect's names and argument
-// renames (one [DialectTable] per dialect, each in its own file). Native
-// names are lower-case words.
+// tools ([nativeTools]) with the names and argument renames of every
+// registered dialect ([RegisterDialect]: each format registers its own
+// [DialectTable] from its package, so the vocabulary holds the dialects
+// of the formats a program links). Native names are lower-case words.
 //
-// Its rows are built on first use.
+// Its rows are built on first use (and again after a later
+// registration), with the dialects in name order.
 var DefaultVocabulary = &Vocabulary{tables: defaultTables}
 
-var defaultVocab = lazy.Value[*vocabTables]{New: func() *vocabTables {
-	return buildVocabTables(withKinds(buildTools(nativeTools, dialectTables())))
-}}
+// dialects is the registry of [RegisterDialect] and the default
+// vocabulary built from it.
+var dialects struct {
+	mu     sync.Mutex
+	tables map[Dialect]func() DialectTable
+	built  atomic.Pointer[vocabTables] // nil until first use, and after a registration
+}
 
-func defaultTables() *vocabTables { return defaultVocab.Get() }
+// RegisterDialect adds dialect d's table to [DefaultVocabulary]: table
+// returns d's names for the native tools and its argument renames. A
+// format registers its dialect from its package's init; table is called
+// when the default vocabulary is first used, so that a process that never
+// translates a tool name does not build it (the table's Dialect field is
+// set to d). It panics when d is Native or empty, when table is nil, and
+// when d is already registered.
+func RegisterDialect(d Dialect, table func() DialectTable) {
+	if d == "" || d == Native || table == nil {
+		panic(fmt.Sprintf("translate: RegisterDialect(%q): want a format's dialect and its table", d))
+	}
+	dialects.mu.Lock()
+	defer dialects.mu.Unlock()
+	if _, dup := dialects.tables[d]; dup {
+		panic("translate: dialect registered twice: " + string(d))
+	}
+	if dialects.tables == nil {
+		dialects.tables = map[Dialect]func() DialectTable{}
+	}
+	dialects.tables[d] = table
+	dialects.built.Store(nil)
+}
+
+// Dialects returns the registered dialects, sorted.
+func Dialects() []Dialect {
+	dialects.mu.Lock()
+	defer dialects.mu.Unlock()
+	out := make([]Dialect, 0, len(dialects.tables))
+	for d := range dialects.tables {
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+func defaultTables() *vocabTables {
+	if t := dialects.built.Load(); t != nil {
+		return t
+	}
+	dialects.mu.Lock()
+	defer dialects.mu.Unlock()
+	if t := dialects.built.Load(); t != nil {
+		return t
+	}
+	names := make([]Dialect, 0, len(dialects.tables))
+	for d := range dialects.tables {
+		names = append(names, d)
+	}
+	sort.Slice(names, func(i, j int) bool { return names[i] < names[j] })
+	tabs := make([]DialectTable, 0, len(names))
+	for _, d := range names {
+		tab := dialects.tables[d]()
+		tab.Dialect = d
+		tabs = append(tabs, tab)
+	}
+	t := buildVocabTables(withKinds(buildTools(nativeTools, tabs)))
+	dialects.built.Store(t)
+	return t
+}
 
 // nativeTools are the native tool names and the names other hosts use for
 // them.
@@ -298,11 +360,8 @@ var nativeTools = []Tool{
 	{Native: "skill"},
 	{Native: "ask_user"},
 	{Native: "exit_plan_mode"},
-}
-
-// dialectTables are the shipped dialects, in order.
-func dialectTables() []DialectTable {
-	return []DialectTable{claudeTools(), phiTools(), codexTools(), geminiTools(), qwenTools(), cursorTools()}
+	{Native: "ls"},
+	{Native: "delete"},
 }
 
 // DialectTable is one dialect's part of a vocabulary: its name for each

@@ -1,39 +1,49 @@
-package translate
+package translate_test
 
 import (
 	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	_ "github.com/hookcompat/hookcompat/compat/all" // the shipped dialects
+	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/compat/phi"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+const (
+	Claude = claude.Dialect
+	Phi    = phi.Dialect
 )
 
 func TestVocabularyName(t *testing.T) {
-	v := DefaultVocabulary
+	v := translate.DefaultVocabulary
 	tests := []struct {
-		from, to Dialect
+		from, to translate.Dialect
 		in, want string
 	}{
-		{Native, Claude, "shell", "Bash"},
-		{Claude, Native, "Bash", "shell"},
-		{Native, Phi, "shell", "bash"},
-		{Phi, Native, "bash", "shell"},
+		{translate.Native, Claude, "shell", "Bash"},
+		{Claude, translate.Native, "Bash", "shell"},
+		{translate.Native, Phi, "shell", "bash"},
+		{Phi, translate.Native, "bash", "shell"},
 		{Phi, Claude, "fetch", "WebFetch"},
 		{Claude, Phi, "WebSearch", "search"},
-		{Native, Claude, "notebook_edit", "NotebookEdit"},
-		{Native, Native, "read", "read"},
+		{translate.Native, Claude, "notebook_edit", "NotebookEdit"},
+		{translate.Native, translate.Native, "read", "read"},
 		// aliases are native names on input, never produced
-		{Native, Claude, "bash", "Bash"},
-		{Native, Claude, "run_shell_command", "Bash"},
-		{Native, Native, "sh", "shell"},
+		{translate.Native, Claude, "bash", "Bash"},
+		{translate.Native, Claude, "run_shell_command", "Bash"},
+		{translate.Native, translate.Native, "sh", "shell"},
 		// unknown tools pass through
-		{Native, Claude, "mcp__github__create_issue", "mcp__github__create_issue"},
-		{Claude, Native, "NoSuchTool", "NoSuchTool"},
+		{translate.Native, Claude, "mcp__github__create_issue", "mcp__github__create_issue"},
+		{Claude, translate.Native, "NoSuchTool", "NoSuchTool"},
 		// a tool the target dialect lacks passes through
-		{Native, Phi, "agent", "agent"},
+		{translate.Native, Phi, "agent", "agent"},
 		{Claude, Phi, "Agent", "Agent"},
 		// names are case-sensitive
-		{Claude, Native, "bash", "bash"},
-		{Native, Claude, "Shell", "Shell"},
+		{Claude, translate.Native, "bash", "bash"},
+		{translate.Native, Claude, "Shell", "Shell"},
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, v.Name(tt.from, tt.to, tt.in), "Name(%s→%s, %q)", tt.from, tt.to, tt.in)
@@ -41,47 +51,47 @@ func TestVocabularyName(t *testing.T) {
 }
 
 func TestVocabularyNameRoundTrip(t *testing.T) {
-	for _, tool := range DefaultVocabulary.Tools() {
-		for _, d := range []Dialect{Claude, Phi} {
-			foreign := DefaultVocabulary.Name(Native, d, tool.Native)
+	for _, tool := range translate.DefaultVocabulary.Tools() {
+		for _, d := range []translate.Dialect{Claude, Phi} {
+			foreign := translate.DefaultVocabulary.Name(translate.Native, d, tool.Native)
 			if tool.Name(d) == "" {
 				assert.Equal(t, tool.Native, foreign)
 				continue
 			}
-			assert.Equal(t, tool.Native, DefaultVocabulary.Name(d, Native, foreign), "%s via %s", tool.Native, foreign)
+			assert.Equal(t, tool.Native, translate.DefaultVocabulary.Name(d, translate.Native, foreign), "%s via %s", tool.Native, foreign)
 		}
 	}
 }
 
 func TestVocabularyArgs(t *testing.T) {
-	v := DefaultVocabulary
+	v := translate.DefaultVocabulary
 	tests := []struct {
 		name     string
-		from, to Dialect
+		from, to translate.Dialect
 		tool     string
 		in, want string
 	}{
 		{"Claude to native renames and keeps order",
-			Claude, Native, "Read", `{"offset":10,"file_path":"/a/b.go","limit":5}`, `{"offset":10,"path":"/a/b.go","limit":5}`},
+			Claude, translate.Native, "Read", `{"offset":10,"file_path":"/a/b.go","limit":5}`, `{"offset":10,"path":"/a/b.go","limit":5}`},
 		{"native to Claude",
-			Native, Claude, "read", `{"path":"/a","limit":5}`, `{"file_path":"/a","limit":5}`},
+			translate.Native, Claude, "read", `{"path":"/a","limit":5}`, `{"file_path":"/a","limit":5}`},
 		{"alias finds the row",
-			Native, Claude, "bash", `{"command":"ls","timeout_ms":1000}`, `{"command":"ls","timeout":1000}`},
+			translate.Native, Claude, "bash", `{"command":"ls","timeout_ms":1000}`, `{"command":"ls","timeout":1000}`},
 		{"Claude Bash timeout keeps its unit",
-			Claude, Native, "Bash", `{"command":"sleep 1","timeout":120000}`, `{"command":"sleep 1","timeout_ms":120000}`},
+			Claude, translate.Native, "Bash", `{"command":"sleep 1","timeout":120000}`, `{"command":"sleep 1","timeout_ms":120000}`},
 		{"value bytes preserved",
-			Claude, Native, "Write", `{"file_path":"/\u00e9\"x\"","content":"a\nb","n":1.50e0,"o":{"z":1,"a":[true,null]}}`,
+			Claude, translate.Native, "Write", `{"file_path":"/\u00e9\"x\"","content":"a\nb","n":1.50e0,"o":{"z":1,"a":[true,null]}}`,
 			`{"path":"/\u00e9\"x\"","content":"a\nb","n":1.50e0,"o":{"z":1,"a":[true,null]}}`},
 		{"whitespace between tokens is dropped, values kept",
-			Claude, Native, "Edit", "{ \"file_path\" : \"x\" ,\n \"old_string\": \"a  b\" }", `{"path":"x","old_string":"a  b"}`},
+			Claude, translate.Native, "Edit", "{ \"file_path\" : \"x\" ,\n \"old_string\": \"a  b\" }", `{"path":"x","old_string":"a  b"}`},
 		{"unchanged keys keep their spelling",
-			Claude, Native, "Read", `{"\u0066ile_path":"x","\u006c":1}`, `{"path":"x","\u006c":1}`},
+			Claude, translate.Native, "Read", `{"\u0066ile_path":"x","\u006c":1}`, `{"path":"x","\u006c":1}`},
 		{"Phi to Claude",
 			Phi, Claude, "edit", `{"path":"p","x":1}`, `{"file_path":"p","x":1}`},
 		{"notebook",
-			Claude, Native, "NotebookEdit", `{"notebook_path":"n.ipynb"}`, `{"path":"n.ipynb"}`},
+			Claude, translate.Native, "NotebookEdit", `{"notebook_path":"n.ipynb"}`, `{"path":"n.ipynb"}`},
 		{"no rename for a dialect without that argument",
-			Native, Phi, "shell", `{"timeout_ms":5}`, `{"timeout_ms":5}`},
+			translate.Native, Phi, "shell", `{"timeout_ms":5}`, `{"timeout_ms":5}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -92,7 +102,7 @@ func TestVocabularyArgs(t *testing.T) {
 }
 
 func TestVocabularyArgsUnchanged(t *testing.T) {
-	v := DefaultVocabulary
+	v := translate.DefaultVocabulary
 	for _, tt := range []struct {
 		name, tool, in string
 	}{
@@ -104,7 +114,7 @@ func TestVocabularyArgsUnchanged(t *testing.T) {
 		{"null", "Read", `null`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := v.Args(Claude, Native, tt.tool, json.RawMessage(tt.in))
+			got := v.Args(Claude, translate.Native, tt.tool, json.RawMessage(tt.in))
 			assert.Equal(t, tt.in, string(got), "returned byte for byte")
 		})
 	}
@@ -112,21 +122,21 @@ func TestVocabularyArgsUnchanged(t *testing.T) {
 
 func TestVocabularyArgsRoundTrip(t *testing.T) {
 	in := `{"file_path":"/x","offset":1,"limit":2}`
-	native := DefaultVocabulary.Args(Claude, Native, "Read", json.RawMessage(in))
-	back := DefaultVocabulary.Args(Native, Claude, "read", native)
+	native := translate.DefaultVocabulary.Args(Claude, translate.Native, "Read", json.RawMessage(in))
+	back := translate.DefaultVocabulary.Args(translate.Native, Claude, "read", native)
 	assert.Equal(t, in, string(back))
 }
 
 func TestNewVocabularyPrecedence(t *testing.T) {
-	v := NewVocabulary([]Tool{
-		{Native: "one", Names: map[Dialect]string{Claude: "Same"}, Aliases: []string{"two", "alias"}},
-		{Native: "two", Names: map[Dialect]string{Claude: "Two"}},
-		{Native: "three", Names: map[Dialect]string{Claude: "Same"}, Aliases: []string{"alias"}},
+	v := translate.NewVocabulary([]translate.Tool{
+		{Native: "one", Names: map[translate.Dialect]string{Claude: "Same"}, Aliases: []string{"two", "alias"}},
+		{Native: "two", Names: map[translate.Dialect]string{Claude: "Two"}},
+		{Native: "three", Names: map[translate.Dialect]string{Claude: "Same"}, Aliases: []string{"alias"}},
 	})
-	assert.Equal(t, "three", v.Name(Claude, Native, "Same"), "later rows win for the same name")
-	assert.Equal(t, "Two", v.Name(Native, Claude, "two"), "a real native name wins over an earlier alias")
-	assert.Equal(t, "Same", v.Name(Native, Claude, "alias"))
-	assert.Equal(t, "one", v.Name(Native, Native, "alias"), "the first row to claim an alias keeps it")
+	assert.Equal(t, "three", v.Name(Claude, translate.Native, "Same"), "later rows win for the same name")
+	assert.Equal(t, "Two", v.Name(translate.Native, Claude, "two"), "a real native name wins over an earlier alias")
+	assert.Equal(t, "Same", v.Name(translate.Native, Claude, "alias"))
+	assert.Equal(t, "one", v.Name(translate.Native, translate.Native, "alias"), "the first row to claim an alias keeps it")
 	assert.Len(t, v.Tools(), 3)
 
 	tools := v.Tools()
@@ -139,14 +149,14 @@ func TestNewVocabularyPrecedence(t *testing.T) {
 // never holds a key twice, and a guard reading the Claude name sees the
 // path the tool acts on (breaker W3).
 func TestArgsNeverDuplicateKeys(t *testing.T) {
-	got := DefaultVocabulary.Args(Native, Claude, "read", json.RawMessage(`{"path":"/home/u/.env","file_path":"/tmp/harmless"}`))
+	got := translate.DefaultVocabulary.Args(translate.Native, Claude, "read", json.RawMessage(`{"path":"/home/u/.env","file_path":"/tmp/harmless"}`))
 	assert.Equal(t, `{"file_path":"/home/u/.env"}`, string(got))
-	got = DefaultVocabulary.Args(Claude, Native, "Write", json.RawMessage(`{"file_path":"a","path":"b","content":"c"}`))
+	got = translate.DefaultVocabulary.Args(Claude, translate.Native, "Write", json.RawMessage(`{"file_path":"a","path":"b","content":"c"}`))
 	assert.Equal(t, `{"path":"a","content":"c"}`, string(got))
 }
 
 func TestVocabularyKindsAndRename(t *testing.T) {
-	kinds := DefaultVocabulary.Kinds()
+	kinds := translate.DefaultVocabulary.Kinds()
 	assert.Equal(t, "shell", kinds["shell"])
 	assert.Equal(t, "shell", kinds["bash"], "aliases have their tool's kind")
 	assert.Equal(t, "read", kinds["grep"])
@@ -154,11 +164,11 @@ func TestVocabularyKindsAndRename(t *testing.T) {
 	assert.Equal(t, "web", kinds["web_search"])
 	assert.NotContains(t, kinds, "todo_write")
 
-	v := DefaultVocabulary.Rename(map[string]string{"shell": "exec", "nope": "x"})
-	assert.Equal(t, "Bash", v.Name(Native, Claude, "exec"))
-	assert.Equal(t, "exec", v.Name(Claude, Native, "Bash"))
-	assert.Equal(t, "exec", v.Name(Native, Native, "shell"), "the old native name is an alias")
+	v := translate.DefaultVocabulary.Rename(map[string]string{"shell": "exec", "nope": "x"})
+	assert.Equal(t, "Bash", v.Name(translate.Native, Claude, "exec"))
+	assert.Equal(t, "exec", v.Name(Claude, translate.Native, "Bash"))
+	assert.Equal(t, "exec", v.Name(translate.Native, translate.Native, "shell"), "the old native name is an alias")
 	assert.Equal(t, "shell", v.Kinds()["exec"])
-	assert.Equal(t, `{"timeout":5}`, string(v.Args(Native, Claude, "exec", json.RawMessage(`{"timeout_ms":5}`))))
-	assert.Equal(t, "shell", DefaultVocabulary.Name(Claude, Native, "Bash"), "Rename leaves v unchanged")
+	assert.Equal(t, `{"timeout":5}`, string(v.Args(translate.Native, Claude, "exec", json.RawMessage(`{"timeout_ms":5}`))))
+	assert.Equal(t, "shell", translate.DefaultVocabulary.Name(Claude, translate.Native, "Bash"), "Rename leaves v unchanged")
 }

@@ -608,7 +608,7 @@ func (p *Protocol) applyPermission(row *event, ev *runner.Event, o *output, hs *
 	case "deny":
 		r.Reason = orDefault(reason, blockedByHook)
 	case "ask":
-		r.Reason = orDefault(reason, askText(row.name+":"+p.vocab.Name(translate.Native, translate.Claude, ev.Tool)))
+		r.Reason = orDefault(reason, askText(row.name+":"+p.vocab.Name(translate.Native, Dialect, ev.Tool)))
 	}
 	if decision != "defer" && row.out.has(outUpdatedInput) {
 		if err := p.setUpdatedInput(r, d, ev, hs.UpdatedInput); err != nil {
@@ -666,7 +666,7 @@ const permissionDenied = "Permission denied by hook"
 // updatedMCPToolOutput) that fits the tool's output ([OutputFits]);
 // Claude ignores one that does not, silently (recorded).
 func (p *Protocol) applyUpdatedOutput(ev *runner.Event, hs *specific, d *Detail, r *runner.HookReply) {
-	tool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
+	tool := p.vocab.Name(translate.Native, Dialect, ev.Tool)
 	out := hs.UpdatedToolOutput
 	if isMCP(tool) && len(hs.UpdatedMCPToolOutput) > 0 {
 		out = hs.UpdatedMCPToolOutput
@@ -699,8 +699,8 @@ func (p *Protocol) setUpdatedInput(r *runner.HookReply, d *Detail, ev *runner.Ev
 		return fmt.Errorf("updatedInput is nested %d levels deep (hookcompat passes on at most %d)", depth, maxUpdatedInputDepth)
 	}
 	d.UpdatedInput = append(json.RawMessage(nil), t...)
-	claudeTool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
-	r.UpdatedArgs = p.vocab.Args(translate.Claude, translate.Native, claudeTool, append(json.RawMessage(nil), t...))
+	claudeTool := p.vocab.Name(translate.Native, Dialect, ev.Tool)
+	r.UpdatedArgs = p.vocab.Args(Dialect, translate.Native, claudeTool, append(json.RawMessage(nil), t...))
 	return nil
 }
 

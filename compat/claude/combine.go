@@ -130,13 +130,13 @@ func (p *Protocol) checkInput(row *event, ev *runner.Event, in json.RawMessage, 
 	if in == nil {
 		return
 	}
-	tool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
+	tool := p.vocab.Name(translate.Native, Dialect, ev.Tool)
 	kept, issues := validateInput(tool, in)
 	if len(issues) > 0 {
 		out.Decision, out.Reason, out.UpdatedArgs = runner.DecisionDeny, schemaError(row.name, tool, issues), nil
 		return
 	}
-	out.UpdatedArgs = p.vocab.Args(translate.Claude, translate.Native, tool, kept)
+	out.UpdatedArgs = p.vocab.Args(Dialect, translate.Native, tool, kept)
 }
 
 // claudeRank orders a reply's decision: deny/block 4 > defer 3 > ask 2 >

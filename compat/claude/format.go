@@ -286,8 +286,8 @@ func (claudeFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]
 	seen := map[string]bool{}
 	var globs []string
 	for _, n := range names {
-		native := vocab.Name(translate.Claude, translate.Native, n)
-		if back := vocab.Name(translate.Native, translate.Claude, native); back != n && n != "Task" {
+		native := vocab.Name(Dialect, translate.Native, n)
+		if back := vocab.Name(translate.Native, Dialect, native); back != n && n != "Task" {
 			// Not a Claude name ("write" for Write): it matches no tool
 			// in Claude Code, while the native glob would match the
 			// native tool of that name. The shim applies Claude's rule.

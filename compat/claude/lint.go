@@ -255,7 +255,7 @@ func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint s
 			hint := "Claude tool names start with a capital letter (Bash, Read, Edit, Write, …)"
 			if c := otherAgentTools.Get()[name]; c != "" {
 				hint = "write " + c
-			} else if c := translate.DefaultVocabulary.Name(translate.Native, translate.Claude, name); c != name {
+			} else if c := translate.DefaultVocabulary.Name(translate.Native, Dialect, name); c != name {
 				hint = "write " + c
 			}
 			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q is not a Claude tool name (they are case-sensitive)", name), hint)

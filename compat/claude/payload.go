@@ -141,7 +141,7 @@ func (p *Protocol) FromPayload(payload []byte, workspace string) (runner.Event, 
 			ev.Subagent = s
 		case "tool":
 			claudeTool = s
-			ev.Tool = p.vocab.Name(translate.Claude, translate.Native, s)
+			ev.Tool = p.vocab.Name(Dialect, translate.Native, s)
 		case "tool_call_id":
 			ev.ToolCallID = s
 		case "error":
@@ -159,7 +159,7 @@ func (p *Protocol) FromPayload(payload []byte, workspace string) (runner.Event, 
 		}
 	}
 	if ev.Args != nil && claudeTool != "" {
-		ev.Args = p.vocab.Args(translate.Claude, translate.Native, claudeTool, ev.Args)
+		ev.Args = p.vocab.Args(Dialect, translate.Native, claudeTool, ev.Args)
 	}
 	return ev, nil
 }
@@ -187,7 +187,7 @@ func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 	if row == nil {
 		return nil, fmt.Errorf("claude payload: event %q has no Claude name", ev.Name)
 	}
-	claudeTool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
+	claudeTool := p.vocab.Name(translate.Native, Dialect, ev.Tool)
 	var usedKeys [16]string
 	used := usedKeys[:0] // the keys written so far: a handful
 	o := payloadObjects.Get().(*jsonwire.Object)
@@ -229,7 +229,7 @@ func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 			if len(bytes.TrimSpace(args)) == 0 {
 				args = json.RawMessage("{}")
 			}
-			o.Raw(key, p.vocab.Args(translate.Native, translate.Claude, ev.Tool, args))
+			o.Raw(key, p.vocab.Args(translate.Native, Dialect, ev.Tool, args))
 			return
 		case "result":
 			o.Raw(key, ev.Result)

@@ -50,7 +50,7 @@ func (e *event) matchValue(vocab *translate.Vocabulary, ev *runner.Event) (strin
 	extra := func(k string) string { v, _ := ev.Extra.Get(k); return gjson.ParseBytes(v).String() }
 	switch e.match.kind {
 	case matchTool:
-		return vocab.Name(translate.Native, translate.Claude, ev.Tool), true
+		return vocab.Name(translate.Native, Dialect, ev.Tool), true
 	case matchReason:
 		return e.mapValue(ev.Reason, false), true
 	case matchType:
@@ -316,14 +316,14 @@ func (p *Protocol) RuleSelects(h *settings.Hook, ev *runner.Event) bool {
 	if err != nil {
 		return true // run when unsure (claude §2.5)
 	}
-	tool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
+	tool := p.vocab.Name(translate.Native, Dialect, ev.Tool)
 	if rule.Name != tool && !(rule.Name == "Task" && tool == "Agent") {
 		return false
 	}
 	if !rule.HasSpec {
 		return true
 	}
-	args := gjson.ParseBytes(p.vocab.Args(translate.Native, translate.Claude, ev.Tool, ev.Args))
+	args := gjson.ParseBytes(p.vocab.Args(translate.Native, Dialect, ev.Tool, ev.Args))
 	switch tool {
 	case "Bash", "PowerShell":
 		return hookkit.ShellRuleMatches(rule.Specifier, args.Get("command").String())

@@ -140,9 +140,9 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	if row == nil {
 		return r
 	}
-	tool := p.vocab.Name(translate.Native, translate.Claude, ev.Tool)
+	tool := p.vocab.Name(translate.Native, Dialect, ev.Tool)
 	if row.isTool() && len(ev.Args) > 0 {
-		r.EffectiveInput = p.vocab.Args(translate.Native, translate.Claude, ev.Tool, ev.Args)
+		r.EffectiveInput = p.vocab.Args(translate.Native, Dialect, ev.Tool, ev.Args)
 	}
 	var views []*view
 	otherStops := false

@@ -232,7 +232,7 @@ func (codexFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]s
 			add("write")
 			add("multi_edit")
 		default:
-			add(vocab.Name(translate.Codex, translate.Native, n))
+			add(vocab.Name(Dialect, translate.Native, n))
 		}
 	}
 	if len(globs) == 0 {

@@ -44,7 +44,7 @@ func (p *Protocol) codexToolName(native string) string {
 	case "write", "multi_edit", "edit":
 		return "apply_patch"
 	}
-	return p.vocab.Name(translate.Native, translate.Codex, native)
+	return p.vocab.Name(translate.Native, Dialect, native)
 }
 
 // toolAliases are the names a Codex matcher tests for a tool.
@@ -66,8 +66,8 @@ func (p *Protocol) nativeTool(codexTool string, input json.RawMessage, cwd strin
 		}
 		return "edit", input
 	}
-	native := p.vocab.Name(translate.Codex, translate.Native, codexTool)
-	return native, p.vocab.Args(translate.Codex, translate.Native, codexTool, input)
+	native := p.vocab.Name(Dialect, translate.Native, codexTool)
+	return native, p.vocab.Args(Dialect, translate.Native, codexTool, input)
 }
 
 // codexInput is the tool_input Codex shows hooks for a native call (Bash:
@@ -112,7 +112,7 @@ func (p *Protocol) codexInput(ev *runner.Event, row *eventRow) (json.RawMessage,
 		o.Str("command", patch)
 		return o.Bytes()
 	}
-	return p.vocab.Args(translate.Native, translate.Codex, ev.Tool, args), nil
+	return p.vocab.Args(translate.Native, Dialect, ev.Tool, args), nil
 }
 
 // payload builds the stdin bytes of a Codex hook for ev.

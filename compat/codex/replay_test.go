@@ -932,7 +932,7 @@ func eventFromClaudePayload(data []byte, workspace string) (runner.Event, error)
 			ev.PermissionMode = str(f.Value)
 		case "tool_name":
 			claudeTool = str(f.Value)
-			ev.Tool = vocab.Name(translate.Claude, translate.Native, claudeTool)
+			ev.Tool = vocab.Name(translate.Dialect("claude"), translate.Native, claudeTool)
 		case "tool_input":
 			ev.Args = f.Value
 		case "tool_response":
@@ -952,7 +952,7 @@ func eventFromClaudePayload(data []byte, workspace string) (runner.Event, error)
 		}
 	}
 	if claudeTool != "" {
-		ev.Args = vocab.Args(translate.Claude, translate.Native, claudeTool, ev.Args)
+		ev.Args = vocab.Args(translate.Dialect("claude"), translate.Native, claudeTool, ev.Args)
 	}
 	return ev, nil
 }

@@ -242,7 +242,7 @@ func codexMatcher(h *settings.Hook) (string, bool) {
 		case "read", "glob", "grep", "web_fetch", "web_search", "todo_write", "skill", "exit_plan_mode", "powershell":
 			return "", false
 		}
-		return translate.DefaultVocabulary.Name(translate.Native, translate.Codex, m), true
+		return translate.DefaultVocabulary.Name(translate.Native, Dialect, m), true
 	}
 	if h.EffectiveMatchSyntax() == settings.MatchClaude && isClaudeNameList(m) {
 		var names []string

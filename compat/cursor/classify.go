@@ -280,7 +280,7 @@ func (p *Protocol) apply(s *Step, ev *runner.Event, obj map[string]json.RawMessa
 	}
 	if d.UpdatedInput != nil {
 		cursorTool := p.CursorTool(ev.Tool)
-		r.UpdatedArgs = p.vocab.Args(translate.Cursor, translate.Native, cursorTool, d.UpdatedInput)
+		r.UpdatedArgs = p.vocab.Args(Dialect, translate.Native, cursorTool, d.UpdatedInput)
 	}
 	switch s.Name {
 	case "beforeSubmitPrompt":

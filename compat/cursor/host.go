@@ -145,7 +145,7 @@ func (p *Protocol) HostReply(s *Step, out *runner.Outcome) []byte {
 			o.Str("permission", "allow")
 		}
 		if out.UpdatedArgs != nil && s.Honours("updated_input") && !out.Decision.Blocks() {
-			o.Raw("updated_input", p.vocab.Args(translate.Native, translate.Cursor, out.Event.Tool, out.UpdatedArgs))
+			o.Raw("updated_input", p.vocab.Args(translate.Native, Dialect, out.Event.Tool, out.UpdatedArgs))
 		}
 		if ctx != "" && s.Honours("additional_context") {
 			o.Str("additional_context", ctx)

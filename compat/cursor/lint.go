@@ -73,7 +73,7 @@ func (cursorFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 func matchesCursorTool(pattern string) bool {
 	m := CompileMatcher(pattern)
 	for _, t := range translate.DefaultVocabulary.Tools() {
-		if n := t.Name(translate.Cursor); n != "" && m.Match(n) {
+		if n := t.Name(Dialect); n != "" && m.Match(n) {
 			return true
 		}
 	}

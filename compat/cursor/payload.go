@@ -398,7 +398,7 @@ func (p *Protocol) CursorTool(native string) string {
 		_, tool := mcpParts(native)
 		return "MCP:" + tool
 	}
-	return p.vocab.Name(translate.Native, translate.Cursor, native)
+	return p.vocab.Name(translate.Native, Dialect, native)
 }
 
 // cursorAliases are names Cursor (or its users' matchers) also use for a
@@ -420,7 +420,7 @@ func (p *Protocol) NativeTool(cursor, server string) string {
 	if n, ok := cursorAliases.Get()[cursor]; ok {
 		return n
 	}
-	return p.vocab.Name(translate.Cursor, translate.Native, cursor)
+	return p.vocab.Name(Dialect, translate.Native, cursor)
 }
 
 // mcpParts splits a native MCP tool name into server and tool
@@ -444,7 +444,7 @@ func (p *Protocol) cursorArgs(ev *runner.Event) json.RawMessage {
 	if len(ev.Args) == 0 {
 		return nil
 	}
-	return p.vocab.Args(translate.Native, translate.Cursor, ev.Tool, ev.Args)
+	return p.vocab.Args(translate.Native, Dialect, ev.Tool, ev.Args)
 }
 
 // FromPayload reads a Cursor hook payload (the JSON Cursor writes to a
@@ -605,8 +605,8 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *St
 	if cursorTool != "" {
 		ev.Tool = p.NativeTool(cursorTool, server)
 		if len(args) > 0 {
-			canonical := p.vocab.Name(translate.Native, translate.Cursor, ev.Tool)
-			ev.Args = p.vocab.Args(translate.Cursor, translate.Native, canonical, args)
+			canonical := p.vocab.Name(translate.Native, Dialect, ev.Tool)
+			ev.Args = p.vocab.Args(Dialect, translate.Native, canonical, args)
 		}
 	} else if len(args) > 0 {
 		ev.Args = args

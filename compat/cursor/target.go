@@ -344,14 +344,14 @@ func (w *writer) cursorMatcher(h *settings.Hook) string {
 		if part == "" {
 			continue
 		}
-		if part == "Task" && dialect == translate.Claude {
+		if part == "Task" && dialect == claudeDialect {
 			part = "Agent"
 		}
 		t, ok := vocab.Lookup(dialect, part)
-		if !ok || t.Name(translate.Cursor) == "" {
+		if !ok || t.Name(Dialect) == "" {
 			return ""
 		}
-		cands := []string{t.Name(translate.Cursor)}
+		cands := []string{t.Name(Dialect)}
 		for alias, native := range cursorAliases.Get() {
 			if native == t.Native {
 				cands = append(cands, alias)
@@ -385,10 +385,10 @@ func (w *writer) noCursorTools(h *settings.Hook) []string {
 		if part == "" || strings.HasPrefix(part, "mcp__") {
 			continue
 		}
-		if part == "Task" && dialect == translate.Claude {
+		if part == "Task" && dialect == claudeDialect {
 			part = "Agent"
 		}
-		if t, ok := translate.DefaultVocabulary.Lookup(dialect, part); !ok || t.Name(translate.Cursor) == "" {
+		if t, ok := translate.DefaultVocabulary.Lookup(dialect, part); !ok || t.Name(Dialect) == "" {
 			out = append(out, part)
 		}
 	}

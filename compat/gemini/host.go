@@ -57,7 +57,7 @@ func (geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, [
 	}
 	if out.UpdatedArgs != nil && r.Chain == ChainToolInput && !out.Decision.Blocks() {
 		vocab := translate.DefaultVocabulary
-		spec.Raw("tool_input", vocab.Args(translate.Native, translate.Gemini, out.Event.Tool, out.UpdatedArgs))
+		spec.Raw("tool_input", vocab.Args(translate.Native, Dialect, out.Event.Tool, out.UpdatedArgs))
 	}
 	if spec.Len() > 0 {
 		spec.Str("hookEventName", r.Name)

@@ -50,7 +50,7 @@ func (geminiFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 			for _, part := range strings.FieldsFunc(m, func(c rune) bool { return c == '|' || c == ',' || c == '(' || c == ')' || c == '^' || c == '$' }) {
 				p := strings.TrimSpace(part)
 				if claudeToolNames.Get()[p] {
-					g := ToolName(translate.DefaultVocabulary, translate.DefaultVocabulary.Name(translate.Claude, translate.Native, p))
+					g := ToolName(translate.DefaultVocabulary, translate.DefaultVocabulary.Name(claudeDialect, translate.Native, p))
 					add(LintClaudeToolName, format.SeverityWarning,
 						fmt.Sprintf("matcher %q names the Claude Code tool %s; Gemini CLI's tool names differ and it has no aliases, so this never matches %s", h.Match, p, g),
 						fmt.Sprintf("use %q", g))

@@ -139,7 +139,7 @@ func FromPayload(data []byte, workspace string, vocab *translate.Vocabulary) (ru
 			ev.Output = s
 		case "tool":
 			geminiTool = s
-			ev.Tool = vocab.Name(translate.Gemini, translate.Native, s)
+			ev.Tool = vocab.Name(Dialect, translate.Native, s)
 		case "type":
 			ev.Type = s
 		case "message":
@@ -164,7 +164,7 @@ func FromPayload(data []byte, workspace string, vocab *translate.Vocabulary) (ru
 		}
 	}
 	if ev.Args != nil && geminiTool != "" {
-		ev.Args = vocab.Args(translate.Gemini, translate.Native, geminiTool, ev.Args)
+		ev.Args = vocab.Args(Dialect, translate.Native, geminiTool, ev.Args)
 	}
 	if ev.Workspace == "" {
 		ev.Workspace = ev.Cwd
@@ -180,7 +180,7 @@ func ToolName(vocab *translate.Vocabulary, t string) string {
 			return "mcp_" + server + "_" + tool
 		}
 	}
-	return vocab.Name(translate.Native, translate.Gemini, t)
+	return vocab.Name(translate.Native, Dialect, t)
 }
 
 // Payload builds the stdin bytes a Gemini CLI hook receives for ev: the
@@ -262,7 +262,7 @@ func Payload(ev *runner.Event, vocab *translate.Vocabulary) ([]byte, error) {
 			if len(bytes.TrimSpace(args)) == 0 {
 				args = json.RawMessage("{}")
 			}
-			o.Raw(key, vocab.Args(translate.Native, translate.Gemini, ev.Tool, args))
+			o.Raw(key, vocab.Args(translate.Native, Dialect, ev.Tool, args))
 		case "result":
 			o.Raw(key, toolResponse(ev))
 		case "type":

@@ -459,7 +459,7 @@ func (p *Protocol) nativeReply(r *Row, ev *runner.Event, m *geminicore.Output) r
 				// The tool rejects the new arguments: the call fails.
 				rep.Decision, rep.Reason = runner.DecisionDeny, textInvalidParams+msg
 			} else {
-				rep.UpdatedArgs = p.vocab.Args(translate.Gemini, translate.Native, ToolName(p.vocab, ev.Tool), ti)
+				rep.UpdatedArgs = p.vocab.Args(Dialect, translate.Native, ToolName(p.vocab, ev.Tool), ti)
 			}
 		}
 	}
@@ -532,8 +532,8 @@ func (p *Protocol) Chain(ev *runner.Event, rep *runner.HookReply) (runner.Event,
 			return runner.Event{}, false
 		}
 		tool := ToolName(p.vocab, ev.Tool)
-		cur := p.vocab.Args(translate.Native, translate.Gemini, ev.Tool, ev.Args)
-		next.Args = p.vocab.Args(translate.Gemini, translate.Native, tool, spread(cur, ti))
+		cur := p.vocab.Args(translate.Native, Dialect, ev.Tool, ev.Args)
+		next.Args = p.vocab.Args(Dialect, translate.Native, tool, spread(cur, ti))
 	case ChainLLMRequest:
 		lr := specificObject(d.Output, "llm_request")
 		if lr == nil {

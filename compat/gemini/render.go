@@ -124,7 +124,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		if len(a) == 0 {
 			a = json.RawMessage("{}")
 		}
-		return p.vocab.Args(translate.Native, translate.Gemini, ev.Tool, a)
+		return p.vocab.Args(translate.Native, Dialect, ev.Tool, a)
 	}
 	blockedMsg := func() string {
 		if sm, ok := m.Text("systemMessage"); ok {

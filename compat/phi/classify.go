@@ -165,8 +165,8 @@ func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunR
 		}
 		var c bytes.Buffer
 		_ = json.Compact(&c, out.Input) // it parsed
-		tool := p.vocab.Name(translate.Native, translate.Phi, ev.Tool)
-		r.UpdatedArgs = p.vocab.Args(translate.Phi, translate.Native, tool, c.Bytes())
+		tool := p.vocab.Name(translate.Native, Dialect, ev.Tool)
+		r.UpdatedArgs = p.vocab.Args(Dialect, translate.Native, tool, c.Bytes())
 	default:
 		return fail(runner.OutcomeError, fmt.Sprintf("hook %s: unknown action %q", name, out.Action))
 	}

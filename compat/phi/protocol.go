@@ -60,7 +60,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 	if h.EffectiveMatchSyntax() != settings.MatchExact {
 		return runner.NativeSelects(h, ev)
 	}
-	return h.Match == p.vocab.Name(translate.Native, translate.Phi, ev.Tool)
+	return h.Match == p.vocab.Name(translate.Native, Dialect, ev.Tool)
 }
 
 // Encode is what every Phi hook gets for ev: stdin [Request], the

@@ -59,11 +59,11 @@ func (p *Protocol) request(ev *runner.Event) ([]byte, error) {
 		SessionID: ev.SessionID,
 		Cwd:       firstNonEmpty(ev.Cwd, ev.Workspace),
 		HookEvent: HookEvent(ev.Name),
-		Tool:      p.vocab.Name(translate.Native, translate.Phi, ev.Tool),
+		Tool:      p.vocab.Name(translate.Native, Dialect, ev.Tool),
 		ToolUseID: ev.ToolCallID,
 	}
 	if args := bytes.TrimSpace(ev.Args); len(args) > 0 {
-		r.Input = p.vocab.Args(translate.Native, translate.Phi, ev.Tool, args)
+		r.Input = p.vocab.Args(translate.Native, Dialect, ev.Tool, args)
 	}
 	if r.HookEvent == EventPostTool {
 		r.Output = ResultText(ev.Result)

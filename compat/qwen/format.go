@@ -259,7 +259,7 @@ func (qwenFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]st
 		if name == "" || strings.ContainsAny(name, `*?[\^$().+{}`) {
 			return []string{""}, h.Match
 		}
-		globs = append(globs, vocab.Name(translate.Qwen, translate.Native, name))
+		globs = append(globs, vocab.Name(Dialect, translate.Native, name))
 	}
 	return globs, ""
 }

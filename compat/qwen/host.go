@@ -52,7 +52,7 @@ func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []b
 			dec.Str("behavior", "allow")
 			if out.UpdatedArgs != nil {
 				vocab := translate.DefaultVocabulary
-				dec.Raw("updatedInput", vocab.Args(translate.Native, translate.Qwen, out.Event.Tool, out.UpdatedArgs))
+				dec.Raw("updatedInput", vocab.Args(translate.Native, Dialect, out.Event.Tool, out.UpdatedArgs))
 			}
 		}
 		if dec.Len() > 0 {

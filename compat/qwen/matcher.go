@@ -153,7 +153,7 @@ func splitList(p string) []string {
 func subject(vocab *translate.Vocabulary, r *Row, ev *runner.Event) (string, []string) {
 	switch r.Target {
 	case ToolTarget:
-		t := vocab.Name(translate.Native, translate.Qwen, ev.Tool)
+		t := vocab.Name(translate.Native, Dialect, ev.Tool)
 		return t, toolAliases.Get()[t]
 	case ValueTarget:
 		switch r.TargetKey {

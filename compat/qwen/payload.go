@@ -172,7 +172,7 @@ func FromPayload(data []byte, workspace string, vocab *translate.Vocabulary) (ru
 			ev.Output = s
 		case "tool":
 			qwenTool = s
-			ev.Tool = vocab.Name(translate.Qwen, translate.Native, s)
+			ev.Tool = vocab.Name(Dialect, translate.Native, s)
 		case "tool_call_id":
 			ev.ToolCallID = s
 		case "error":
@@ -186,7 +186,7 @@ func FromPayload(data []byte, workspace string, vocab *translate.Vocabulary) (ru
 		}
 	}
 	if ev.Args != nil && qwenTool != "" {
-		ev.Args = vocab.Args(translate.Qwen, translate.Native, qwenTool, ev.Args)
+		ev.Args = vocab.Args(Dialect, translate.Native, qwenTool, ev.Args)
 	}
 	if ev.Workspace == "" {
 		ev.Workspace = ev.Cwd
@@ -309,13 +309,13 @@ func Payload(ev *runner.Event, vocab *translate.Vocabulary, base []string) ([]by
 		case "stop_hook_active":
 			o.Bool(key, ev.StopHookActive)
 		case "tool":
-			o.Str(key, vocab.Name(translate.Native, translate.Qwen, ev.Tool))
+			o.Str(key, vocab.Name(translate.Native, Dialect, ev.Tool))
 		case "args":
 			args := ev.Args
 			if len(bytes.TrimSpace(args)) == 0 {
 				args = json.RawMessage("{}")
 			}
-			o.Raw(key, vocab.Args(translate.Native, translate.Qwen, ev.Tool, args))
+			o.Raw(key, vocab.Args(translate.Native, Dialect, ev.Tool, args))
 		case "result":
 			if len(bytes.TrimSpace(ev.Result)) > 0 {
 				o.Raw(key, ev.Result)

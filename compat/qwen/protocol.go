@@ -722,7 +722,7 @@ func (p *Protocol) nativeReply(r *Row, ev *runner.Event, m *geminicore.Output) r
 	case v.Allowed:
 		rep.Decision = runner.DecisionAllow
 		if v.UpdatedInput != nil {
-			rep.UpdatedArgs = p.vocab.Args(translate.Qwen, translate.Native, p.vocab.Name(translate.Native, translate.Qwen, ev.Tool), v.UpdatedInput)
+			rep.UpdatedArgs = p.vocab.Args(Dialect, translate.Native, p.vocab.Name(translate.Native, Dialect, ev.Tool), v.UpdatedInput)
 		}
 	case v.Blocked && r.Block == ToolDenied && v.Asks:
 		rep.Decision, rep.Reason = runner.DecisionAsk, v.Reason
@@ -793,8 +793,8 @@ func (p *Protocol) Chain(ev *runner.Event, rep *runner.HookReply) (runner.Event,
 		if !ok || !gjson.ParseBytes(ti).IsObject() {
 			return runner.Event{}, false
 		}
-		tool := p.vocab.Name(translate.Native, translate.Qwen, ev.Tool)
-		cur := p.vocab.Args(translate.Native, translate.Qwen, ev.Tool, ev.Args)
+		tool := p.vocab.Name(translate.Native, Dialect, ev.Tool)
+		cur := p.vocab.Args(translate.Native, Dialect, ev.Tool, ev.Args)
 		var fa, fb runner.Fields
 		if gjson.ParseBytes(cur).IsObject() {
 			_ = fa.UnmarshalJSON(cur)
@@ -804,7 +804,7 @@ func (p *Protocol) Chain(ev *runner.Event, rep *runner.HookReply) (runner.Event,
 			fa.Set(kv.Key, kv.Value)
 		}
 		merged, _ := fa.MarshalJSON()
-		next.Args = p.vocab.Args(translate.Qwen, translate.Native, tool, merged)
+		next.Args = p.vocab.Args(Dialect, translate.Native, tool, merged)
 	default:
 		return runner.Event{}, false
 	}

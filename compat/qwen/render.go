@@ -93,13 +93,13 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		v.Blocked, v.Reason = true, out.Reason
 	}
 	esc := func(s string) string { return geminicore.EscapeContext(s) }
-	qtool := p.vocab.Name(translate.Native, translate.Qwen, ev.Tool)
+	qtool := p.vocab.Name(translate.Native, Dialect, ev.Tool)
 	if ev.Name.ToolEvent() {
 		a := ev.Args
 		if len(a) == 0 {
 			a = json.RawMessage("{}")
 		}
-		rd.EffectiveInput = p.vocab.Args(translate.Native, translate.Qwen, ev.Tool, a)
+		rd.EffectiveInput = p.vocab.Args(translate.Native, Dialect, ev.Tool, a)
 	}
 	str := func(s string) *string { return &s }
 	switch r.Block {

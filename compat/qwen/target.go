@@ -62,7 +62,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 				if strings.ContainsAny(n, `*?[\`) {
 					return "", false
 				}
-				names = append(names, regexp.QuoteMeta(vocab.Name(translate.Native, translate.Qwen, n)))
+				names = append(names, regexp.QuoteMeta(vocab.Name(translate.Native, Dialect, n)))
 			}
 			// Anchored: a list that names no tool exactly is tried by Qwen
 			// as an unanchored regex, so "edit|write_file" would also

@@ -1,7 +1,14 @@
-package translate
+package cursor
 
-// Cursor is the dialect of the Cursor format's tool names.
-const Cursor Dialect = "cursor"
+import "github.com/hookcompat/hookcompat/translate"
+
+// Dialect is Cursor's dialect of tool names in the tool vocabulary
+// ([translate.Vocabulary]): the format registers its table
+// ([translate.RegisterDialect]), so that matchers, payloads and rendering
+// of its hooks name tools as Cursor does.
+const Dialect translate.Dialect = "cursor"
+
+func init() { translate.RegisterDialect(Dialect, cursorTools) }
 
 // cursorTools are Cursor's agent tool names as its preToolUse payload and
 // matchers spell them (cursor §3.3, §4, §10.3 of the format's notes), and
@@ -11,9 +18,9 @@ const Cursor Dialect = "cursor"
 // rows (delete, ls). Other names Cursor uses for a native tool (Edit for
 // StrReplace, Subagent for Task) and its MCP names (MCP:<tool>) are read by
 // the format itself; tools without a row pass through unchanged.
-func cursorTools() DialectTable {
-	return DialectTable{
-		Dialect: Cursor,
+func cursorTools() translate.DialectTable {
+	return translate.DialectTable{
+		Dialect: Dialect,
 		Names: map[string]string{
 			"shell": "Shell", "read": "Read", "write": "Write", "edit": "StrReplace",
 			"glob": "Glob", "grep": "Grep", "web_fetch": "WebFetch", "web_search": "WebSearch",
@@ -30,3 +37,7 @@ func cursorTools() DialectTable {
 		},
 	}
 }
+
+// claudeDialect is Claude Code's dialect, for the Claude names found in
+// this format's files (a Claude matcher copied over).
+const claudeDialect translate.Dialect = "claude"

@@ -1,7 +1,14 @@
-package translate
+package qwen
 
-// Qwen is the dialect of the Qwen format's tool names.
-const Qwen Dialect = "qwen"
+import "github.com/hookcompat/hookcompat/translate"
+
+// Dialect is Qwen Code's dialect of tool names in the tool vocabulary
+// ([translate.Vocabulary]): the format registers its table
+// ([translate.RegisterDialect]), so that matchers, payloads and rendering
+// of its hooks name tools as Qwen Code does.
+const Dialect translate.Dialect = "qwen"
+
+func init() { translate.RegisterDialect(Dialect, qwenTools) }
 
 // qwenTools are Qwen Code's canonical tool names (qwen-code §5b: what its
 // PreToolUse/PostToolUse payloads carry) and the arguments it spells
@@ -11,9 +18,9 @@ const Qwen Dialect = "qwen"
 // ShellTool for run_shell_command; Edit, replace for edit; …) are read by
 // the format itself. list_directory adds the native row ls; MCP tools keep
 // Claude's mcp__<server>__<tool> names.
-func qwenTools() DialectTable {
-	return DialectTable{
-		Dialect: Qwen,
+func qwenTools() translate.DialectTable {
+	return translate.DialectTable{
+		Dialect: Dialect,
 		Names: map[string]string{
 			"shell": "run_shell_command", "read": "read_file", "write": "write_file", "edit": "edit",
 			"glob": "glob", "grep": "grep_search", "web_fetch": "web_fetch", "web_search": "web_search",

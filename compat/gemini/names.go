@@ -1,7 +1,14 @@
-package translate
+package gemini
 
-// Gemini is the dialect of the Gemini format's tool names.
-const Gemini Dialect = "gemini"
+import "github.com/hookcompat/hookcompat/translate"
+
+// Dialect is Gemini CLI's dialect of tool names in the tool vocabulary
+// ([translate.Vocabulary]): the format registers its table
+// ([translate.RegisterDialect]), so that matchers, payloads and rendering
+// of its hooks name tools as Gemini CLI does.
+const Dialect translate.Dialect = "gemini"
+
+func init() { translate.RegisterDialect(Dialect, geminiTools) }
 
 // geminiTools are Gemini CLI's tool names (gemini-cli §5b: the names its
 // BeforeTool/AfterTool payloads and matchers use; there are no aliases)
@@ -13,9 +20,9 @@ const Gemini Dialect = "gemini"
 // shape (read_file's start_line/end_line against offset/limit, web_fetch's
 // single prompt, write_todos' items) keep their names. MCP tools
 // (mcp_<server>_<tool>) are read by the format itself.
-func geminiTools() DialectTable {
-	return DialectTable{
-		Dialect: Gemini,
+func geminiTools() translate.DialectTable {
+	return translate.DialectTable{
+		Dialect: Dialect,
 		Names: map[string]string{
 			"shell": "run_shell_command", "read": "read_file", "write": "write_file", "edit": "replace",
 			"glob": "glob", "grep": "grep_search", "web_fetch": "web_fetch", "web_search": "google_web_search",
@@ -33,3 +40,7 @@ func geminiTools() DialectTable {
 		},
 	}
 }
+
+// claudeDialect is Claude Code's dialect, for the Claude names found in
+// this format's files (a Claude matcher copied over).
+const claudeDialect translate.Dialect = "claude"

@@ -1,7 +1,14 @@
-package translate
+package codex
 
-// Codex is the dialect of OpenAI Codex's tool names.
-const Codex Dialect = "codex"
+import "github.com/hookcompat/hookcompat/translate"
+
+// Dialect is OpenAI Codex's dialect of tool names in the tool vocabulary
+// ([translate.Vocabulary]): the format registers its table
+// ([translate.RegisterDialect]), so that matchers, payloads and rendering
+// of its hooks name tools as OpenAI Codex does.
+const Dialect translate.Dialect = "codex"
+
+func init() { translate.RegisterDialect(Dialect, codexTools) }
 
 // codexTools are the tool names Codex CLI 0.169.0 gives hooks (codex §5):
 // the shell tool is Bash (tool_input {"command"}), the freeform patch
@@ -13,9 +20,9 @@ const Codex Dialect = "codex"
 // apply_patch calls to Codex — the Codex format maps them itself
 // (one native name per Codex name here, so that apply_patch reads back
 // as edit).
-func codexTools() DialectTable {
-	return DialectTable{
-		Dialect: Codex,
+func codexTools() translate.DialectTable {
+	return translate.DialectTable{
+		Dialect: Dialect,
 		Names: map[string]string{
 			"shell":    "Bash",
 			"edit":     "apply_patch",
