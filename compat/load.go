@@ -66,8 +66,18 @@ type Options struct {
 	// empty means "/".
 	SystemRoot string
 	// Trusted, if set, decides whether a project's own hooks of a format
-	// may run (Claude's project and local settings, claude §1.5); nil
-	// trusts.
+	// may run: it is asked with the format's name and the project (the
+	// project directory; Codex's project root, its git root). Nil trusts,
+	// in every format alike: the same hooks load as with a Trusted that
+	// answers true. What a false answer leaves out is the home agent's
+	// rule for an untrusted folder: Claude Code and Cursor skip the
+	// project's own files (claude §1.5), Gemini CLI runs no hook in an
+	// untrusted workspace, Codex runs only the layers it runs without
+	// hook review (requirements, system, legacy managed), Qwen Code asks
+	// only when its settings enable security.folderTrust, Phi never asks.
+	// A host that wants an agent's own record of trusted folders passes
+	// it here (codex.TrustedProject, gemini.TrustedFolder,
+	// qwen.TrustedFolder).
 	Trusted func(format, project string) bool
 	// Env is the environment discovery reads (PHI_HOOKS=off disables Phi
 	// hooks, CODEX_HOME moves Codex's home); nil means the process's.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -375,7 +376,15 @@ func buildLayout(t reporter, c *oracletest.Case) *layout {
 		}
 	}
 	must(t, os.MkdirAll(l.cwd, 0o755))
-	if c.String("trust") == "none" {
+	switch {
+	case c.String("trust") == "none":
+		// Codex without --dangerously-bypass-hook-trust: only the
+		// layers it runs unreviewed.
+		l.trusted = func(string, string) bool { return false }
+	case !TrustedProject(l.codexHome, ProjectRoot(l.cwd)) && hasProjectHooks(l.proj):
+		// The recording's Codex bypassed hook review but did not trust
+		// the project (no trust_level for it): its hooks stay out, as
+		// a host passing Codex's own answer (TrustedProject) has it.
 		l.trusted = func(string, string) bool { return false }
 	}
 	bash := "/bin/bash"
@@ -969,4 +978,17 @@ func loadAverage() float64 {
 		return 0
 	}
 	return f
+}
+
+// hasProjectHooks reports whether a .codex folder under proj holds a
+// hooks file.
+func hasProjectHooks(proj string) bool {
+	found := false
+	_ = filepath.WalkDir(proj, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Base(filepath.Dir(p)) == ".codex" && (d.Name() == "hooks.json" || d.Name() == "config.toml") {
+			found = true
+		}
+		return nil
+	})
+	return found
 }

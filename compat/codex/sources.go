@@ -153,10 +153,10 @@ type source struct {
 // the project layer loads only for a trusted project. Trust belongs to
 // the host (env.Trusted("codex", project root)): false loads only the
 // layers Codex runs without review (requirements, system, legacy
-// managed); true trusts the project and every hook; nil reviews user
-// hooks as trusted (`--dangerously-bypass-hook-trust`: the user asked to
-// run them) and trusts the project when Codex does ([projects."<root>"]
-// trust_level = "trusted" in the user's config.toml).
+// managed); true — and nil, as in every format — trusts the project and
+// runs every hook as Codex does with `--dangerously-bypass-hook-trust`.
+// A host that wants Codex's own answer for the project asks
+// [TrustedProject].
 //
 // Besides the named and discovered sources, every config.toml of the
 // environment is read for these switches; a named config.toml outside
@@ -226,7 +226,6 @@ func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 	featureAt := ""
 	managedOnly := false
 	states := map[string]hookState{}
-	var trustedProjects []string
 	for _, f := range layerFiles(env) {
 		d := switches[f.path]
 		if d == nil {
@@ -241,9 +240,6 @@ func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 		for k, v := range d.state {
 			states[k] = v
 		}
-		if f.scope == ScopeUser {
-			trustedProjects = append(trustedProjects, d.trusted...)
-		}
 		for _, n := range d.notes {
 			res.Warnings = append(res.Warnings, translate.Warning{File: f.path, Line: n.line, Col: n.col, Code: n.code, Message: n.msg})
 		}
@@ -255,18 +251,14 @@ func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 			}
 		}
 	}
+	// A nil Trusted trusts, as in every format (format.Env.Trusted); a
+	// host that wants Codex's own answer passes TrustedProject.
 	root := ProjectRoot(env.Project)
-	projectTrusted := false
+	projectTrusted := true
 	hooksReviewed := true
 	if env.Trusted != nil {
 		projectTrusted = env.Trusted(settings.ProtocolCodex, root)
 		hooksReviewed = projectTrusted
-	} else {
-		for _, p := range trustedProjects {
-			if filepath.Clean(p) == root {
-				projectTrusted = true
-			}
-		}
 	}
 	// Both representations in one layer (codex §1.1).
 	byDir := map[string][]*source{}
@@ -338,4 +330,29 @@ func sourceError(path string, err error) error {
 		return &settings.Error{File: path, Line: fe.line, Col: fe.col, Msg: what + ": " + fe.msg, Err: err}
 	}
 	return fmt.Errorf("%s: %w", path, err)
+}
+
+// TrustedProject reports whether Codex itself trusts the project whose
+// root is root (ProjectRoot of the cwd): [projects."<root>"] trust_level
+// = "trusted" in the user's config.toml under codexHome (Home of the
+// environment: $CODEX_HOME, default ~/.codex). A host that wants Codex's
+// decision rather than its own passes it as format.Env.Trusted (compat
+// Options.Trusted) for format "codex"; a config.toml that is missing or
+// does not parse trusts nothing.
+func TrustedProject(codexHome, root string) bool {
+	path := filepath.Join(codexHome, "config.toml")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	d, err := decodeFile(path, data)
+	if err != nil {
+		return false
+	}
+	for _, p := range d.trusted {
+		if filepath.Clean(p) == filepath.Clean(root) {
+			return true
+		}
+	}
+	return false
 }

@@ -173,16 +173,19 @@ func TestCodexLayers(t *testing.T) {
 	e.write(t, filepath.Join(e.proj, ".codex", "hooks.json"), hooksFile("Stop", "project"))
 
 	res, cmds := e.load(t)
-	assert.Equal(t, []string{"requirements:req", "system:sys-json", "system:sys-toml", "user:user", "legacy:legacy"}, cmds,
-		"the project layer needs a trusted project")
+	assert.Equal(t, []string{"requirements:req", "system:sys-json", "system:sys-toml", "user:user", "legacy:legacy", "project:project"}, cmds,
+		"a nil Trusted trusts the project, as in every format")
 	assert.Contains(t, warnCodes(res), CodeBothForms)
 	for i, h := range res.Config.Hooks {
 		assert.Equal(t, i+1, h.Source.Ordinal)
 	}
 
+	// Codex's own answer, for a host that asks it: trust_level in the
+	// user's config.toml.
+	assert.False(t, TrustedProject(e.codexHome, e.proj))
 	e.write(t, filepath.Join(e.codexHome, "config.toml"), "[projects.\""+e.proj+"\"]\ntrust_level = \"trusted\"\n")
-	_, cmds = e.load(t)
-	assert.Equal(t, "project:project", cmds[len(cmds)-1], "trusted in Codex's own config.toml")
+	assert.True(t, TrustedProject(e.codexHome, e.proj), "trusted in Codex's own config.toml")
+	assert.False(t, TrustedProject(e.codexHome, filepath.Join(e.proj, "sub")))
 
 	e.env.Trusted = func(f, p string) bool {
 		assert.Equal(t, settings.ProtocolCodex, f)

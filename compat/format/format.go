@@ -92,7 +92,8 @@ type Env struct {
 	Getenv func(string) string
 	// Trusted, if set, decides whether a project's own hooks of a format
 	// may run (Claude's and Gemini's folder trust, Codex's project
-	// layer); nil trusts every project.
+	// layer); nil trusts every project, in every format (compat
+	// Options.Trusted says what each format leaves out on false).
 	Trusted func(format, project string) bool
 	// ManagedDir overrides where Claude Code's managed policy files are
 	// looked for (default /etc/claude-code).
