@@ -195,6 +195,6 @@ turns them into native TOML or another agent's hook file.`,
 		return usageErrorf("%s; commands: %s", msg, strings.Join(names, ", "))
 	}
 	root.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
-	root.AddCommand(newConvertCmd(stdio, nil), newRunCmd(stdio, nil), newExecCmd(stdio), newEventCmd(stdio, nil), newListCmd(stdio, nil), newDoctorCmd(stdio, nil), newVersionCmd(stdio), newWatchCmd(stdio, nil), newValidateCmd(stdio, nil))
+	root.AddCommand(newConvertCmd(stdio, nil), newRunCmd(stdio, nil), newExecCmd(stdio), newEventCmd(stdio, nil), newListCmd(stdio, nil), newDoctorCmd(stdio, nil), newVersionCmd(stdio), newWatchCmd(stdio, nil), newValidateCmd(stdio, nil), newConformanceCmd(stdio))
 	return root
 }

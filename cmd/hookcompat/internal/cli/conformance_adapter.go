@@ -1,0 +1,215 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hookcompat/hookcompat/compat"
+	// Every format, for the agents' sessions (package compat need not
+	// import them).
+	_ "github.com/hookcompat/hookcompat/compat/all"
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/conformance"
+	"github.com/hookcompat/hookcompat/runner"
+)
+
+// serveConformance is hookcompat's implementation of the conformance
+// kit's protocol (conformance/README.md): one session per start, read
+// from in, effects written to out. It uses the public API only — load
+// the session's hook sources as the agent discovers them (compat.Load),
+// read each payload with the agent's format, fire it through an engine
+// (compat.NewEngine) and turn the agent's rendering of the outcome
+// (format.Renderer) into the kit's effect — so that what it passes is
+// what an embedder of hookcompat gets.
+func serveConformance(ctx context.Context, in io.Reader, out io.Writer) error {
+	r := bufio.NewReaderSize(in, 1<<20)
+	w := bufio.NewWriter(out)
+	send := func(v any) error {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(append(b, '\n')); err != nil {
+			return err
+		}
+		return w.Flush()
+	}
+	line, err := r.ReadBytes('\n')
+	if err != nil && len(line) == 0 {
+		return fmt.Errorf("conformance: no session message: %w", err)
+	}
+	var hello conformance.Hello
+	if err := json.Unmarshal(line, &hello); err != nil {
+		return fmt.Errorf("conformance: session message: %w", err)
+	}
+	ad, ok := adapters[hello.Agent]
+	if !ok {
+		return send(conformance.Ready{Type: "ready", Unsupported: fmt.Sprintf("hookcompat has no %s format", hello.Agent)})
+	}
+	s := &adapterSession{hello: hello, ad: ad}
+	s.loadErr = s.load()
+	if err := send(conformance.Ready{Type: "ready"}); err != nil {
+		return err
+	}
+	defer s.close()
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(strings.TrimSpace(string(line))) > 0 {
+			var ev conformance.EventMsg
+			rep := conformance.Reply{Type: "reply"}
+			if jerr := json.Unmarshal(line, &ev); jerr != nil {
+				rep.Error = "not an event message: " + jerr.Error()
+			} else {
+				rep.ID = ev.ID
+				rep.Effect, rep.Unsupported, rep.Error = s.fire(ctx, ev)
+			}
+			if err := send(rep); err != nil {
+				return err
+			}
+		}
+		if err != nil {
+			return nil
+		}
+	}
+}
+
+// adapter is what differs between agents: how the agent finds its hooks,
+// and how its rendering reads as the kit's effect.
+type adapter struct {
+	format string
+	load   func(h *conformance.Hello) compat.Options
+	effect func(ev *conformance.EventMsg, out *runner.Outcome, view gjson.Result) *conformance.Effect
+}
+
+var adapters = map[string]*adapter{
+	"claude": {format: "claude", load: claudeLoad, effect: claudeEffect},
+}
+
+type adapterSession struct {
+	hello   conformance.Hello
+	ad      *adapter
+	loaded  *compat.Loaded
+	eng     *runner.Engine
+	loadErr error
+}
+
+func (s *adapterSession) load() error {
+	opts := s.ad.load(&s.hello)
+	loaded, err := compat.Load(opts)
+	if err != nil {
+		return err
+	}
+	s.loaded = loaded
+	s.eng, err = compat.NewEngine(loaded, runner.Options{Workspace: s.hello.Cwd, Env: s.hello.Env})
+	return err
+}
+
+func (s *adapterSession) close() {
+	if s.eng != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		_ = s.eng.Close(ctx)
+	}
+}
+
+func (s *adapterSession) fire(ctx context.Context, m conformance.EventMsg) (*conformance.Effect, string, string) {
+	if s.loadErr != nil {
+		return nil, "", "loading the session's hooks: " + s.loadErr.Error()
+	}
+	f, ok := format.Lookup(s.ad.format)
+	if !ok {
+		return nil, fmt.Sprintf("hookcompat has no %s format", s.ad.format), ""
+	}
+	reader, ok := f.(format.EventReader)
+	if !ok {
+		return nil, fmt.Sprintf("the %s format reads no payload", s.ad.format), ""
+	}
+	ev, score, err := reader.ReadEvent([]byte(m.Payload), s.hello.Cwd, s.loaded.Vocabulary)
+	if err != nil {
+		return nil, "", "reading the payload: " + err.Error()
+	}
+	if score == 0 {
+		return nil, "", "the payload is not a " + s.ad.format + " payload"
+	}
+	if ev.Cwd != "" && strings.HasPrefix(ev.Cwd, s.hello.Project) {
+		_ = os.MkdirAll(ev.Cwd, 0o755) // the directory the session had made
+	}
+	fctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	out, err := s.eng.Fire(fctx, ev)
+	if out == nil {
+		return nil, "", "firing: " + err.Error()
+	}
+	renderer, ok := f.(format.Renderer)
+	if !ok {
+		return nil, fmt.Sprintf("the %s format renders no view", s.ad.format), ""
+	}
+	b, err := json.Marshal(renderer.Render(out, s.loaded.Vocabulary))
+	if err != nil {
+		return nil, "", err.Error()
+	}
+	return s.ad.effect(&m, out, gjson.ParseBytes(b)), "", ""
+}
+
+func optStrings(h *conformance.Hello, key string) []string {
+	var out []string
+	if arr, ok := h.Options[key].([]any); ok {
+		for _, v := range arr {
+			if s, ok := v.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// claudeLoad: the settings files Claude Code read (the session names
+// them, in precedence order), its --plugin-dir plugins; no managed
+// policy.
+func claudeLoad(h *conformance.Hello) compat.Options {
+	return compat.Options{Project: h.Project, Home: h.Home, Settings: optStrings(h, "settings"), Plugins: optStrings(h, "plugins"),
+		ManagedDir: filepath.Join(h.System, "etc", "claude-code"), Env: h.Env}
+}
+
+// claudeEffect reads the Claude view (compat/claude's Rendering).
+func claudeEffect(m *conformance.EventMsg, out *runner.Outcome, v gjson.Result) *conformance.Effect {
+	e := &conformance.Effect{Texts: []conformance.Text{}}
+	if r := v.Get("tool_runs"); r.Exists() {
+		e.ToolRuns = ptrTo(r.Bool())
+	}
+	if in := v.Get("effective_input"); in.Exists() && in.Type != gjson.Null {
+		e.ToolInput = json.RawMessage(in.Raw)
+	}
+	if u := v.Get("user_text").String(); u != "" {
+		e.UserText = &u
+	}
+	ends := v.Get("loop_ends").String()
+	if ends != "" {
+		e.Stops = &ends
+	}
+	switch m.Event {
+	case "UserPromptSubmit", "UserPromptExpansion":
+		e.PromptBlocked = ptrTo(e.UserText != nil || ends == "prompt_stopped")
+	case "Stop", "SubagentStop":
+		e.Continues = ptrTo(out.Decision.Blocks() || (out.Continue != nil && *out.Continue))
+	}
+	for _, t := range v.Get("texts").Array() {
+		kind := t.Get("kind").String()
+		if kind == "command_output" || kind == "user_text" || t.Get("delivery").String() == format.DeliveryLater {
+			continue
+		}
+		e.Texts = append(e.Texts, conformance.Text{Text: t.Get("text").String(), Placement: t.Get("placement").String()})
+	}
+	return e
+}
+
+func ptrTo[T any](v T) *T { return &v }

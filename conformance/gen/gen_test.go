@@ -1,0 +1,176 @@
+package gen
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hookcompat/hookcompat/conformance"
+)
+
+const recordings = "../../testdata/recordings"
+
+// suiteFiles reads every file of a suite folder.
+func suiteFiles(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		out[rel], err = os.ReadFile(p)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Generating the suite twice from the same recordings gives the same
+// bytes, and those of the committed suite (conformance/cases): the
+// committed cases are the generator's, from the project's own
+// recordings, and current.
+func TestGenerateIsDeterministicAndCommitted(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	for _, dst := range []string{a, b} {
+		if _, _, err := Build(dst, SuiteOptions{Recordings: recordings}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fa, fb := suiteFiles(t, a), suiteFiles(t, b)
+	if len(fa) < 100 {
+		t.Fatalf("%d files generated", len(fa))
+	}
+	for name, data := range fa {
+		if !bytes.Equal(data, fb[name]) {
+			t.Errorf("%s differs between two generations", name)
+		}
+	}
+	committed := suiteFiles(t, filepath.Join("..", "cases"))
+	for name, data := range fa {
+		if !bytes.Equal(data, committed[name]) {
+			t.Errorf("conformance/cases/%s is not what the generator writes: run go generate ./conformance", name)
+		}
+	}
+	for name := range committed {
+		if _, ok := fa[name]; !ok {
+			t.Errorf("conformance/cases/%s is not generated from any recording", name)
+		}
+	}
+}
+
+// Every case of the committed suite comes from one of the project's own
+// recordings, with the payload its hooks got.
+func TestCasesComeFromOwnRecordings(t *testing.T) {
+	suite, err := conformance.Load(conformance.Embedded(), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range suite.Sessions {
+		if !strings.HasPrefix(s.Source, "testdata/recordings/"+s.Agent+"/") {
+			t.Errorf("%s: source %s is not one of the project's recordings", s.Name, s.Source)
+			continue
+		}
+		obs, err := os.ReadFile(filepath.Join("..", "..", s.Source, "observed.json"))
+		if err != nil {
+			t.Errorf("%s: %v", s.Name, err)
+			continue
+		}
+		for _, c := range s.Cases {
+			if c.Synthetic {
+				continue
+			}
+			var payload map[string]any
+			if err := json.Unmarshal([]byte(c.Payload), &payload); err != nil {
+				t.Errorf("%s: payload: %v", c.ID, err)
+				continue
+			}
+			if name, _ := payload["hook_event_name"].(string); name != "" && !bytes.Contains(obs, []byte(`"`+name+`"`)) {
+				t.Errorf("%s: event %s is not in the recording", c.ID, name)
+			}
+		}
+	}
+}
+
+// A recording whose settings are a copy of a public file is attributed
+// when the file's license allows redistribution and left out when it
+// does not (read from the shared corpus at test time).
+func TestLicensedFilesOnly(t *testing.T) {
+	manifest := filepath.Join("..", "..", "..", "shared", "corpus", "MANIFEST.tsv")
+	if _, err := os.Stat(manifest); err != nil {
+		t.Skipf("the shared corpus is absent (%s)", manifest)
+	}
+	lic, err := ReadLicenses(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	corpus := filepath.Dir(manifest)
+	pick := func(license string) string {
+		data, _ := os.ReadFile(manifest)
+		for _, line := range strings.Split(string(data), "\n")[1:] {
+			f := strings.Split(line, "\t")
+			if len(f) > 4 && f[4] == license && strings.HasSuffix(f[0], "settings.json") {
+				return filepath.Join(corpus, f[0])
+			}
+		}
+		return ""
+	}
+	g := &Generator{Licenses: lic}
+	for _, tc := range []struct {
+		license string
+		keep    bool
+	}{{"MIT", true}, {"none found", false}} {
+		public := pick(tc.license)
+		if public == "" {
+			t.Fatalf("no %s settings file in the corpus", tc.license)
+		}
+		dir := filepath.Join(t.TempDir(), "hc_dec_deny_no_reason")
+		copyDir(t, filepath.Join(recordings, "claude", "hc_dec_deny_no_reason"), dir)
+		data, err := os.ReadFile(public)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "settings.json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, skip, err := g.Session("claude", dir, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.keep {
+			if s == nil || len(s.Attribution) != 1 || s.Attribution[0].License != "MIT" || s.Attribution[0].Repo == "" {
+				t.Errorf("MIT settings: session %v (skip %q), want one MIT attribution", s, skip)
+			}
+		} else if s != nil || !strings.Contains(skip, "does not allow redistribution") {
+			t.Errorf("unlicensed settings: session kept (skip %q)", skip)
+		}
+	}
+}
+
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		to := filepath.Join(dst, rel)
+		if info.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(to, data, info.Mode().Perm())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
