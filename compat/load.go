@@ -86,8 +86,10 @@ type Options struct {
 	// built from it (tool names in matchers, payloads, if rules and
 	// rendering, for every protocol); nil means
 	// translate.DefaultVocabulary. A host whose tools have names of their
-	// own passes translate.DefaultVocabulary.Rename(…). It is fixed for
-	// the load and its engines.
+	// own passes translate.DefaultVocabulary.Rename(…): native globs that
+	// name a renamed tool by its earlier name (as converted files do)
+	// still select it, and the exec shim of converted hooks gets the event
+	// with that name. It is fixed for the load and its engines.
 	Vocabulary *translate.Vocabulary
 	// Judge runs prompt and agent hooks in the engines built from the load
 	// (runner.Options.Judge, unless that is set). With a judge, such

@@ -32,3 +32,43 @@ func TestRegisterDialect(t *testing.T) {
 	assert.Panics(t, func() { RegisterDialect("", func() DialectTable { return DialectTable{} }) }, "empty")
 	assert.Panics(t, func() { RegisterDialect("acme-nil", nil) }, "no table")
 }
+
+// TestRenamed: Rename remembers each tool's name before it, through
+// several renames, and With keeps it; a vocabulary without renames has
+// none.
+func TestRenamed(t *testing.T) {
+	_, ok := DefaultVocabulary.Renamed("shell")
+	assert.False(t, ok)
+	assert.False(t, DefaultVocabulary.HasRenames())
+
+	v := DefaultVocabulary.Rename(map[string]string{"shell": "exec", "read": "cat"})
+	assert.True(t, v.HasRenames())
+	old, ok := v.Renamed("exec")
+	assert.True(t, ok)
+	assert.Equal(t, "shell", old)
+	old, _ = v.Renamed("cat")
+	assert.Equal(t, "read", old)
+	_, ok = v.Renamed("shell")
+	assert.False(t, ok, "the old name is an alias, not a renamed tool")
+
+	v2 := v.Rename(map[string]string{"exec": "run"})
+	old, ok = v2.Renamed("run")
+	assert.True(t, ok)
+	assert.Equal(t, "shell", old, "the first name, through several renames")
+	_, ok = v2.Renamed("exec")
+	assert.False(t, ok)
+
+	back := v.Rename(map[string]string{"exec": "shell"})
+	_, ok = back.Renamed("shell")
+	assert.False(t, ok, "renamed back: not renamed")
+
+	w := v.With(Tool{Native: "deploy"})
+	old, ok = w.Renamed("exec")
+	assert.True(t, ok, "With keeps the renames")
+	assert.Equal(t, "shell", old)
+	w = v.With(Tool{Native: "shell"})
+	old, ok = w.Renamed("exec")
+	assert.True(t, ok, "a new row named like the old name leaves the renamed tool renamed")
+	assert.Equal(t, "shell", old)
+	assert.False(t, NewVocabulary(v.Tools()).HasRenames(), "NewVocabulary builds a vocabulary of its rows alone")
+}

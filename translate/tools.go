@@ -84,6 +84,9 @@ type Vocabulary struct {
 type vocabTables struct {
 	tools []Tool
 	index map[Dialect]map[string]int
+	// renamed maps the native name [Vocabulary.Rename] gave a tool to the
+	// name it had before (the first, through several renames).
+	renamed map[string]string
 }
 
 // NewVocabulary builds a vocabulary from rows. Later rows win when two
@@ -148,10 +151,42 @@ func cloneNames(m map[Dialect]string) map[Dialect]string {
 func (v *Vocabulary) Tools() []Tool { return cloneTools(v.rows().tools) }
 
 // With returns a new vocabulary with rows added after v's (so they win
-// over v's rows for the names they claim).
+// over v's rows for the names they claim). The tools v renamed stay
+// renamed ([Vocabulary.Renamed]) while a row keeps the name.
 func (v *Vocabulary) With(rows ...Tool) *Vocabulary {
-	return NewVocabulary(append(v.Tools(), rows...))
+	t := buildVocabTables(append(v.Tools(), rows...))
+	t.renamed = keepRenamed(v.rows().renamed, t)
+	return &Vocabulary{tables: func() *vocabTables { return t }}
 }
+
+// keepRenamed returns the entries of renamed whose name is still a real
+// native name (not only an alias) in t.
+func keepRenamed(renamed map[string]string, t *vocabTables) map[string]string {
+	var out map[string]string
+	for host, old := range renamed {
+		if i, ok := t.index[Native][host]; ok && t.tools[i].Native == host {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[host] = old
+		}
+	}
+	return out
+}
+
+// Renamed returns the name the native tool name had before
+// [Vocabulary.Rename] gave it its host's name ("shell" for "exec" after
+// Rename({"shell": "exec"}); the first one, through several renames), and
+// whether name is such a renamed tool. Converted files, the exec shim and
+// engines with the default vocabulary call the tool by that name: a
+// native glob written for it selects the renamed tool too.
+func (v *Vocabulary) Renamed(name string) (string, bool) {
+	old, ok := v.rows().renamed[name]
+	return old, ok
+}
+
+// HasRenames reports whether v renames any tool ([Vocabulary.Rename]).
+func (v *Vocabulary) HasRenames() bool { return len(v.rows().renamed) > 0 }
 
 // lookup finds the row of name in dialect from.
 func (v *Vocabulary) lookup(from Dialect, name string) (*Tool, bool) {

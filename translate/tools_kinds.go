@@ -53,17 +53,35 @@ func (v *Vocabulary) Kinds() map[string]string {
 // the host's ("shell" → "exec"). A renamed tool keeps its names in every
 // dialect, its argument renames and its rule kind, so that a Claude hook
 // matching Bash and a native rule shell(git *) select the host's exec
-// calls; the old native name stays accepted as an alias on input. Names
-// the vocabulary does not know are ignored.
+// calls; the old native name stays accepted as an alias on input, and
+// [Vocabulary.Renamed] gives it back, so that a native glob naming the
+// tool by it (match = "shell", as convert writes) selects the host's
+// calls and the exec shim gets the tool by it. Names the vocabulary does
+// not know are ignored.
 func (v *Vocabulary) Rename(names map[string]string) *Vocabulary {
+	prev := v.rows().renamed
+	renamed := map[string]string{}
+	for host, old := range prev {
+		renamed[host] = old
+	}
 	rows := v.Tools()
 	for i := range rows {
 		host, ok := names[rows[i].Native]
 		if !ok || host == "" || host == rows[i].Native {
 			continue
 		}
+		old := rows[i].Native
+		if first, ok := prev[old]; ok {
+			old = first
+			delete(renamed, rows[i].Native)
+		}
+		if old != host {
+			renamed[host] = old
+		}
 		rows[i].Aliases = append([]string{rows[i].Native}, rows[i].Aliases...)
 		rows[i].Native = host
 	}
-	return NewVocabulary(rows)
+	t := buildVocabTables(rows)
+	t.renamed = keepRenamed(renamed, t)
+	return &Vocabulary{tables: func() *vocabTables { return t }}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -95,7 +96,7 @@ func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string)
 		return true, ""
 	}
 	if h.EffectiveMatchSyntax() != settings.MatchClaude {
-		return runner.NativeSelects(h, ev), ""
+		return format.SelectsNative(p.vocab, h, ev), ""
 	}
 	matched, err := cachedMatcher(row.name, h.Match).MatchErr(value)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -138,7 +139,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 		return true
 	}
 	if h.EffectiveMatchSyntax() != settings.MatchCodex {
-		return runner.NativeSelects(h, ev)
+		return format.SelectsNative(p.vocab, h, ev)
 	}
 	return cachedMatcher(h.Match).Match(values...)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -81,7 +82,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 		return true
 	}
 	if h.EffectiveMatchSyntax() != settings.MatchCursor {
-		return runner.NativeSelects(h, ev)
+		return format.SelectsNative(p.vocab, h, ev)
 	}
 	return cachedMatcher(h.Match).Match(value)
 }

@@ -49,7 +49,9 @@ type Format interface {
 	// Protocol returns the runtime protocol of the format's hooks for an
 	// engine whose tool vocabulary is vocab, or nil when the format's
 	// hooks speak another format's protocol (native TOML hooks carry
-	// their protocol in each hook).
+	// their protocol in each hook). A protocol named "native" replaces
+	// the runner's own (the native format's, for a vocabulary that
+	// renames tools).
 	Protocol(vocab *translate.Vocabulary) runner.Protocol
 }
 
@@ -287,11 +289,12 @@ func Names() []string {
 }
 
 // Protocols returns the runtime protocol of every registered format that
-// has one, for an engine with vocabulary vocab (runner.Options.Protocols).
+// has one, for an engine with vocabulary vocab (runner.Options.Protocols);
+// a native protocol among them replaces the runner's own.
 func Protocols(vocab *translate.Vocabulary) []runner.Protocol {
 	var out []runner.Protocol
 	for _, f := range All() {
-		if p := f.Protocol(vocab); p != nil && p.Name() != settings.ProtocolNative {
+		if p := f.Protocol(vocab); p != nil {
 			out = append(out, p)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dlclark/regexp2"
 
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
@@ -68,7 +69,7 @@ func selects(vocab *translate.Vocabulary, h *settings.Hook, ev *runner.Event) bo
 		return true
 	}
 	if h.EffectiveMatchSyntax() != settings.MatchGemini {
-		return runner.NativeSelects(h, ev)
+		return format.SelectsNative(vocab, h, ev)
 	}
 	m := geminicore.TrimJS(h.Match)
 	if m == "" || m == "*" {

@@ -12,7 +12,6 @@ import (
 	toml "github.com/pelletier/go-toml/v2"
 
 	"github.com/hookcompat/hookcompat/compat/format"
-	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -71,7 +70,3 @@ func (nativeFormat) Translate(src translate.Source) (*settings.Config, []transla
 	cfg, err := settings.Decode(src.Path, src.Data)
 	return cfg, nil, err
 }
-
-// Protocol is nil: every engine speaks the native protocol, and a native
-// file's hooks carry their own protocol.
-func (nativeFormat) Protocol(*translate.Vocabulary) runner.Protocol { return nil }

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -58,7 +59,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 		return true
 	}
 	if h.EffectiveMatchSyntax() != settings.MatchExact {
-		return runner.NativeSelects(h, ev)
+		return format.SelectsNative(p.vocab, h, ev)
 	}
 	return h.Match == p.vocab.Name(translate.Native, Dialect, ev.Tool)
 }

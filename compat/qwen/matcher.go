@@ -9,6 +9,7 @@ import (
 	"github.com/dlclark/regexp2"
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
@@ -185,7 +186,7 @@ func selects(vocab *translate.Vocabulary, h *settings.Hook, ev *runner.Event) bo
 		return true
 	}
 	if h.EffectiveMatchSyntax() != settings.MatchQwen {
-		return runner.NativeSelects(h, ev)
+		return format.SelectsNative(vocab, h, ev)
 	}
 	s, aliases := subject(vocab, r, ev)
 	if s == "" {
