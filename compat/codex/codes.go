@@ -26,4 +26,7 @@ const (
 	// CodeUnsupported: a handler field whose effect hookcompat does not
 	// reproduce exactly (async, statusMessage, commandWindows).
 	CodeUnsupported = translate.CodeUnsupportedField
+	// CodeTimeoutClamped: a SessionEnd or Interrupt handler's timeout
+	// above 3 s, which Codex clamps to 3 s (and says so at start).
+	CodeTimeoutClamped = "timeout-clamped"
 )

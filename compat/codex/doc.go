@@ -13,11 +13,14 @@
 //
 // Runtime (the Protocol): a matcher is an exact name when it has only
 // [A-Za-z0-9_|], else an unanchored Rust regex, parsed with Rust's
-// grammar (rustregex.go); apply_patch answers to Edit and Write with the
+// grammar (package compat/codex/internal/rustregex; a matcher Rust
+// accepts and Go cannot evaluate selects every value, with a warning);
+// apply_patch answers to Edit and Write with the
 // patch text as its input. Hooks run as /bin/bash -c in the session's
 // directory with Codex's environment (no project-dir variable), get
 // compact JSON in Codex's key order without a trailing newline, and are
-// SIGKILLed when their timeout (seconds, default 600) expires. Exit 2 with
+// SIGKILLed when their timeout (seconds, default 600; SessionEnd and
+// Interrupt: default 1 s, at most 3 s) expires. Exit 2 with
 // stderr blocks, with empty stderr it fails; "ask" is unsupported; "allow"
 // counts only with updatedInput; a PostToolUse block replaces the tool
 // output; a Stop block continues the turn with a hook prompt. The event

@@ -1,6 +1,8 @@
 package codex
 
 import (
+	"time"
+
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -68,10 +70,14 @@ type eventRow struct {
 	// PlainContext: plain (non-JSON) stdout on exit 0 becomes a developer
 	// context, trimmed (codex §3.1 row 5).
 	PlainContext bool
-	// TimeoutCap bounds the hook's own timeout (SessionEnd hooks are
-	// killed when Codex exits, after about 1 s; codex §2.5); zero means
-	// no cap.
-	TimeoutCapSeconds float64
+	// Timeout is a handler's timeout when it has none (zero: the
+	// default of every event, [DefaultTimeout]); TimeoutCap bounds a
+	// configured one (zero: no bound). Codex 0.169.0 gives SessionEnd
+	// and Interrupt handlers 1 s by default and clamps a configured
+	// timeout to 3 s, warning "clamping <Event> hook timeout to 3s in
+	// <file>" at start for each handler given more (recorded:
+	// hc_sessionend_timeout_*, hc_interrupt_timeout*).
+	Timeout, TimeoutCap time.Duration
 }
 
 // eventRows is the table, in Codex's event order (codex §2.1).
@@ -127,10 +133,11 @@ func eventRows() []eventRow {
 			Keys:  []string{"session_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "source"},
 			Match: matchSource, Schema: true, PlainContext: true,
 			Top: universal, HSO: []string{"hookEventName", "additionalContext"}},
-		// SessionEnd: matcher on reason; no effect; killed after about 1 s.
+		// SessionEnd: matcher on reason; no effect; 1 s by default, a
+		// configured timeout clamped to 3 s (recorded).
 		{Codex: "SessionEnd", Native: settings.SessionEnd, Snake: "session_end", Kebab: "session-end",
 			Keys:  []string{"session_id", "transcript_path", "cwd", "hook_event_name", "reason"},
-			Match: matchReason, TimeoutCapSeconds: 1},
+			Match: matchReason, Timeout: time.Second, TimeoutCap: 3 * time.Second},
 		// UserPromptSubmit: block / exit 2 / continue:false drops the prompt;
 		// contexts (JSON or plain text) after the prompt (codex §3.6).
 		{Codex: "UserPromptSubmit", Native: settings.PromptSubmit, Snake: "user_prompt_submit", Kebab: "user-prompt-submit",
@@ -157,11 +164,12 @@ func eventRows() []eventRow {
 			Match: matchNone, Schema: true,
 			Top:   append(append([]string{}, universal...), "decision", "reason"),
 			Exit2: exit2Continue},
-		// Interrupt: right before an interrupted turn is aborted;
-		// systemMessage only (not recorded: needs an interactive interrupt).
+		// Interrupt: right before an interrupted turn is aborted (recorded
+		// with SIGINT to codex exec); systemMessage only; 1 s by default,
+		// a configured timeout clamped to 3 s (recorded).
 		{Codex: "Interrupt", Native: settings.Interrupt, Snake: "interrupt", Kebab: "interrupt",
 			Keys:  []string{"session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode"},
-			Match: matchNone, Schema: true, Top: []string{"systemMessage"}},
+			Match: matchNone, Schema: true, Top: []string{"systemMessage"}, Timeout: time.Second, TimeoutCap: 3 * time.Second},
 	}
 }
 

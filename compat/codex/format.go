@@ -134,9 +134,10 @@ func (codexFormat) Render(out *runner.Outcome, vocab *translate.Vocabulary) any 
 
 // ReadEvent reads a Codex hook payload with score 2, above Claude Code's
 // 1: it names a Codex event and has turn_id (every event but SessionStart
-// and SessionEnd), or is a SessionStart whose model comes before source
-// (Claude writes source first). A SessionEnd payload is Claude's shape
-// too; it scores 0 here.
+// and SessionEnd), or a null transcript_path (a session without a
+// transcript; Claude always writes a path), or is a SessionStart whose
+// model comes before source (Claude writes source first). A SessionEnd
+// payload with a transcript path is Claude's shape too; it scores 0 here.
 func (codexFormat) ReadEvent(data []byte, workspace string, vocab *translate.Vocabulary) (runner.Event, int, error) {
 	var fields runner.Fields
 	if json.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &fields) != nil {
@@ -168,7 +169,11 @@ func (codexFormat) ReadEvent(data []byte, workspace string, vocab *translate.Voc
 		}
 		sessionStart = model >= 0 && src > model
 	}
-	if !hasTurn && !codexOnly && !sessionStart {
+	// A null transcript_path is a Codex session without a transcript
+	// (codex §2.2: string or null); Claude Code always writes a path.
+	tp, _ := fields.Get("transcript_path")
+	noTranscript := string(bytes.TrimSpace(tp)) == "null"
+	if !hasTurn && !codexOnly && !sessionStart && !noTranscript {
 		return runner.Event{}, 0, nil
 	}
 	e, err := NewProtocol(vocab).FromPayload(data, workspace)

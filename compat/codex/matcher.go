@@ -1,10 +1,12 @@
 package codex
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 	"sync"
 
+	"github.com/hookcompat/hookcompat/compat/codex/internal/rustregex"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -13,13 +15,19 @@ import (
 //   - a matcher made only of [A-Za-z0-9_|] is a list of exact names:
 //     "Bash|Edit" matches Bash and Edit, "|" matches nothing, "Bash|"
 //     matches Bash;
-//   - anything else is an unanchored, case-sensitive Rust regex
-//     ([compileRust]); an invalid one drops its group at load (Err).
+//   - anything else is an unanchored, case-sensitive Rust regex, read
+//     with Rust's grammar (package rustregex); one Rust rejects drops its
+//     group at load (Err); one Rust accepts and hookcompat cannot
+//     evaluate (a repetition count above 1000) is loaded, as Codex loads
+//     it, and selects every value (Unsupported): a guard is never
+//     skipped because its matcher could not be evaluated.
 type Matcher struct {
 	all   bool
 	names []string
+	regex bool
 	re    *regexp.Regexp
-	err   error
+	err   error // Rust rejects the pattern
+	unsup error // Rust accepts it, Go cannot evaluate it
 }
 
 // CompileMatcher compiles a Codex matcher.
@@ -30,19 +38,28 @@ func CompileMatcher(m string) *Matcher {
 	if exactMatcher.Get().MatchString(m) {
 		return &Matcher{names: strings.Split(m, "|")}
 	}
-	re, err := compileRust(m)
-	if err != nil {
-		return &Matcher{err: err}
+	re, err := rustregex.Compile(m)
+	var unsup *rustregex.UnsupportedError
+	switch {
+	case errors.As(err, &unsup):
+		return &Matcher{regex: true, unsup: err}
+	case err != nil:
+		return &Matcher{regex: true, err: err}
 	}
-	return &Matcher{re: re}
+	return &Matcher{regex: true, re: re}
 }
 
-// Err is why the matcher does not compile (Rust's regex parse error), or
-// nil.
+// Err is why the matcher does not compile (Rust's regex parse error, a
+// *rustregex.SyntaxError), or nil.
 func (m *Matcher) Err() error { return m.err }
 
+// Unsupported is why hookcompat cannot evaluate a matcher Rust accepts
+// (a *rustregex.UnsupportedError), or nil; such a matcher selects every
+// value.
+func (m *Matcher) Unsupported() error { return m.unsup }
+
 // IsRegex reports whether the matcher is a regular expression.
-func (m *Matcher) IsRegex() bool { return m.re != nil }
+func (m *Matcher) IsRegex() bool { return m.regex }
 
 // All reports whether the matcher matches everything.
 func (m *Matcher) All() bool { return m.all }
@@ -52,10 +69,11 @@ func (m *Matcher) All() bool { return m.all }
 func (m *Matcher) Names() []string { return append([]string(nil), m.names...) }
 
 // Match reports whether any of values is selected (a tool is tested under
-// its name and every alias, codex §1.6 rule 5).
+// its name and every alias, codex §1.6 rule 5); an Unsupported matcher
+// selects every value, an invalid one none.
 func (m *Matcher) Match(values ...string) bool {
 	switch {
-	case m.all:
+	case m.all, m.unsup != nil:
 		return true
 	case m.names != nil:
 		for _, v := range values {

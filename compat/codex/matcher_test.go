@@ -1,9 +1,16 @@
 package codex
 
 import (
+	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookcompat/hookcompat/compat/codex/internal/rustregex"
+	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
 )
 
 // The recorded matcher table on a Bash call and an apply_patch call
@@ -35,77 +42,67 @@ func TestCodexMatcherTable(t *testing.T) {
 	}
 }
 
-// Rust's regex syntax, where it differs from Go's (codex §1.6): what
-// Rust rejects is an error with Rust's message, what Rust accepts and Go
-// does not is translated.
+// Rust's regex syntax, where it differs from Go's (codex §1.6; the
+// rustregex package's differential table holds the translation to the
+// real Rust regex): what Rust rejects is Err, with Rust's message; what
+// Rust accepts and Go does not is translated; what Rust accepts and Go
+// cannot evaluate (a count above 1000) is Unsupported and selects every
+// value, so that a guard Codex loads is never skipped.
 func TestCodexMatcherRustSyntax(t *testing.T) {
-	rejected := map[string]string{
-		"(?=B)ash":         "look-around, including look-ahead and look-behind, is not supported",
-		"(?<=B)ash":        "look-around",
-		`(B)\1`:            "backreferences are not supported",
-		"a{2,1}":           "invalid repetition count range, the start must be <= the end",
-		"[":                "unclosed character class",
-		"**":               "repetition operator missing expression",
-		"?":                "repetition operator missing expression",
-		"x{":               "unclosed counted repetition", // Go reads a literal brace
-		"{1}":              "repetition operator missing expression",
-		"a{,3}":            "repetition quantifier expects a valid decimal",
-		`\Qa.b\E`:          "unrecognized escape sequence",     // Go quotes
-		`\12`:              "backreferences are not supported", // Go reads octal
-		`\e`:               "unrecognized escape sequence",
-		"(?#x)":            "unrecognized flag",
-		"(?i-)a":           "flag negation operator dangling",
-		"(?ii)a":           "duplicate flag",
-		"(?)":              "repetition operator missing expression",
-		"[a[]":             "unclosed character class", // nested class in Rust, literal in Go
-		"(?-u:.)":          "pattern can match invalid UTF-8",
-		`\p{Nope}`:         "Unicode property not found",
-		"(?P<n>a)(?P<n>b)": "duplicate capture group name",
-		"[z-a]":            "invalid character class range",
-		`[\d-z]`:           "invalid range boundary, must be a literal",
-	}
-	for m, msg := range rejected {
-		err := CompileMatcher(m).Err()
-		if assert.Error(t, err, m) {
-			assert.Contains(t, err.Error(), msg, m)
-			assert.Contains(t, err.Error(), "regex parse error:\n    "+m+"\n", m)
-		}
-	}
-	accepted := map[string]map[string]bool{ // pattern -> subject -> match
-		"a**":                {"aaa": true, "b": true},
-		"x{2}{2}":            {"xxxx": true, "xxx": false},
-		`^[a-z&&[^aeiou]]+$`: {"bcd": true, "abc": false},
-		`^[a-c--b]+$`:        {"ac": true, "ab": false},
-		`^[a-c~~b-d]+$`:      {"ad": true, "b": false},
-		`^[a[bc]]+$`:         {"abc": true, "d": false},
-		`\u0041`:             {"A": true},
-		`\U00000041\x{42}`:   {"AB": true},
-		"(?x) B a s h # c":   {"Bash": true, "B a": false},
-		"(?P<a.b>B)ash":      {"Bash": true},
-		`\p{Letter}+`:        {"Bash": true, "123": false},
-		`\p{Greek}`:          {"λ": true, "l": false},
-		`\p{gc=Lu}`:          {"B": true, "b": false},
-		`\d`:                 {"٣": true}, // Rust's \d is Unicode
-		`^\w+$`:              {"naïve": true},
-		`\<Bash\>`:           {"Bash": true},
-		`\b{start}Bash`:      {"Bash": true},
-		`Bash\%`:             {"Bash%": true},
-		"(?i:BASH)":          {"bash": true},
-		"^(?-u:[a-z])$":      {"b": true},
-		// Binary properties Go has no table for: their ASCII members.
-		`^Bash$|\p{Emoji}`:                 {"Bash": true, "x1": true, "Read": false},
-		`^\p{XID_Start}\p{XID_Continue}*$`: {"Bash": true, "mcp__x_1": true, "1ab": false},
-		`\p{Extended_Pictographic}`:        {"Bash": false},
-		`^\P{Emoji_Presentation}+$`:        {"Bash": true},
-		`^\p{Changes_When_Casefolded}`:     {"Bash": true, "bash": false},
-	}
-	for m, subjects := range accepted {
+	for m, msg := range map[string]string{
+		"(?=B)ash": "look-around, including look-ahead and look-behind, is not supported",
+		`(B)\1`:    "backreferences are not supported",
+		"x{":       "unclosed counted repetition",  // Go reads a literal brace
+		`\Qa.b\E`:  "unrecognized escape sequence", // Go quotes
+	} {
 		c := CompileMatcher(m)
-		if !assert.NoError(t, c.Err(), m) {
-			continue
+		var se *rustregex.SyntaxError
+		if assert.True(t, errors.As(c.Err(), &se), m) {
+			assert.Equal(t, msg, se.Msg, m)
+			assert.Contains(t, c.Err().Error(), "regex parse error:\n    "+m+"\n", m)
 		}
+		assert.NoError(t, c.Unsupported(), m)
+		assert.False(t, c.Match("Bash", "x"), "%s matches nothing", m)
+	}
+	for m, subjects := range map[string]map[string]bool{
+		"a**":                {"aaa": true, "b": true},
+		`^[a-z&&[^aeiou]]+$`: {"bcd": true, "abc": false},
+		"(?x) B a s h # c":   {"Bash": true, "B a": false},
+		`\d`:                 {"٣": true}, // Rust's \d is Unicode
+	} {
+		c := CompileMatcher(m)
+		require.NoError(t, c.Err(), m)
+		require.NoError(t, c.Unsupported(), m)
 		for s, want := range subjects {
 			assert.Equal(t, want, c.Match(s), "%q on %q", m, s)
 		}
 	}
+	c := CompileMatcher("Bash{1001}")
+	assert.NoError(t, c.Err(), "Rust accepts a count above 1000")
+	assert.ErrorContains(t, c.Unsupported(), "repetition counts up to 1000")
+	assert.True(t, c.IsRegex())
+	assert.True(t, c.Match("Read"), "a matcher hookcompat cannot evaluate selects every value")
+}
+
+// TestUnevaluableMatcherRuns: a matcher Rust accepts and hookcompat
+// cannot evaluate loads as Codex loads it, with a warning that says what
+// Codex does and what hookcompat does instead, and its hooks run with the
+// warning in their trace (a guard is never skipped silently).
+func TestUnevaluableMatcherRuns(t *testing.T) {
+	data := []byte(`{"hooks":{"PreToolUse":[{"matcher":"Bash{1001}","hooks":[{"type":"command","command":"guard.sh"}]}]}}`)
+	dec, err := decodeHooksJSON("/h/hooks.json", data)
+	require.NoError(t, err)
+	ordinal := 0
+	cfg, warns := translateDecoded(dec, ScopeUser, &ordinal, nil, false)
+	require.Len(t, cfg.Hooks, 1, "the group is loaded, as in Codex")
+	require.Len(t, warns, 1)
+	assert.Equal(t, CodeUnsupported, warns[0].Code)
+	assert.Contains(t, warns[0].Message, "Codex loads it")
+	assert.NotContains(t, warns[0].Message, "(as in Codex)")
+	p := NewProtocol(nil)
+	ev := &runner.Event{Name: settings.PreTool, Tool: "read", Args: json.RawMessage(`{}`)}
+	ok, warning := p.SelectWarn(&cfg.Hooks[0], ev)
+	assert.True(t, ok)
+	assert.Contains(t, warning, "cannot evaluate")
+	assert.NoError(t, p.Validate(&cfg.Hooks[0]))
 }

@@ -149,3 +149,27 @@ func TestCodexApplyPatchReadsAsNativeEdit(t *testing.T) {
 		assert.Equal(t, payload, string(again))
 	}
 }
+
+// TestNullTranscriptPathIsCodex: a session without a transcript has
+// "transcript_path": null in every payload (codex §2.2); Claude Code
+// always writes a path, so such a payload is read as Codex's (score 2,
+// above Claude's 1) on every event — SessionEnd, whose keys are also
+// Claude's, included — and its hooks run.
+func TestNullTranscriptPathIsCodex(t *testing.T) {
+	p := NewProtocol(nil)
+	for _, name := range EventNames() {
+		native, _ := NativeEvent(name)
+		ev := runner.Event{Name: native, SessionID: "s1", Workspace: "/p", Cwd: "/p"}
+		if native.ToolEvent() {
+			ev.Tool, ev.Args = "shell", json.RawMessage(`{"command":"ls"}`)
+		}
+		data, err := p.Payload(&ev)
+		require.NoError(t, err, name)
+		require.Contains(t, string(data), `"transcript_path":null`, name)
+		got, score, err := Format.(codexFormat).ReadEvent(data, "/p", nil)
+		require.NoError(t, err, name)
+		assert.Equal(t, 2, score, "%s with a null transcript_path is Codex's payload", name)
+		assert.Equal(t, native, got.Name, name)
+		assert.Empty(t, got.TranscriptPath, name)
+	}
+}

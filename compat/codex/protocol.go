@@ -52,7 +52,8 @@ const (
 )
 
 // TimeoutOf converts a Codex timeout (whole seconds; absent means 600 s;
-// 0 behaves as 1 s, codex §1.4) to a duration.
+// 0 behaves as 1 s, codex §1.4) to a duration, for an event without a
+// timeout rule of its own (see [timeoutFor]).
 func TimeoutOf(seconds *uint64) time.Duration {
 	if seconds == nil {
 		return DefaultTimeout
@@ -67,17 +68,34 @@ func TimeoutOf(seconds *uint64) time.Duration {
 	return time.Duration(s) * time.Second
 }
 
-// effectiveTimeout is the hook's timeout for an event, with the event's
-// cap (SessionEnd hooks live about 1 s, codex §2.5).
+// timeoutFor is a handler's timeout on the event of row, as Codex starts
+// it: the event's default when absent (1 s on SessionEnd and Interrupt),
+// else TimeoutOf's, clamped to the event's cap (3 s on those two);
+// clamped reports a configured timeout above the cap (Codex warns).
+func timeoutFor(row *eventRow, seconds *uint64) (t time.Duration, clamped bool) {
+	if seconds == nil && row.Timeout > 0 {
+		return row.Timeout, false
+	}
+	t = TimeoutOf(seconds)
+	if row.TimeoutCap > 0 && t > row.TimeoutCap {
+		return row.TimeoutCap, true
+	}
+	return t, false
+}
+
+// effectiveTimeout is the hook's timeout for an event (its own, else the
+// default), with the event's cap (SessionEnd and Interrupt hooks get at
+// most 3 s, codex §2.5).
 func effectiveTimeout(h *settings.Hook, row *eventRow) time.Duration {
 	t := h.Timeout
 	if t <= 0 {
 		t = DefaultTimeout
-	}
-	if row != nil && row.TimeoutCapSeconds > 0 {
-		if c := time.Duration(row.TimeoutCapSeconds * float64(time.Second)); t > c {
-			t = c
+		if row != nil && row.Timeout > 0 {
+			t = row.Timeout
 		}
+	}
+	if row != nil && row.TimeoutCap > 0 && t > row.TimeoutCap {
+		t = row.TimeoutCap
 	}
 	return t
 }
@@ -144,6 +162,21 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 	return cachedMatcher(h.Match).Match(values...)
 }
 
+// SelectWarn is [Protocol.Selects] with a warning for a matcher Rust
+// accepts and hookcompat cannot evaluate (a repetition count above
+// 1000): such a hook is selected, so that a guard is never skipped
+// because its matcher could not be read, and the warning goes to its
+// trace.
+func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string) {
+	ok := p.Selects(h, ev)
+	if ok && h.Match != "" && h.EffectiveMatchSyntax() == settings.MatchCodex {
+		if err := cachedMatcher(h.Match).Unsupported(); err != nil {
+			return true, fmt.Sprintf("matcher %q: %v; the hook runs", h.Match, err)
+		}
+	}
+	return ok, ""
+}
+
 // Validate checks that a hook's Codex matcher compiles.
 func (*Protocol) Validate(h *settings.Hook) error {
 	if h.EffectiveMatchSyntax() != settings.MatchCodex || h.Match == "" {
@@ -171,7 +204,7 @@ func (p *Protocol) Payload(ev *runner.Event) ([]byte, error) { return p.payload(
 // written>` (an args hook directly) in the session's directory (the
 // event's workspace — the payload's cwd may be a tool call's workdir,
 // which Codex does not run hooks in; else the event's cwd), with the payload's environment plus the
-// hook's own variables, its timeout (SessionEnd capped at 1 s), SIGKILL
+// hook's own variables, its timeout (SessionEnd and Interrupt capped at 3 s), SIGKILL
 // at the timeout without SIGTERM (Codex kills the process group
 // outright) and the whole output read (codex §2.5).
 func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
@@ -343,9 +376,10 @@ func rewriteWinner(ds []*Detail) int {
 }
 
 var (
-	_ runner.Protocol  = (*Protocol)(nil)
-	_ runner.Validator = (*Protocol)(nil)
-	_ runner.Detacher  = (*Protocol)(nil)
+	_ runner.Protocol     = (*Protocol)(nil)
+	_ runner.Validator    = (*Protocol)(nil)
+	_ runner.Detacher     = (*Protocol)(nil)
+	_ runner.SelectWarner = (*Protocol)(nil)
 )
 
 // roundUpSeconds is d in whole seconds, rounded up (at least 1): Codex

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/tidwall/sjson"
 
@@ -154,8 +153,8 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 		if h.FailClosed {
 			warn(h, CodeDiffersInCodex, "fail_closed: Codex has none; the shim answers deny itself when the hook fails or times out before Codex's timeout")
 		}
-		if h.Event == settings.SessionEnd && timeout > time.Second {
-			warn(h, CodeDiffersInCodex, "SessionEnd: Codex kills SessionEnd hooks about 1 s after it starts exiting")
+		if row, _ := rowFor(h.Event); row != nil && row.TimeoutCap > 0 && timeout > row.TimeoutCap {
+			warn(h, CodeDiffersInCodex, fmt.Sprintf("%s: Codex clamps a %s hook's timeout to %s (the hook is killed then)", name, evName, formatTimeout(row.TimeoutCap)))
 		}
 		switch h.Event {
 		case settings.PreTool:

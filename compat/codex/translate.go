@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookcompat/hookcompat/compat/codex/internal/rustregex"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -21,7 +22,8 @@ import (
 // through the event table, its matcher kept in Codex's syntax
 // (match_syntax "codex"; dropped, with a warning, on events whose matcher
 // Codex ignores), its timeout in seconds made explicit (600 s when absent,
-// 0 read as 1 s), async, statusMessage and additionalContextLimit
+// 0 read as 1 s; SessionEnd and Interrupt: 1 s when absent, at most 3 s,
+// with Codex's clamping warning), async, statusMessage and additionalContextLimit
 // (the option additionalContextLimit) carried, fail_closed false (Codex has none). A
 // PostToolUse hook also runs for a native post_tool_failure (Codex fires
 // PostToolUse for a failing shell command): it is emitted a second time on
@@ -49,12 +51,19 @@ func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]
 			}
 			matcher = ""
 		} else if matcher != "" {
-			if err := CompileMatcher(matcher).Err(); err != nil {
+			m := CompileMatcher(matcher)
+			if err := m.Err(); err != nil {
 				if _, done := badGroup[gkey]; !done {
 					badGroup[gkey] = true
-					warn(h.matcherLine, h.matcherCol, CodeInvalidMatcher, fmt.Sprintf("invalid matcher %q in %s: %s; the group is not loaded (as in Codex)", matcher, d.path, oneLine(err)))
+					warn(h.matcherLine, h.matcherCol, CodeInvalidMatcher, fmt.Sprintf("invalid matcher %q in %s: %s; the group is not loaded (as in Codex)", matcher, d.path, rustregex.OneLine(err)))
 				}
 				continue
+			}
+			if err := m.Unsupported(); err != nil {
+				if _, done := badGroup[gkey]; !done {
+					badGroup[gkey] = false
+					warn(h.matcherLine, h.matcherCol, CodeUnsupported, fmt.Sprintf("matcher %q in %s: Codex loads it (Rust's regex accepts it), but %s; the group runs for every %s, with a warning in each hook's trace", matcher, d.path, err, h.ev.Codex))
+				}
 			}
 		}
 		switch h.typ {
@@ -76,11 +85,15 @@ func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]
 			warn(h.line, h.col, CodeNotLoaded, fmt.Sprintf("%s is disabled ([hooks.state.%q] enabled = false); not loaded (as in Codex)", key, key))
 			continue
 		}
+		timeout, clamped := timeoutFor(h.ev, h.timeout)
+		if clamped {
+			warn(h.line, h.col, CodeTimeoutClamped, fmt.Sprintf("clamping %s hook timeout to %s in %s (as in Codex)", h.ev.Codex, formatTimeout(timeout), d.path))
+		}
 		hook := settings.Hook{
 			Event:         h.ev.Native,
 			Protocol:      settings.ProtocolCodex,
 			Command:       h.command,
-			Timeout:       TimeoutOf(h.timeout),
+			Timeout:       timeout,
 			Async:         h.async,
 			StatusMessage: h.status,
 			Source: settings.Source{File: d.path, Line: h.line, Col: h.col, Format: settings.ProtocolCodex,

@@ -1,4 +1,4 @@
-package codex
+package rustregex
 
 import (
 	"errors"
@@ -13,74 +13,85 @@ import (
 	"github.com/hookcompat/hookcompat/internal/lazy"
 )
 
-// Codex compiles a matcher that is not a plain name list with Rust's regex
-// crate (codex §1.6). Go's regexp (RE2) and Rust's regex share most of
-// their syntax, but not all of it, so a matcher is parsed here with Rust's
-// grammar (regex-syntax 0.8: the parse rules, errors and defaults —
-// Unicode on, octal off, nest limit 250) and re-written in Go syntax for
-// matching. What Rust accepts and Go does not — class set operations
-// (&&, --, ~~), nested classes ([a[bc]]), \u/\U escapes, nested
-// repetition (a**), (?x) verbose mode, capture names with '.', '[' or
-// ']', long Unicode property names — is accepted and translated; what Go
-// accepts and Rust rejects — literal braces (x{), \Q…\E, octal escapes,
-// \C, (?#…) — is an error, with Rust's message. Rust's \d, \w and \s are
-// Unicode classes (Go's are ASCII) and are translated as such.
-//
-// Known differences that remain, none of which matters for the ASCII
-// names Codex compares matchers with (tool names, sources, triggers):
-// \b and \B, and the word-boundary forms \<, \>, \b{start}, \b{end},
-// \b{start-half}, \b{end-half} (all evaluated as Go's ASCII \b); the
-// CRLF flag R (accepted, ignored); binary Unicode properties Go has no
-// table for (Emoji, XID_Start, Extended_Pictographic, Changes_When_*, …),
-// which match their ASCII members only (asciiOnlyProperties); the
-// name=value forms of other properties (gcb=, wb=, sb=, age=), reported
-// as not found; repetition counts above
-// 1000, which Go cannot compile (reported as an error naming hookcompat).
-
-// rustError is a Rust regex parse error, rendered as regex's Display does.
-type rustError struct {
-	pattern    string
-	start, end int // character columns of the span, 0-based
-	msg        string
+// SyntaxError is a pattern Rust's regex rejects, rendered as the regex
+// crate's Display does ("regex parse error:\n    <pattern>\n    <carets>\n
+// error: <reason>").
+type SyntaxError struct {
+	// Pattern is the pattern as given.
+	Pattern string
+	// Start and End are the character (not byte) columns of the span
+	// the error points at, 0-based, End exclusive.
+	Start, End int
+	// Msg is the reason, in Rust's words ("unclosed character class").
+	Msg string
+	// Aux is the span of what the error refers back to (the first of
+	// two duplicate flags or capture names), or nil; Rust marks both.
+	Aux *[2]int
 }
 
-func (e *rustError) Error() string {
-	width := e.end - e.start
-	if width < 1 {
-		width = 1
+func (e *SyntaxError) Error() string {
+	spans := [][2]int{{e.Start, e.End}}
+	if e.Aux != nil {
+		spans = append(spans, *e.Aux)
+		sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
 	}
-	return fmt.Sprintf("regex parse error:\n    %s\n    %s%s\nerror: %s",
-		e.pattern, strings.Repeat(" ", e.start), strings.Repeat("^", width), e.msg)
+	var marks strings.Builder
+	col := 0
+	for _, sp := range spans {
+		for ; col < sp[0]; col++ {
+			marks.WriteByte(' ')
+		}
+		for n := 0; n < max(1, sp[1]-sp[0]); n++ {
+			marks.WriteByte('^')
+			col++
+		}
+	}
+	return fmt.Sprintf("regex parse error:\n    %s\n    %s\nerror: %s", e.Pattern, marks.String(), e.Msg)
 }
 
-// oneLine is err on one line, for a finding: a Rust parse error as
-// "regex parse error at character N: <reason>" (N counts from 1), any
-// other error with its newlines made spaces.
-func oneLine(err error) string {
-	var re *rustError
-	if errors.As(err, &re) {
-		return fmt.Sprintf("regex parse error at character %d: %s", re.start+1, re.msg)
+// UnsupportedError is a pattern Rust's regex accepts that Go's regexp
+// cannot evaluate (a repetition count above 1000): the agent loads it,
+// hookcompat cannot tell what it matches.
+type UnsupportedError struct {
+	Pattern string
+	// Why says what Go cannot do.
+	Why string
+}
+
+func (e *UnsupportedError) Error() string {
+	return "hookcompat cannot evaluate this Rust regex: " + e.Why
+}
+
+// OneLine is err on one line, for a finding: a *SyntaxError as "regex
+// parse error at character N: <reason>" (N counts from 1), any other
+// error with its newlines made spaces.
+func OneLine(err error) string {
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("regex parse error at character %d: %s", se.Start+1, se.Msg)
 	}
 	return strings.ReplaceAll(err.Error(), "\n", " ")
 }
 
-// compileRust parses pattern as a Rust regex and compiles its Go
-// translation. The error is Rust's (a *rustError) when Rust rejects the
-// pattern.
-func compileRust(pattern string) (*regexp.Regexp, error) {
-	goPat, err := translateRust(pattern)
+// Compile parses pattern as a Rust regex and compiles its Go
+// translation ([Translate]) with Go's regexp. The error is a
+// *SyntaxError when Rust rejects the pattern, an *UnsupportedError when
+// Rust accepts it and Go cannot evaluate the translation.
+func Compile(pattern string) (*regexp.Regexp, error) {
+	goPat, err := Translate(pattern)
 	if err != nil {
 		return nil, err
 	}
 	re, err := regexp.Compile(goPat)
 	if err != nil {
-		return nil, fmt.Errorf("hookcompat cannot evaluate this Rust regex (%v)", err)
+		return nil, &UnsupportedError{Pattern: pattern, Why: err.Error()}
 	}
 	return re, nil
 }
 
-// translateRust returns the Go syntax of a Rust regex.
-func translateRust(pattern string) (string, error) {
+// Translate returns the Go regexp syntax of a Rust regex (regex-syntax
+// 0.8 rules, Unicode on). Errors as [Compile]'s.
+func Translate(pattern string) (string, error) {
 	p := &rxParser{src: []rune(pattern), pattern: pattern}
 	p.flags = rxFlags{unicode: true}
 	out, err := p.parseAlternation(0)
@@ -103,13 +114,13 @@ type rxParser struct {
 	pos      int
 	flags    rxFlags
 	depth    int
-	captures map[string]bool
+	captures map[string]int // capture name -> where it was first given
 }
 
 const rustNestLimit = 250
 
 func (p *rxParser) errAt(start, end int, msg string) error {
-	return &rustError{pattern: p.pattern, start: start, end: end, msg: msg}
+	return &SyntaxError{Pattern: p.pattern, Start: start, End: end, Msg: msg}
 }
 
 func (p *rxParser) eof() bool { return p.pos >= len(p.src) }
@@ -301,7 +312,7 @@ func (p *rxParser) parseCounted() (string, error) {
 		return "", p.errAt(start, p.pos, "invalid repetition count range, the start must be <= the end")
 	}
 	if lo > 1000 || hi > 1000 {
-		return "", fmt.Errorf("repetition count above 1000: Rust accepts it, but hookcompat (Go's regexp) cannot evaluate it")
+		return "", &UnsupportedError{Pattern: p.pattern, Why: "Go's regexp allows repetition counts up to 1000"}
 	}
 	switch {
 	case atLeast:
@@ -427,7 +438,7 @@ func (p *rxParser) parseGroup() (atom, error) {
 
 func (p *rxParser) parseCaptureName() error {
 	if p.eof() {
-		return p.errAt(p.pos, p.pos, "EOF found before closing '>' for capture group name")
+		return p.errAt(p.pos, p.pos, "unclosed capture group name")
 	}
 	start := p.pos
 	for !p.eof() && p.src[p.pos] != '>' {
@@ -440,7 +451,7 @@ func (p *rxParser) parseCaptureName() error {
 		p.pos++
 	}
 	if p.eof() {
-		return p.errAt(p.pos, p.pos, "EOF found before closing '>' for capture group name")
+		return p.errAt(p.pos, p.pos, "unclosed capture group name")
 	}
 	name := string(p.src[start:p.pos])
 	p.pos++ // >
@@ -448,12 +459,15 @@ func (p *rxParser) parseCaptureName() error {
 		return p.errAt(start, start, "empty capture group name")
 	}
 	if p.captures == nil {
-		p.captures = map[string]bool{}
+		p.captures = map[string]int{}
 	}
-	if p.captures[name] {
-		return p.errAt(start, start+utf8.RuneCountInString(name), "duplicate capture group name")
+	end := start + utf8.RuneCountInString(name)
+	if first, dup := p.captures[name]; dup {
+		err := p.errAt(start, end, "duplicate capture group name").(*SyntaxError)
+		err.Aux = &[2]int{first, first + end - start}
+		return err
 	}
-	p.captures[name] = true
+	p.captures[name] = start
 	return nil
 }
 
@@ -473,15 +487,19 @@ func (p *rxParser) parseFlags() (func(*rxFlags), string, error) {
 		c := p.src[p.pos]
 		if c == '-' {
 			if negAt >= 0 {
-				return nil, "", p.errAt(p.pos, p.pos+1, "flag negation operator repeated")
+				err := p.errAt(p.pos, p.pos+1, "flag negation operator repeated").(*SyntaxError)
+				err.Aux = &[2]int{negAt, negAt + 1}
+				return nil, "", err
 			}
 			neg, negAt, lastNeg = true, p.pos, p.pos
 		} else {
 			if !strings.ContainsRune("imsUuRx", c) {
 				return nil, "", p.errAt(p.pos, p.pos+1, "unrecognized flag")
 			}
-			if _, dup := seen[c]; dup {
-				return nil, "", p.errAt(p.pos, p.pos+1, "duplicate flag")
+			if first, dup := seen[c]; dup {
+				err := p.errAt(p.pos, p.pos+1, "duplicate flag").(*SyntaxError)
+				err.Aux = &[2]int{first, first + 1}
+				return nil, "", err
 			}
 			seen[c] = p.pos
 			items = append(items, item{neg, c})
@@ -496,7 +514,7 @@ func (p *rxParser) parseFlags() (func(*rxFlags), string, error) {
 		return nil, "", p.errAt(p.pos, p.pos, "expected flag but got end of regex")
 	}
 	if lastNeg >= 0 {
-		return nil, "", p.errAt(lastNeg, lastNeg+1, "flag negation operator dangling")
+		return nil, "", p.errAt(lastNeg, lastNeg+1, "dangling flag negation operator")
 	}
 	if len(items) == 0 && negAt < 0 {
 		return nil, "", nil
@@ -661,19 +679,36 @@ func (p *rxParser) escape() (escapeResult, error) {
 		return escapeResult{assertion: `\b`}, nil
 	case 'b':
 		if !p.eof() && p.src[p.pos] == '{' {
-			end := p.pos + 1
-			for end < len(p.src) && p.src[end] != '}' {
-				end++
+			// A special word boundary \b{start} …, or (when the brace does
+			// not start with [-A-Za-z]) a counted repetition of \b.
+			brace := p.pos
+			p.pos++
+			p.skipSpace()
+			if p.eof() {
+				return escapeResult{}, p.errAt(start, p.pos, "found either the beginning of a special word boundary or a bounded repetition on a \\b with an opening brace, but no closing brace")
 			}
-			if end < len(p.src) {
-				switch string(p.src[p.pos+1 : end]) {
-				case "start", "end", "start-half", "end-half":
-					p.pos = end + 1
-					return escapeResult{assertion: `\b`}, nil
-				}
-				// regex-syntax treats any other brace as the start of a
-				// repetition of \b.
+			wordChar := func(c rune) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' }
+			if !wordChar(p.src[p.pos]) {
+				p.pos = brace
+				return escapeResult{assertion: `\b`}, nil
 			}
+			contents := p.pos
+			var name []rune
+			for !p.eof() && wordChar(p.src[p.pos]) {
+				name = append(name, p.src[p.pos])
+				p.pos++
+				p.skipSpace()
+			}
+			if p.eof() || p.src[p.pos] != '}' {
+				return escapeResult{}, p.errAt(brace, p.pos, "special word boundary assertion is either unclosed or contains an invalid character")
+			}
+			end := p.pos
+			p.pos++
+			switch string(name) {
+			case "start", "end", "start-half", "end-half":
+				return escapeResult{assertion: `\b`}, nil
+			}
+			return escapeResult{}, p.errAt(contents, end, "unrecognized special word boundary assertion, valid choices are: start, end, start-half or end-half")
 		}
 		return escapeResult{assertion: `\b`}, nil
 	}
@@ -686,15 +721,18 @@ func (p *rxParser) parseHex(start int) (rune, error) {
 	p.pos++
 	p.skipSpace()
 	if p.eof() {
-		return 0, p.errAt(start, p.pos, "incomplete escape sequence, reached end of pattern prematurely")
+		return 0, p.errAt(p.pos, p.pos, "incomplete escape sequence, reached end of pattern prematurely")
 	}
 	var hex []rune
+	var from, to int // the digits' span
 	if p.src[p.pos] == '{' {
 		brace := p.pos
 		p.pos++
+		p.skipSpace()
+		from = p.pos
 		for !p.eof() && p.src[p.pos] != '}' {
 			if !isHex(p.src[p.pos]) {
-				return 0, p.errAt(p.pos, p.pos+1, "hexadecimal literal is not a Unicode scalar value")
+				return 0, p.errAt(p.pos, p.pos+1, "invalid hexadecimal digit")
 			}
 			hex = append(hex, p.src[p.pos])
 			p.pos++
@@ -703,17 +741,19 @@ func (p *rxParser) parseHex(start int) (rune, error) {
 		if p.eof() {
 			return 0, p.errAt(brace, p.pos, "incomplete escape sequence, reached end of pattern prematurely")
 		}
+		to = p.pos
 		p.pos++
 		if len(hex) == 0 {
 			return 0, p.errAt(brace, p.pos, "hexadecimal literal empty")
 		}
 	} else {
+		from = p.pos
 		for i := 0; i < digits; i++ {
 			if p.eof() {
-				return 0, p.errAt(start, p.pos, "incomplete escape sequence, reached end of pattern prematurely")
+				return 0, p.errAt(p.pos, p.pos, "incomplete escape sequence, reached end of pattern prematurely")
 			}
 			if !isHex(p.src[p.pos]) {
-				return 0, p.errAt(p.pos, p.pos+1, "hexadecimal literal is not a Unicode scalar value")
+				return 0, p.errAt(p.pos, p.pos+1, "invalid hexadecimal digit")
 			}
 			hex = append(hex, p.src[p.pos])
 			p.pos++
@@ -721,10 +761,11 @@ func (p *rxParser) parseHex(start int) (rune, error) {
 				p.skipSpace()
 			}
 		}
+		to = p.pos
 	}
 	n, err := strconv.ParseUint(string(hex), 16, 32)
 	if err != nil || n > unicode.MaxRune || (n >= 0xD800 && n <= 0xDFFF) {
-		return 0, p.errAt(start, p.pos, "hexadecimal literal is not a Unicode scalar value")
+		return 0, p.errAt(from, to, "hexadecimal literal is not a Unicode scalar value")
 	}
 	if !p.flags.unicode && n > 0x7f {
 		return 0, p.errAt(start, p.pos, "pattern can match invalid UTF-8")
@@ -742,7 +783,7 @@ func (p *rxParser) parseUnicodeClass(start int) (*runeSet, error) {
 	p.pos++
 	p.skipSpace()
 	if p.eof() {
-		return nil, p.errAt(start, p.pos, "incomplete escape sequence, reached end of pattern prematurely")
+		return nil, p.errAt(p.pos, p.pos, "incomplete escape sequence, reached end of pattern prematurely")
 	}
 	var name string
 	if p.src[p.pos] == '{' {
@@ -752,7 +793,7 @@ func (p *rxParser) parseUnicodeClass(start int) (*runeSet, error) {
 			p.pos++
 		}
 		if p.eof() {
-			return nil, p.errAt(start, p.pos, "incomplete escape sequence, reached end of pattern prematurely")
+			return nil, p.errAt(p.pos, p.pos, "incomplete escape sequence, reached end of pattern prematurely")
 		}
 		name = string(p.src[begin:p.pos])
 		p.pos++
@@ -786,7 +827,11 @@ func (p *rxParser) parseClass() (*runeSet, error) {
 	defer func() { p.depth-- }()
 	p.pos++ // [
 	p.skipSpace()
-	unclosed := func() error { return p.errAt(open, open+1, "unclosed character class") }
+	// The class's opening spans '[' and what follows it as part of the
+	// opening ('^', leading '-'s, a leading ']'); Rust's unclosed-class
+	// error points at it.
+	openEnd := p.pos
+	unclosed := func() error { return p.errAt(open, openEnd, "unclosed character class") }
 	if p.eof() {
 		return nil, unclosed()
 	}
@@ -795,6 +840,7 @@ func (p *rxParser) parseClass() (*runeSet, error) {
 		negated = true
 		p.pos++
 		p.skipSpace()
+		openEnd = p.pos
 		if p.eof() {
 			return nil, unclosed()
 		}
@@ -807,7 +853,7 @@ func (p *rxParser) parseClass() (*runeSet, error) {
 		p.pos++
 		p.skipSpace()
 		if p.eof() {
-			return nil, unclosed()
+			return nil, p.errAt(open, open, "unclosed character class")
 		}
 	}
 	if !leading && p.src[p.pos] == ']' {
@@ -815,9 +861,10 @@ func (p *rxParser) parseClass() (*runeSet, error) {
 		p.pos++
 		p.skipSpace()
 		if p.eof() {
-			return nil, unclosed()
+			return nil, p.errAt(open, p.pos, "unclosed character class")
 		}
 	}
+	openEnd = p.pos
 	// lhs and op hold a pending binary operation.
 	var lhs *runeSet
 	op := ""
