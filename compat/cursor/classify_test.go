@@ -141,8 +141,11 @@ func TestClassifyOtherSteps(t *testing.T) {
 		{"preCompact cannot block", "preCompact", 2, "", "x", false, "", "", runner.OutcomeError},
 	})
 	p := NewProtocol(nil)
+	// beforeSubmitPrompt has no context field in Cursor's documentation:
+	// an additional_context is accepted (the reply is valid) and ignored.
 	r := p.Classify(hookOf("beforeSubmitPrompt"), eventOf("beforeSubmitPrompt"), &runner.RunResult{Stdout: []byte(`{"continue":true,"additional_context":"ctx"}`)})
-	assert.Equal(t, "ctx", r.AdditionalContext)
+	assert.Equal(t, runner.OutcomeSuccess, r.Outcome)
+	assert.Empty(t, r.AdditionalContext, "beforeSubmitPrompt's additional_context does not reach the model")
 	r = p.Classify(hookOf("sessionStart"), eventOf("sessionStart"), &runner.RunResult{Stdout: []byte(`{"env":{"A":"1"},"additional_context":"hello"}`)})
 	assert.Equal(t, "hello", r.AdditionalContext)
 	assert.Equal(t, map[string]string{"A": "1"}, r.Detail.(*Detail).Env)

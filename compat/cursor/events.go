@@ -144,13 +144,16 @@ var Steps = []Step{
 		Fields: []string{"reason", "duration_ms", "is_background_agent", "final_status", "error_message"},
 		Text:   "nothing"},
 	// beforeSubmitPrompt: continue:false blocks the prompt (it stays in
-	// the history); user_message is shown to the user.
+	// the history); user_message is shown to the user. Cursor's
+	// documentation gives this step no context field: an
+	// additional_context is accepted and ignored (some builds were seen
+	// to deliver it; the documentation is followed).
 	{Name: "beforeSubmitPrompt", Event: settings.PromptSubmit,
 		Fields:  []string{"prompt", "attachments", "composer_mode"},
 		Subject: SubjectFixed, Fixed: "UserPromptSubmit",
-		Outputs: []string{"continue", "user_message", "additional_context"},
-		Exit2:   "block", FailClosed: true, JoinContext: true,
-		Text: "user_message to the user when blocked; additional_context to the model"},
+		Outputs: []string{"continue", "user_message"},
+		Exit2:   "block", FailClosed: true,
+		Text: "user_message to the user when blocked; nothing reaches the model"},
 	// preToolUse: every tool; ask is not enforced; updated_input
 	// replaces the input; the model reads user_message of a deny.
 	{Name: "preToolUse", Event: settings.PreTool, Tools: ToolsAll,

@@ -2,9 +2,11 @@ package cursor
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
 
@@ -106,13 +108,17 @@ func (cursorFormat) WriteReply(out *runner.Outcome, ev *runner.Event) (stdout, s
 // HostReply is the Cursor reply of step s that says what out decided
 // (cursor §11):
 //   - permission steps: a block or deny is {"permission": "deny",
-//     "user_message": R, "agent_message": R}; an ask is a deny too where
-//     Cursor cannot ask (preToolUse, subagentStart, the read steps);
+//     "user_message": R} — Cursor shows user_message to the user and
+//     gives it to the model (its agent_message is only read when
+//     user_message is absent, so R is written once); an ask is a deny
+//     too where Cursor cannot ask (preToolUse, subagentStart, the read
+//     steps);
 //     an allow is {"permission": "allow"}; updated args are
 //     updated_input in Cursor's names, context additional_context; no
 //     decision is {};
 //   - beforeSubmitPrompt: {"continue": false, "user_message": R} for a
-//     block, else {"continue": true} with any additional_context;
+//     block, else {"continue": true} (the step has no context field in
+//     Cursor's documentation: a context is not written);
 //   - sessionStart: additional_context;
 //   - stop, subagentStop: a block (a continuation) is
 //     {"followup_message": R};
@@ -121,6 +127,10 @@ func (cursorFormat) WriteReply(out *runner.Outcome, ev *runner.Event) (stdout, s
 //     result is updated_mcp_tool_output;
 //   - preCompact: the system message as user_message;
 //   - every other step: {}.
+//
+// A message R longer than [MaxReplyMessage] bytes is cut there (see
+// boundMessage), so a hook's flood of stderr cannot make a reply of the
+// same size.
 func (p *Protocol) HostReply(s *Step, out *runner.Outcome) []byte {
 	o := jsonwire.NewObject(jsonwire.JS)
 	reason := strings.TrimSpace(out.Reason)
@@ -133,14 +143,10 @@ func (p *Protocol) HostReply(s *Step, out *runner.Outcome) []byte {
 		switch {
 		case out.Decision.Blocks() || (out.Decision == runner.DecisionAsk && s.Ask != AskAsks):
 			o.Str("permission", "deny")
-			o.Str("user_message", reason)
-			if s.Honours("agent_message") {
-				o.Str("agent_message", reason)
-			}
+			o.Str("user_message", boundMessage(reason))
 		case out.Decision == runner.DecisionAsk:
 			o.Str("permission", "ask")
-			o.Str("user_message", reason)
-			o.Str("agent_message", reason)
+			o.Str("user_message", boundMessage(reason))
 		case out.Decision == runner.DecisionAllow:
 			o.Str("permission", "allow")
 		}
@@ -153,12 +159,9 @@ func (p *Protocol) HostReply(s *Step, out *runner.Outcome) []byte {
 	case s.Name == "beforeSubmitPrompt":
 		if out.Decision.Blocks() {
 			o.Bool("continue", false)
-			o.Str("user_message", reason)
+			o.Str("user_message", boundMessage(reason))
 		} else {
 			o.Bool("continue", true)
-			if ctx != "" {
-				o.Str("additional_context", ctx)
-			}
 		}
 	case s.Name == "sessionStart":
 		if ctx != "" {
@@ -188,4 +191,23 @@ func (p *Protocol) HostReply(s *Step, out *runner.Outcome) []byte {
 		return []byte("{}")
 	}
 	return b
+}
+
+// MaxReplyMessage bounds the user_message a converted hook's reply gives
+// Cursor (64 KiB): a longer reason (a Claude hook's exit-2 stderr can be
+// any size) keeps its first bytes, cut on a character boundary, and a
+// line saying how many bytes were left out.
+const MaxReplyMessage = 64 << 10
+
+// boundMessage is s cut to MaxReplyMessage bytes with the note of what
+// was left out.
+func boundMessage(s string) string {
+	if len(s) <= MaxReplyMessage {
+		return s
+	}
+	cut := MaxReplyMessage - 80 // room for the note
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("\n… (%d more bytes of the hook's message left out by hookcompat)", len(s)-cut)
 }

@@ -2,7 +2,9 @@ package cursor
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -71,15 +73,15 @@ func TestHostReply(t *testing.T) {
 		out  *runner.Outcome
 		want string
 	}{
-		{"preToolUse", outcome(pre, runner.Reply{Decision: runner.DecisionDeny, Reason: "no"}), `{"permission":"deny","user_message":"no","agent_message":"no"}`},
-		{"preToolUse", outcome(pre, runner.Reply{Decision: runner.DecisionAsk, Reason: "sure?"}), `{"permission":"deny","user_message":"sure?","agent_message":"sure?"}`},
+		{"preToolUse", outcome(pre, runner.Reply{Decision: runner.DecisionDeny, Reason: "no"}), `{"permission":"deny","user_message":"no"}`},
+		{"preToolUse", outcome(pre, runner.Reply{Decision: runner.DecisionAsk, Reason: "sure?"}), `{"permission":"deny","user_message":"sure?"}`},
 		{"preToolUse", outcome(pre, runner.Reply{Decision: runner.DecisionAllow}), `{"permission":"allow"}`},
 		{"preToolUse", outcome(pre, runner.Reply{}), `{}`},
 		{"preToolUse", outcome(pre, runner.Reply{UpdatedArgs: json.RawMessage(`{"command":"ls","timeout_ms":5}`), AdditionalContext: "c"}), `{"updated_input":{"command":"ls","timeout":5},"additional_context":"c"}`},
-		{"preToolUse", outcome(pre, runner.Reply{Decision: runner.DecisionDeny}), `{"permission":"deny","user_message":"Blocked by a hook","agent_message":"Blocked by a hook"}`},
-		{"beforeShellExecution", outcome(pre, runner.Reply{Decision: runner.DecisionAsk, Reason: "q"}), `{"permission":"ask","user_message":"q","agent_message":"q"}`},
+		{"preToolUse", outcome(pre, runner.Reply{Decision: runner.DecisionDeny}), `{"permission":"deny","user_message":"Blocked by a hook"}`},
+		{"beforeShellExecution", outcome(pre, runner.Reply{Decision: runner.DecisionAsk, Reason: "q"}), `{"permission":"ask","user_message":"q"}`},
 		{"beforeSubmitPrompt", outcome(runner.Event{Name: settings.PromptSubmit}, runner.Reply{Decision: runner.DecisionBlock, Reason: "secret"}), `{"continue":false,"user_message":"secret"}`},
-		{"beforeSubmitPrompt", outcome(runner.Event{Name: settings.PromptSubmit}, runner.Reply{AdditionalContext: "ctx"}), `{"continue":true,"additional_context":"ctx"}`},
+		{"beforeSubmitPrompt", outcome(runner.Event{Name: settings.PromptSubmit}, runner.Reply{AdditionalContext: "ctx"}), `{"continue":true}`}, // no context field in Cursor's documentation
 		{"sessionStart", outcome(runner.Event{Name: settings.SessionStart}, runner.Reply{AdditionalContext: "hello"}), `{"additional_context":"hello"}`},
 		{"stop", outcome(runner.Event{Name: settings.Stop}, runner.Reply{Decision: runner.DecisionBlock, Reason: "tests fail", Continue: &goOn}), `{"followup_message":"tests fail"}`},
 		{"stop", outcome(runner.Event{Name: settings.Stop}, runner.Reply{}), `{}`},
@@ -93,7 +95,35 @@ func TestHostReply(t *testing.T) {
 	ev := runner.Event{Name: settings.PreTool}
 	ev.Extra.Set(markerKey, json.RawMessage(`"beforeShellExecution"`))
 	stdout, stderr, code := cursorFormat{}.WriteReply(outcome(pre, runner.Reply{Decision: runner.DecisionAsk, Reason: "q"}), &ev)
-	assert.Equal(t, "{\"permission\":\"ask\",\"user_message\":\"q\",\"agent_message\":\"q\"}\n", string(stdout), "the step the payload was for")
+	assert.Equal(t, "{\"permission\":\"ask\",\"user_message\":\"q\"}\n", string(stdout), "the step the payload was for")
 	assert.Empty(t, stderr)
 	assert.Equal(t, 0, code)
+}
+
+// TestHostReplyMessageIsBounded: a converted hook's huge reason (a
+// Claude hook's exit-2 stderr of 50 MB) is written once, in user_message,
+// cut to MaxReplyMessage bytes with a note of what was left out: the
+// reply stays small.
+func TestHostReplyMessageIsBounded(t *testing.T) {
+	p := NewProtocol(nil)
+	pre := runner.Event{Name: settings.PreTool, Tool: "shell", Args: json.RawMessage(`{"command":"rm -rf /"}`)}
+	outcome := func(ev runner.Event, r runner.Reply) *runner.Outcome { return &runner.Outcome{Reply: r, Event: ev} }
+	huge := strings.Repeat("é", 25<<20) // 50 MB of two-byte characters
+	for _, step := range []string{"preToolUse", "beforeShellExecution", "beforeSubmitPrompt"} {
+		ev := pre
+		if step == "beforeSubmitPrompt" {
+			ev = runner.Event{Name: settings.PromptSubmit}
+		}
+		reply := p.HostReply(StepNamed(step), outcome(ev, runner.Reply{Decision: runner.DecisionDeny, Reason: huge}))
+		assert.Less(t, len(reply), MaxReplyMessage+200, step)
+		var got map[string]any
+		require.NoError(t, json.Unmarshal(reply, &got), step)
+		msg, _ := got["user_message"].(string)
+		assert.True(t, strings.HasPrefix(msg, strings.Repeat("é", 1000)), step)
+		assert.Contains(t, msg, "more bytes of the hook's message left out by hookcompat", step)
+		assert.True(t, utf8.ValidString(msg), step)
+		assert.NotContains(t, got, "agent_message", "%s: the reason is written once", step)
+	}
+	short := p.HostReply(StepNamed("preToolUse"), outcome(pre, runner.Reply{Decision: runner.DecisionDeny, Reason: "no"}))
+	assert.Equal(t, `{"permission":"deny","user_message":"no"}`, string(short))
 }

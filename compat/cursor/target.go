@@ -263,7 +263,7 @@ func (w *writer) warnings(h *settings.Hook, s *Step, f format.Format) {
 	case "preToolUse":
 		w.warnOnce(h, CodeAskUnsupported, CodeAskUnsupported, fmt.Sprintf("%s: an \"ask\" decision becomes a deny in Cursor (Cursor does not ask on preToolUse)", ev))
 	case "beforeSubmitPrompt":
-		w.warnOnce(h, CodeContextMayDrop+s.Name, CodeContextMayDrop, fmt.Sprintf("%s: additional context is delivered by some Cursor builds only, and a blocked prompt stays in Cursor's history", ev))
+		w.warnOnce(h, CodeContextMayDrop+s.Name, CodeContextMayDrop, fmt.Sprintf("%s: additional context does not reach the model (Cursor's documentation gives beforeSubmitPrompt no context field), and a blocked prompt stays in Cursor's history", ev))
 	case "subagentStart":
 		w.warnOnce(h, CodeContextMayDrop+s.Name, CodeContextMayDrop, fmt.Sprintf("%s: Cursor's subagentStart has no context field; additionalContext is dropped", ev))
 	case "postToolUse", "postToolUseFailure":
