@@ -135,6 +135,11 @@ type Case struct {
 	// event (a Write call's file, as the tool left it): the runner writes
 	// them before sending the event, as the agent's tool did.
 	Files map[string]string `json:"files,omitempty"`
+	// Commands are shell commands the agent's tools ran before the event
+	// (a shell call whose effect a hook of the event reads): the runner
+	// runs each with bash -c in the launch's working directory and
+	// environment before sending the event.
+	Commands []string `json:"commands,omitempty"`
 	// Expect is what the agent did. Only the fields it sets are compared.
 	Expect Expect `json:"expect"`
 	// Omitted names fields the recording could not decide for this event,

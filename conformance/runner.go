@@ -198,6 +198,10 @@ func (r *Runner) runSession(ctx context.Context, ses *Session) []Result {
 		return failRest(0, err.Error())
 	}
 	defer imp.close()
+	sb.cwd, sb.env = sb.Expand(ses.Launch.Cwd), sb.Env(ses)
+	if sb.cwd == "" {
+		sb.cwd = sb.Project
+	}
 	hello := Hello{Type: "session", Kit: KitVersion, Agent: ses.Agent, Version: ses.Version, Session: ses.Name,
 		Root: sb.Root, Project: sb.Project, Home: sb.Home, Tmp: sb.Tmp, System: sb.System,
 		Cwd: sb.Expand(ses.Launch.Cwd), Env: sb.Env(ses), Options: expandAny(sb, ses.Launch.Options).(map[string]any)}
@@ -217,19 +221,21 @@ func (r *Runner) runSession(ctx context.Context, ses *Session) []Result {
 		}
 		return results
 	}
+	// Captures are judged once the implementation has ended (and with it
+	// the hooks it left running, such as asynchronous ones).
+	type pending struct {
+		c      *Case
+		capDir string
+		effect *Effect
+	}
+	var judged []pending
 	for i := 0; i <= last; i++ {
 		c := &ses.Cases[i]
 		capDir, err := sb.Arm(i + 1)
 		if err != nil {
 			return failRest(i, err.Error())
 		}
-		for _, p := range sortedKeys(c.Files) {
-			dst := sb.Expand(p)
-			if strings.HasPrefix(dst, sb.Root+string(os.PathSeparator)) {
-				_ = os.MkdirAll(filepath.Dir(dst), 0o755)
-				_ = os.WriteFile(dst, []byte(sb.Expand(c.Files[p])), 0o644)
-			}
-		}
+		sb.prepare(c)
 		var rep Reply
 		err = imp.call(EventMsg{Type: "event", ID: c.ID, Event: c.Event, Payload: sb.Expand(c.Payload)}, &rep, r.eventTimeout())
 		if err != nil {
@@ -241,24 +247,68 @@ func (r *Runner) runSession(ctx context.Context, ses *Session) []Result {
 		switch {
 		case rep.Unsupported != "":
 			result(c, StatusUnsupported, nil, rep.Unsupported)
-			continue
 		case rep.Error != "":
 			result(c, StatusFail, nil, "the implementation failed: "+rep.Error)
-			continue
+		default:
+			judged = append(judged, pending{c, capDir, rep.Effect})
 		}
-		caps, err := ReadCaptures(capDir)
+	}
+	imp.close()
+	for _, p := range judged {
+		caps, err := ReadCaptures(p.capDir)
 		if err != nil {
-			result(c, StatusFail, nil, err.Error())
+			result(p.c, StatusFail, nil, err.Error())
 			continue
 		}
-		checks, problems := judge(sb, c, rep.Effect, caps)
+		checks, problems := judge(sb, p.c, p.effect, caps)
 		status := StatusPass
 		if len(problems) > 0 {
 			status = StatusFail
 		}
-		result(c, status, checks, problems...)
+		result(p.c, status, checks, problems...)
 	}
+	sortResults(results, ses)
 	return results
+}
+
+// sortResults puts a session's results in its cases' order.
+func sortResults(rs []Result, ses *Session) {
+	pos := map[string]int{}
+	for i, c := range ses.Cases {
+		pos[c.ID] = i
+	}
+	sort.SliceStable(rs, func(i, j int) bool { return pos[rs[i].ID] < pos[rs[j].ID] })
+}
+
+// prepare does what the agent's own tools did before case c's event:
+// the files they wrote, the shell commands they ran (in the launch's
+// working directory, with the launch environment).
+func (sb *Sandbox) prepare(c *Case) {
+	for _, p := range sortedKeys(c.Files) {
+		dst := sb.Expand(p)
+		if strings.HasPrefix(dst, sb.Root+string(os.PathSeparator)) {
+			_ = os.MkdirAll(filepath.Dir(dst), 0o755)
+			_ = os.WriteFile(dst, []byte(sb.Expand(c.Files[p])), 0o644)
+		}
+	}
+	for _, cmd := range c.Commands {
+		x := exec.Command("bash", "-c", sb.Expand(cmd))
+		x.Dir, x.Env = sb.cwd, sb.env
+		x.WaitDelay = time.Second
+		done := make(chan struct{})
+		go func() {
+			_ = x.Run()
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			if x.Process != nil {
+				_ = x.Process.Kill()
+			}
+			<-done
+		}
+	}
 }
 
 func (r *Runner) eventTimeout() time.Duration {
@@ -297,6 +347,7 @@ type impl struct {
 	out    *bufio.Reader
 	stderr *tailBuffer
 	lines  chan lineOrErr
+	closed bool
 }
 
 type lineOrErr struct {
@@ -363,6 +414,10 @@ func (im *impl) call(msg, reply any, timeout time.Duration) error {
 }
 
 func (im *impl) close() {
+	if im.closed {
+		return
+	}
+	im.closed = true
 	_ = im.in.Close()
 	done := make(chan struct{})
 	go func() {

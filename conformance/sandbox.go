@@ -3,6 +3,8 @@ package conformance
 import (
 	"bytes"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,8 +18,9 @@ import (
 // name, the session's files laid out in them, and the capture scripts
 // that record what each hook received.
 type Sandbox struct {
-	// Root is the sandbox's root (<ROOT>); Project, Home, Tmp, System and
-	// Captures are <PROJECT>, <HOME>, <TMP>, <SYSTEM> and <CAPTURES>.
+	// Root is the sandbox's root (<TMP>, as the recordings name it);
+	// Project, Home, System and Captures are <PROJECT>, <HOME>,
+	// <SYSTEM> and <CAPTURES>; Tmp is <TMP>/tmp, the launch TMPDIR.
 	Root, Project, Home, Tmp, System, Captures string
 	// values maps every placeholder to its value in this sandbox.
 	values map[string]string
@@ -25,11 +28,44 @@ type Sandbox struct {
 	// gets a _capture.sh).
 	hookDirs []string
 	rules    []*rule
+	// cwd and env are the launch's, for the commands of Case.Commands.
+	cwd string
+	env []string
 }
 
 type rule struct {
 	re   *regexp.Regexp
 	repl string
+}
+
+// RootLength is the length of a sandbox's root path when its parent is
+// short enough: that of the recordings' roots, so that a text the agent
+// sized by a path in it (a truncated output's preview naming its spill
+// file under $TMPDIR) is sized as recorded.
+const RootLength = 26
+
+// makeRoot makes a new sandbox root in parent (os.TempDir when ""),
+// RootLength long when it can be.
+func makeRoot(parent string) (string, error) {
+	if parent == "" {
+		parent = os.TempDir()
+	}
+	if r, err := filepath.EvalSymlinks(parent); err == nil {
+		parent = r
+	}
+	pad := RootLength - len(parent) - len("/hcc-")
+	if pad < 6 {
+		pad = 6
+	}
+	for i := 0; i < 100; i++ {
+		root := filepath.Join(parent, fmt.Sprintf("hcc-%0*d", pad, rand.Int64N(int64(math.Pow10(min(pad, 18))))))
+		if err := os.Mkdir(root, 0o700); err == nil {
+			return root, nil
+		} else if !os.IsExist(err) {
+			return "", err
+		}
+	}
+	return "", fmt.Errorf("conformance: no new sandbox folder in %s", parent)
 }
 
 // nonAlnum is what Claude Code replaces in a project path to name its
@@ -39,17 +75,14 @@ var nonAlnum = regexp.MustCompile(`[^A-Za-z0-9]`)
 // NewSandbox lays out s under a new directory of parent (os.TempDir when
 // "") and returns it. Close removes it.
 func NewSandbox(parent string, s *Session) (*Sandbox, error) {
-	root, err := os.MkdirTemp(parent, "hcconf-")
+	root, err := makeRoot(parent)
 	if err != nil {
 		return nil, err
-	}
-	if r, err := filepath.EvalSymlinks(root); err == nil {
-		root = r
 	}
 	sb := &Sandbox{Root: root, Project: filepath.Join(root, "proj"), Home: filepath.Join(root, "home"),
 		Tmp: filepath.Join(root, "tmp"), System: filepath.Join(root, "sys"), Captures: filepath.Join(root, "captures")}
 	sb.values = map[string]string{
-		"<ROOT>": sb.Root, "<PROJECT>": sb.Project, "<HOME>": sb.Home, "<TMP>": sb.Tmp,
+		"<PROJECT>": sb.Project, "<HOME>": sb.Home, "<TMP>": sb.Root,
 		"<SYSTEM>": sb.System, "<CAPTURES>": sb.Captures,
 		"<PROJECT_ENC>": nonAlnum.ReplaceAllString(sb.Project, "-"),
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -101,7 +102,7 @@ func claudeSession(c *oracletest.Case) (*conformance.Session, string, error) {
 	}
 	loc := c.String("settings_location")
 	settingsPath := map[string]string{"": "<PROJECT>/.claude/settings.json", "project": "<PROJECT>/.claude/settings.json",
-		"local": "<PROJECT>/.claude/settings.local.json", "user": "<HOME>/.claude/settings.json", "flag": "<ROOT>/flag-settings.json"}[loc]
+		"local": "<PROJECT>/.claude/settings.local.json", "user": "<HOME>/.claude/settings.json", "flag": "<TMP>/flag-settings.json"}[loc]
 	if settingsPath == "" {
 		return nil, fmt.Sprintf("case.json settings_location %q is not known", loc), nil
 	}
@@ -117,7 +118,7 @@ func claudeSession(c *oracletest.Case) (*conformance.Session, string, error) {
 	rc.files = s.Files
 	// The settings files Claude read, in its order; --settings last.
 	var settings []any
-	for _, p := range []string{"<HOME>/.claude/settings.json", "<PROJECT>/.claude/settings.json", "<PROJECT>/.claude/settings.local.json", "<ROOT>/flag-settings.json"} {
+	for _, p := range []string{"<HOME>/.claude/settings.json", "<PROJECT>/.claude/settings.json", "<PROJECT>/.claude/settings.local.json", "<TMP>/flag-settings.json"} {
 		if _, ok := s.Files[p]; ok {
 			settings = append(settings, p)
 		}
@@ -134,7 +135,7 @@ func claudeSession(c *oracletest.Case) (*conformance.Session, string, error) {
 		}
 	}
 	s.GitInit, _ = c.Spec["git_init"].(bool)
-	env := map[string]string{"HOME": "<HOME>", "LANG": "C.UTF-8", "TERM": "dumb", "TMPDIR": "<TMP>", "SHELL": "/bin/bash",
+	env := map[string]string{"HOME": "<HOME>", "LANG": "C.UTF-8", "TERM": "dumb", "TMPDIR": "<TMP>/tmp", "SHELL": "/bin/bash",
 		"ORACLE_MARKER": "inherited-from-launch-env"}
 	if extra, ok := c.Spec["env"].(map[string]any); ok {
 		for k, v := range extra {
@@ -151,7 +152,7 @@ func claudeSession(c *oracletest.Case) (*conformance.Session, string, error) {
 		s.Launch.Options["settings"] = []any{}
 	}
 	rc.threads = rc.assignThreads()
-	occs := rc.synthesize(group(c, 1500, false))
+	occs := rc.synthesize(group(c, 1500, math.Inf(1), false))
 	state := &claudeState{subStops: map[int]bool{}, tasks: map[string]int{}}
 	written := map[string]string{}
 	for p, content := range s.Files {

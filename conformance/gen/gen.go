@@ -249,16 +249,21 @@ type occurrence struct {
 // group splits the recorded hook runs into event occurrences: runs of one
 // event whose stdin is the same and that started within window
 // milliseconds of the occurrence's first run (an agent starts the hooks
-// of one event together; parallel tool calls interleave their events);
-// with once, a hook label that already ran in it starts a new one.
-func group(c *oracletest.Case, window float64, once bool) []*occurrence {
+// of one event together; parallel tool calls interleave their events); a
+// hook label that already ran in it starts a new one unless it starts
+// within repeat milliseconds of the occurrence's last run (a handler
+// listed twice). With consecutive, a run joins only the last occurrence
+// (an agent that fires one event at a time).
+func group(c *oracletest.Case, window, repeat float64, consecutive bool) []*occurrence {
 	var out []*occurrence
 	for _, h := range c.HookRuns {
 		stdin := stdinOf(h)
 		var cur *occurrence
-		for i := len(out) - 1; i >= 0; i-- {
+		for i := len(out) - 1; i >= 0 && (!consecutive || i == len(out)-1); i-- {
 			o := out[i]
-			if o.event == h.Event && bytes.Equal(bytes.TrimSpace(o.stdin), bytes.TrimSpace(stdin)) && h.StartMS-o.runs[0].StartMS < window && (!once || !ranIn(o, h.Name)) {
+			last := o.runs[len(o.runs)-1].StartMS
+			if o.event == h.Event && bytes.Equal(bytes.TrimSpace(o.stdin), bytes.TrimSpace(stdin)) && h.StartMS-o.runs[0].StartMS < window &&
+				(!ranIn(o, h.Name) || h.StartMS-last <= repeat) {
 				cur = o
 				break
 			}

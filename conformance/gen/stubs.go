@@ -5,10 +5,6 @@ import (
 	"github.com/hookcompat/hookcompat/internal/oracletest"
 )
 
-func codexSession(c *oracletest.Case) (*conformance.Session, string, error) {
-	return nil, "not generated yet", nil
-}
-
 func geminiSession(c *oracletest.Case, agent string) (*conformance.Session, string, error) {
 	return nil, "not generated yet", nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/codex"
 	// Every format, for the agents' sessions (package compat need not
 	// import them).
 	_ "github.com/hookcompat/hookcompat/compat/all"
@@ -55,6 +57,12 @@ func serveConformance(ctx context.Context, in io.Reader, out io.Writer) error {
 	if !ok {
 		return send(conformance.Ready{Type: "ready", Unsupported: fmt.Sprintf("hookcompat has no %s format", hello.Agent)})
 	}
+	// The agent's process environment is the launch's: files it writes
+	// under $TMPDIR (a spilled hook output) go where the agent's went.
+	if tmp := envOf(hello.Env, "TMPDIR"); tmp != "" {
+		_ = os.MkdirAll(tmp, 0o755)
+		os.Setenv("TMPDIR", tmp)
+	}
 	s := &adapterSession{hello: hello, ad: ad}
 	s.loadErr = s.load()
 	if err := send(conformance.Ready{Type: "ready"}); err != nil {
@@ -87,11 +95,18 @@ func serveConformance(ctx context.Context, in io.Reader, out io.Writer) error {
 type adapter struct {
 	format string
 	load   func(h *conformance.Hello) compat.Options
+	// read, when set, reads a payload the format's detection does not
+	// claim.
+	read   func(data []byte, workspace string, l *compat.Loaded) (runner.Event, error)
 	effect func(ev *conformance.EventMsg, out *runner.Outcome, view gjson.Result) *conformance.Effect
 }
 
 var adapters = map[string]*adapter{
 	"claude": {format: "claude", load: claudeLoad, effect: claudeEffect},
+	"codex": {format: "codex", load: codexLoad, effect: codexEffect,
+		read: func(data []byte, ws string, l *compat.Loaded) (runner.Event, error) {
+			return codex.NewProtocol(l.Vocabulary).FromPayload(data, ws)
+		}},
 }
 
 type adapterSession struct {
@@ -134,6 +149,12 @@ func (s *adapterSession) fire(ctx context.Context, m conformance.EventMsg) (*con
 		return nil, fmt.Sprintf("the %s format reads no payload", s.ad.format), ""
 	}
 	ev, score, err := reader.ReadEvent([]byte(m.Payload), s.hello.Cwd, s.loaded.Vocabulary)
+	if err == nil && score == 0 && s.ad.read != nil {
+		// A payload the format's detection does not claim (it also tells
+		// formats apart), read as the agent's own.
+		ev, err = s.ad.read([]byte(m.Payload), s.hello.Cwd, s.loaded)
+		score = 1
+	}
 	if err != nil {
 		return nil, "", "reading the payload: " + err.Error()
 	}
@@ -213,3 +234,87 @@ func claudeEffect(m *conformance.EventMsg, out *runner.Outcome, v gjson.Result) 
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+func optBool(h *conformance.Hello, key string, def bool) bool {
+	if b, ok := h.Options[key].(bool); ok {
+		return b
+	}
+	return def
+}
+
+func envOf(env []string, key string) string {
+	for _, kv := range env {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == key {
+			return v
+		}
+	}
+	return ""
+}
+
+// codexLoad: Codex's layers as it discovers them from the working
+// directory ($CODEX_HOME, /etc/codex under the sandbox's system root,
+// <project>/.codex when Codex trusts the project — its own answer,
+// codex.TrustedProject — and hook trust is not withheld); nothing when
+// hooks are disabled.
+func codexLoad(h *conformance.Hello) compat.Options {
+	if optBool(h, "hooks_disabled", false) {
+		return compat.Options{Project: h.Cwd, Home: h.Home, Env: h.Env}
+	}
+	codexHome := envOf(h.Env, "CODEX_HOME")
+	if codexHome == "" {
+		codexHome = filepath.Join(h.Home, ".codex")
+	}
+	trusted := optBool(h, "trusted", true)
+	root := codex.ProjectRoot(h.Cwd)
+	return compat.Options{Discover: true, Project: h.Cwd, Home: h.Home, SystemRoot: h.System, Env: h.Env,
+		ManagedDir: filepath.Join(h.System, "etc", "claude-code"),
+		Trusted: func(string, string) bool {
+			return trusted && (codex.TrustedProject(codexHome, root) || !codexProjectLayer(h.Project))
+		}}
+}
+
+// codexProjectLayer reports whether the project has a Codex layer of its
+// own (a .codex folder with hooks.json or config.toml): Codex's trust
+// answer matters only then.
+func codexProjectLayer(proj string) bool {
+	found := false
+	_ = filepath.WalkDir(proj, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Base(filepath.Dir(p)) == ".codex" && (d.Name() == "hooks.json" || d.Name() == "config.toml") {
+			found = true
+		}
+		return nil
+	})
+	return found
+}
+
+// codexEffect reads the Codex view (compat/codex's Rendering): its items
+// are the model-visible texts.
+func codexEffect(m *conformance.EventMsg, out *runner.Outcome, v gjson.Result) *conformance.Effect {
+	e := &conformance.Effect{Texts: []conformance.Text{}}
+	if r := v.Get("tool_runs"); r.Exists() {
+		e.ToolRuns = ptrTo(r.Bool())
+	}
+	if in := v.Get("effective_input"); in.Exists() && in.Type != gjson.Null {
+		e.ToolInput = json.RawMessage(in.Raw)
+	}
+	switch m.Event {
+	case "UserPromptSubmit":
+		e.PromptBlocked = ptrTo(v.Get("prompt_dropped").Bool())
+	case "Stop", "SubagentStop":
+		e.Continues = ptrTo(v.Get("continues").Bool())
+	}
+	if v.Get("session_ends").Bool() {
+		e.Stops = ptrTo("stopped")
+	}
+	for _, it := range v.Get("items").Array() {
+		place := it.Get("placement").String()
+		if o := it.Get("output"); o.Exists() {
+			e.Texts = append(e.Texts, conformance.Text{Text: o.String(), Placement: place})
+			continue
+		}
+		for _, c := range it.Get("content").Array() {
+			e.Texts = append(e.Texts, conformance.Text{Text: c.Get("text").String(), Placement: place})
+		}
+	}
+	return e
+}
