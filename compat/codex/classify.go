@@ -114,15 +114,15 @@ func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunR
 		if d.Why == "" {
 			d.Why = r.Err
 		}
-		if h.FailClosed && (row.Native == settings.PreTool || row.Native == settings.PromptSubmit || row.Native == settings.PermissionRequest) {
-			r.Decision = runner.DecisionBlock
-			if row.Native != settings.PromptSubmit {
-				r.Decision = runner.DecisionDeny
+		if h.FailClosed && row.Exit2.gates() {
+			r.Decision = runner.DecisionDeny
+			if row.Exit2 == exit2Drop {
+				r.Decision = runner.DecisionBlock
 			}
 			r.Reason = fmt.Sprintf("hook %s failed and is fail_closed: %s", h.Label(), r.Err)
 			r.Outcome = runner.OutcomeBlocking
 			d.Block = r.Reason
-			if row.Native == settings.PermissionRequest {
+			if row.Exit2 == exit2Deny {
 				d.Permission, d.Message = "deny", r.Reason
 			}
 		}
@@ -182,11 +182,11 @@ func (p *Protocol) classify(row *eventRow, h *settings.Hook, ev *runner.Event, r
 	if out == "" {
 		return runner.HookReply{Outcome: runner.OutcomeSuccess}
 	}
-	if row.Native == settings.Interrupt && out[0] != '{' {
-		return failed("Interrupt hook returned non-JSON stdout")
+	if row.Plain == plainInvalid && out[0] != '{' {
+		return failed(row.Codex + " hook returned non-JSON stdout")
 	}
 	if out[0] != '{' && out[0] != '[' {
-		if row.PlainContext {
+		if row.Plain == plainContext {
 			d.Context, d.HasContext = out, true
 			return runner.HookReply{Reply: runner.Reply{AdditionalContext: out}, Outcome: runner.OutcomeSuccess}
 		}
@@ -295,11 +295,7 @@ func parseReply(row *eventRow, data []byte) (*reply, error) {
 		}
 	}
 	if v, ok := r.top["decision"]; ok && !isNull(v) {
-		allowed := []string{"block"}
-		if row.Native == settings.PreTool {
-			allowed = []string{"approve", "block"}
-		}
-		if s := jsonString(v); !has(allowed, s) {
+		if s := jsonString(v); !has(row.Decisions, s) {
 			return nil, fmt.Errorf("unknown variant `%s`", s)
 		}
 	}
@@ -417,8 +413,8 @@ func (p *Protocol) apply(row *eventRow, ev *runner.Event, rp *reply, d *Detail) 
 			r.AdditionalContext = ctx
 		}
 	}
-	switch row.Native {
-	case settings.PreTool:
+	switch row.Reply {
+	case replyGate:
 		if hasCont && !cont {
 			return r, fmt.Errorf("unsupported continue:false")
 		}
@@ -460,7 +456,7 @@ func (p *Protocol) apply(row *eventRow, ev *runner.Event, rp *reply, d *Detail) 
 			return r, fmt.Errorf("unsupported decision %q", decision)
 		}
 		return r, nil
-	case settings.PermissionRequest:
+	case replyApproval:
 		if (hasCont && !cont) || hasStopReason || suppress {
 			return r, fmt.Errorf("unsupported universal field")
 		}
@@ -519,7 +515,7 @@ func (p *Protocol) apply(row *eventRow, ev *runner.Event, rp *reply, d *Detail) 
 			return r, fmt.Errorf("unknown variant `%s`", jsonString(b))
 		}
 		return r, nil
-	case settings.PostTool, settings.PostToolFailure:
+	case replyFeedback:
 		if suppress {
 			return r, fmt.Errorf("unsupported suppressOutput")
 		}
@@ -533,7 +529,7 @@ func (p *Protocol) apply(row *eventRow, ev *runner.Event, rp *reply, d *Detail) 
 				fb = stopReason
 			}
 			if strings.TrimSpace(fb) == "" {
-				fb = "PostToolUse hook stopped execution"
+				fb = row.Codex + " hook stopped execution"
 			}
 			d.Feedback, d.HasFeedback, d.Stop, d.StopReason, d.Status = fb, true, true, stopReason, StatusStopped
 			r.Decision, r.Reason, r.Outcome = runner.DecisionBlock, fb, runner.OutcomeBlocking
@@ -545,7 +541,7 @@ func (p *Protocol) apply(row *eventRow, ev *runner.Event, rp *reply, d *Detail) 
 		}
 		setCtx()
 		return r, nil
-	case settings.PromptSubmit:
+	case replyDrop:
 		switch {
 		case hasCont && !cont:
 			d.Stop, d.StopReason, d.Block, d.Status = true, stopReason, stopReason, StatusStopped
@@ -559,7 +555,7 @@ func (p *Protocol) apply(row *eventRow, ev *runner.Event, rp *reply, d *Detail) 
 		}
 		setCtx()
 		return r, nil
-	case settings.SessionStart, settings.SubagentStart:
+	case replyStart:
 		if hasCont && !cont {
 			d.Stop, d.StopReason, d.Status = true, stopReason, StatusStopped
 			stop := false
@@ -567,7 +563,7 @@ func (p *Protocol) apply(row *eventRow, ev *runner.Event, rp *reply, d *Detail) 
 		}
 		setCtx()
 		return r, nil
-	case settings.Stop, settings.SubagentStop:
+	case replyContinue:
 		if hasCont && !cont {
 			d.Stop, d.StopReason, d.Status = true, stopReason, StatusStopped
 			stop := false
@@ -584,8 +580,8 @@ func (p *Protocol) apply(row *eventRow, ev *runner.Event, rp *reply, d *Detail) 
 		}
 		return r, nil
 	}
-	// PreCompact, PostCompact, Interrupt: schema-valid replies have no
-	// effect.
+	// replyNone (PreCompact, PostCompact, Interrupt): schema-valid
+	// replies have no effect.
 	return r, nil
 }
 

@@ -151,13 +151,15 @@ func (codexFormat) ReadEvent(data []byte, workspace string, vocab *translate.Voc
 	if json.Unmarshal(name, &ev) != nil {
 		return runner.Event{}, 0, nil
 	}
-	if _, known := events.Get().byCodex[ev]; !known {
+	row, known := events.Get().byCodex[ev]
+	if !known {
 		return runner.Event{}, 0, nil
 	}
-	_, hasTurn := fields.Get("turn_id")
-	codexOnly := ev == "PreModelRequest" || ev == "PostModelRequest" || ev == "Interrupt"
-	sessionStart := false
-	if ev == "SessionStart" {
+	_, codex := fields.Get("turn_id")
+	switch row.Sign {
+	case signName:
+		codex = true
+	case signModelFirst:
 		model, src := -1, -1
 		for i, f := range fields {
 			switch f.Key {
@@ -167,25 +169,28 @@ func (codexFormat) ReadEvent(data []byte, workspace string, vocab *translate.Voc
 				src = i
 			}
 		}
-		sessionStart = model >= 0 && src > model
+		codex = codex || (model >= 0 && src > model)
 	}
 	// A null transcript_path is a Codex session without a transcript
 	// (codex §2.2: string or null); Claude Code always writes a path.
-	tp, _ := fields.Get("transcript_path")
-	noTranscript := string(bytes.TrimSpace(tp)) == "null"
-	if !hasTurn && !codexOnly && !sessionStart && !noTranscript {
+	if tp, _ := fields.Get("transcript_path"); string(bytes.TrimSpace(tp)) == "null" {
+		codex = true
+	}
+	if !codex {
 		return runner.Event{}, 0, nil
 	}
 	e, err := NewProtocol(vocab).FromPayload(data, workspace)
 	return e, 2, err
 }
 
-// ShimEvent names e as Codex does (PreToolUse for pre_tool).
+// ShimEvent names e as Codex does (PreToolUse for pre_tool, PostToolUse
+// for post_tool_failure, whose hooks are PostToolUse's).
 func (codexFormat) ShimEvent(e settings.Event) (string, bool) {
-	if e == settings.PostToolFailure {
-		return "PostToolUse", true
+	row, ok := rowFor(e)
+	if !ok {
+		return "", false
 	}
-	return CodexEvent(e)
+	return row.Codex, true
 }
 
 // ShimHook builds the Codex hook a shim command line runs: --event is a
@@ -213,7 +218,7 @@ func (codexFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]s
 	if h.Match == "" || h.Match == "*" {
 		return []string{""}, ""
 	}
-	if !h.Event.ToolEvent() || h.EffectiveMatchSyntax() != settings.MatchCodex {
+	if row, ok := rowFor(h.Event); !ok || row.Match != matchTool || h.EffectiveMatchSyntax() != settings.MatchCodex {
 		return []string{""}, h.Match
 	}
 	m := CompileMatcher(h.Match)

@@ -12,7 +12,6 @@ import (
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 )
 
 // Codex as the host of converted hooks (`convert --target codex` writes a
@@ -59,12 +58,12 @@ func (codexFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []
 	}
 	reason := strings.TrimSpace(out.Reason)
 	stopped := out.Continue != nil && !*out.Continue
-	switch row.Native {
-	case settings.PreTool:
+	switch row.Reply {
+	case replyGate:
 		switch {
 		case out.Decision.Blocks():
 			if reason == "" {
-				reason = "blocked by a PreToolUse hook"
+				reason = "blocked by a " + row.Codex + " hook"
 			}
 			hso.Str("permissionDecision", "deny")
 			hso.Str("permissionDecisionReason", reason)
@@ -79,7 +78,7 @@ func (codexFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []
 			}
 		}
 		addCtx()
-	case settings.PermissionRequest:
+	case replyApproval:
 		switch out.Decision {
 		case runner.DecisionDeny, runner.DecisionBlock:
 			d := jsonwire.NewObject(jsonwire.Serde)
@@ -94,7 +93,7 @@ func (codexFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []
 			hso.Raw("decision", json.RawMessage(`{"behavior":"allow"}`))
 			hsoFields++
 		}
-	case settings.PostTool, settings.PostToolFailure:
+	case replyFeedback:
 		switch {
 		case stopped:
 			top.Bool("continue", false)
@@ -106,7 +105,7 @@ func (codexFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []
 			top.Str("reason", reason)
 		}
 		addCtx()
-	case settings.PromptSubmit:
+	case replyDrop:
 		switch {
 		case stopped:
 			top.Bool("continue", false)
@@ -115,14 +114,14 @@ func (codexFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []
 			}
 		case out.Decision.Blocks():
 			if reason == "" {
-				reason = "blocked by a UserPromptSubmit hook"
+				reason = "blocked by a " + row.Codex + " hook"
 			}
 			top.Str("decision", "block")
 			top.Str("reason", reason)
 		default:
 			addCtx()
 		}
-	case settings.SessionStart, settings.SubagentStart:
+	case replyStart:
 		if stopped {
 			top.Bool("continue", false)
 			if out.StopReason != "" {
@@ -130,7 +129,7 @@ func (codexFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []
 			}
 		}
 		addCtx()
-	case settings.Stop, settings.SubagentStop:
+	case replyContinue:
 		switch {
 		case stopped:
 			top.Bool("continue", false)

@@ -10,7 +10,6 @@ import (
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -99,7 +98,7 @@ func (p *Protocol) codexInput(ev *runner.Event, row *eventRow) (json.RawMessage,
 		} else {
 			o.Str("command", "")
 		}
-		if d, ok := a["description"]; ok && row.Native == settings.PermissionRequest {
+		if d, ok := a["description"]; ok && row.Description {
 			o.Raw("description", d)
 		}
 		return o.Bytes()
@@ -139,7 +138,7 @@ func (p *Protocol) payload(ev *runner.Event) ([]byte, error) {
 		}
 	}
 	agentInside := ev.Agent != ""
-	if _, ok := extra(extraAgentID); ok && row.Native != settings.SubagentStart && row.Native != settings.SubagentStop {
+	if _, ok := extra(extraAgentID); ok && !row.Subagent {
 		agentInside = true
 	}
 	var put func(k string) error
@@ -234,7 +233,7 @@ func (p *Protocol) payload(ev *runner.Event) ([]byte, error) {
 			o.Str(k, t)
 		case "agent_type":
 			v := ev.Agent
-			if row.Native == settings.SubagentStart || row.Native == settings.SubagentStop {
+			if row.Subagent {
 				v = ev.Subagent
 			}
 			strOrExtra(k, v, false)
@@ -305,7 +304,7 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, err
 		return runner.Event{}, fmt.Errorf("codex payload: unknown hook_event_name %q (Codex events: %s)", name.Str, strings.Join(EventNames(), ", "))
 	}
 	ev := runner.Event{Name: row.Native, Workspace: workspace}
-	sub := row.Native == settings.SubagentStart || row.Native == settings.SubagentStop
+	sub := row.Subagent
 	var codexTool string
 	var toolInput json.RawMessage
 	for _, m := range root.Members {

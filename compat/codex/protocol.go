@@ -149,7 +149,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 	if !ok {
 		return false
 	}
-	if ev.Name == settings.PostToolFailure && p.codexToolName(ev.Tool) != "Bash" {
+	if !firesFor(ev.Name, p.codexToolName(ev.Tool)) {
 		return false
 	}
 	values, supported := p.matchValues(row, ev)
@@ -280,8 +280,8 @@ func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.
 		}
 	}
 	out.AdditionalContext = strings.Join(ctx, "\n\n")
-	switch row.Native {
-	case settings.PreTool:
+	switch row.Reply {
+	case replyGate:
 		for i, d := range details {
 			if d.Block != "" {
 				out.Decision, out.Reason = replies[i].Decision, d.Block
@@ -298,7 +298,7 @@ func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.
 			}
 			out.UpdatedArgs = replies[w].UpdatedArgs
 		}
-	case settings.PermissionRequest:
+	case replyApproval:
 		for _, d := range details {
 			if d.Permission == "deny" {
 				out.Decision, out.Reason = runner.DecisionDeny, d.Message
@@ -310,7 +310,7 @@ func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.
 				out.Decision = runner.DecisionAllow
 			}
 		}
-	case settings.PostTool, settings.PostToolFailure:
+	case replyFeedback:
 		var fb []string
 		for _, d := range details {
 			if d.HasFeedback {
@@ -320,7 +320,7 @@ func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.
 		if len(fb) > 0 {
 			out.Decision, out.Reason = runner.DecisionBlock, strings.Join(fb, "\n\n")
 		}
-	case settings.PromptSubmit:
+	case replyDrop:
 		for i, d := range details {
 			if d.Block != "" || d.Stop || (replies[i].Outcome == runner.OutcomeBlocking && replies[i].Decision.Blocks()) {
 				out.Decision, out.Reason, out.AdditionalContext = runner.DecisionBlock, d.Block, ""
@@ -331,7 +331,7 @@ func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.
 				return out
 			}
 		}
-	case settings.SessionStart, settings.SubagentStart:
+	case replyStart:
 		for _, d := range details {
 			if d.Stop {
 				stop := false
@@ -339,7 +339,7 @@ func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.
 				break
 			}
 		}
-	case settings.Stop, settings.SubagentStop:
+	case replyContinue:
 		for _, d := range details {
 			if d.Stop {
 				stop := false

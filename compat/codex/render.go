@@ -130,14 +130,14 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		t := truncateOutput(text)
 		r.Items = append(r.Items, Item{Placement: PlaceOutput, Type: outputType, CallID: ev.ToolCallID, Output: &t})
 	}
-	if ev.Name.ToolEvent() || ev.Name == settings.PostToolFailure {
+	if row.Match == matchTool {
 		if in, err := p.codexInput(ev, row); err == nil {
 			r.EffectiveInput = in
 		}
 	}
-	switch row.Native {
-	case settings.PreTool:
-		contexts(PlaceBeforeOutput)
+	switch row.Reply {
+	case replyGate:
+		contexts(row.Place)
 		runs := !out.Decision.Blocks()
 		r.ToolRuns = &runs
 		if runs {
@@ -149,11 +149,11 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		}
 		// The call's own command: a block keeps the model's input.
 		if codexTool == "Bash" || codexTool == "apply_patch" {
-			output(fmt.Sprintf("Command blocked by PreToolUse hook: %s. Command: %s", out.Reason, originalCommand(p, ev, row)))
+			output(fmt.Sprintf("Command blocked by %s hook: %s. Command: %s", row.Codex, out.Reason, originalCommand(p, ev, row)))
 		} else {
-			output(fmt.Sprintf("Tool call blocked by PreToolUse hook: %s. Tool: %s", out.Reason, codexTool))
+			output(fmt.Sprintf("Tool call blocked by %s hook: %s. Tool: %s", row.Codex, out.Reason, codexTool))
 		}
-	case settings.PermissionRequest:
+	case replyApproval:
 		switch out.Decision {
 		case runner.DecisionDeny:
 			f := false
@@ -163,8 +163,8 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			t := true
 			r.ToolRuns = &t
 		}
-	case settings.PostTool, settings.PostToolFailure:
-		contexts(PlaceBeforeOutput)
+	case replyFeedback:
+		contexts(row.Place)
 		var fb []string
 		for _, h := range hooks {
 			if h.d.HasFeedback {
@@ -174,25 +174,23 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		if len(fb) > 0 {
 			output(strings.Join(fb, "\n\n"))
 		}
-	case settings.PromptSubmit:
+	case replyDrop:
 		if out.Decision.Blocks() || (out.Continue != nil && !*out.Continue) {
 			r.PromptDropped = true
 			break
 		}
-		contexts(PlaceAfterPrompt)
-	case settings.SessionStart:
-		if out.Continue != nil && !*out.Continue {
+		contexts(row.Place)
+	case replyStart:
+		if row.EndsSession && out.Continue != nil && !*out.Continue {
 			r.SessionEnds = true
 			break
 		}
-		place := PlaceBeforePrompt
-		if ev.Reason == "compact" {
-			place = PlaceAfterSummary
+		place := row.Place
+		if ev.Reason == "compact" && row.PlaceAfterCompact != "" {
+			place = row.PlaceAfterCompact
 		}
 		contexts(place)
-	case settings.SubagentStart:
-		contexts(PlaceSubagentFirst)
-	case settings.Stop, settings.SubagentStop:
+	case replyContinue:
 		if out.Continue != nil && !*out.Continue {
 			break
 		}

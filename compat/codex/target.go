@@ -94,7 +94,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			// A Codex hook written back as it is (its post_tool_failure
 			// twin is the same handler).
 			ev, ok := CodexEvent(h.Event)
-			if !ok || h.Event == settings.PostToolFailure {
+			if !ok || isAlias(h.Event) {
 				continue
 			}
 			key := fmt.Sprintf("%s\x00%s\x00%d", h.Source.File, h.Source.Event, h.Source.Ordinal)
@@ -153,16 +153,12 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 		if h.FailClosed {
 			warn(h, CodeDiffersInCodex, "fail_closed: Codex has none; the shim answers deny itself when the hook fails or times out before Codex's timeout")
 		}
-		if row, _ := rowFor(h.Event); row != nil && row.TimeoutCap > 0 && timeout > row.TimeoutCap {
+		row, _ := rowFor(h.Event)
+		if row.TimeoutCap > 0 && timeout > row.TimeoutCap {
 			warn(h, CodeDiffersInCodex, fmt.Sprintf("%s: Codex clamps a %s hook's timeout to %s (the hook is killed then)", name, evName, formatTimeout(row.TimeoutCap)))
 		}
-		switch h.Event {
-		case settings.PreTool:
-			once(h, "pre", CodeDiffersInCodex, "PreToolUse under Codex: ask and allow-without-rewrite have no effect (Codex's own approval applies), a block shows the model Codex's text (\"Command blocked by PreToolUse hook: …\"), continue:false/stopReason/suppressOutput are dropped by the shim, and only a Bash command or a file edit that is patch text can be rewritten")
-		case settings.PostTool:
-			once(h, "post", CodeDiffersInCodex, "PostToolUse under Codex: a block replaces the tool's output (Claude shows both), continue:false does not stop the agent, updatedMCPToolOutput is dropped")
-		case settings.PermissionRequest:
-			once(h, "perm", CodeDiffersInCodex, "PermissionRequest under Codex: updatedInput, updatedPermissions and interrupt are dropped by the shim")
+		if row.ConvertNote != "" {
+			once(h, row.Codex, CodeDiffersInCodex, row.ConvertNote)
 		}
 		byEvent[evName] = append(byEvent[evName], g)
 		out.Wrapped++
@@ -222,7 +218,7 @@ func codexMatcher(h *settings.Hook) (string, bool) {
 	if m == "" || m == "*" {
 		return "", true
 	}
-	if !h.Event.ToolEvent() {
+	if row, ok := rowFor(h.Event); !ok || row.Match != matchTool {
 		if CompileMatcher(m).Err() != nil {
 			return "", true // the shim applies it
 		}

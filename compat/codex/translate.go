@@ -111,10 +111,10 @@ func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]
 			warn(h.line, h.col, CodeUnsupported, fmt.Sprintf("%s[%d].hooks[%d].async: the hook runs in the background and its reply is ignored (as in Codex)", h.ev.Codex, h.group, h.index))
 		}
 		cfg.Hooks = append(cfg.Hooks, hook)
-		if h.ev.Native == settings.PostTool {
-			failure := hook
-			failure.Event = settings.PostToolFailure
-			cfg.Hooks = append(cfg.Hooks, failure)
+		for _, e := range aliasesOf(h.ev) {
+			twin := hook
+			twin.Event = e
+			cfg.Hooks = append(cfg.Hooks, twin)
 		}
 	}
 	return cfg, warns
