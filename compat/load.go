@@ -132,14 +132,22 @@ type Loaded struct {
 // sources of each format (named, and discovered when asked) are loaded
 // together by that format, formats in their load order (Claude Code, …,
 // Phi, native TOML); hooks of one event run per protocol group in that
-// order. It fails on the first source that cannot be read or translated
-// (a syntax error, with file:line:col: a [*settings.Error] or
+// order. It fails on the first named source that cannot be read or
+// translated (a syntax error, with file:line:col: a [*settings.Error] or
 // [settings.ErrorList]) or that does not exist (an error matching
 // fs.ErrNotExist); warnings never fail it. A hook the engine would reject
 // fails it too: errors.As finds a [*settings.MatcherError] for a match
 // pattern its protocol cannot compile, a [*settings.RuleError] for an if
 // rule that does not parse, a [*settings.UnknownEventError] for an event
 // no engine knows.
+//
+// A discovered source never fails the load, whatever it holds (a file
+// caught mid-edit, or one line of a cloned repository's settings): a
+// discovered file whose hook the engine would reject loads none of its
+// hooks, and a format whose load fails on a discovered source (Codex
+// refuses to start on a config.toml it cannot read) loads only its
+// named sources; either is a warning positioned in the file, with one of
+// the format's Info.BrokenCodes, and every other source still loads.
 func Load(opts Options) (*Loaded, error) {
 	env, err := opts.env()
 	if err != nil {
@@ -175,6 +183,11 @@ func Load(opts Options) (*Loaded, error) {
 		}
 		res, err := f.Load(srcs, env)
 		if err != nil {
+			if res, err = isolateFormat(f, srcs, env, err); err != nil {
+				return nil, err
+			}
+		}
+		if err := dropInvalid(f, res, srcs, l.Vocabulary); err != nil {
 			return nil, err
 		}
 		l.Config.Append(res.Config)
@@ -187,6 +200,126 @@ func Load(opts Options) (*Loaded, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// isolateFormat handles err, the error of f loading srcs: when it comes
+// from a discovered source, f loads its named sources alone and err
+// becomes a warning; when they fail too (or there is no discovered
+// source), the load fails with their error.
+func isolateFormat(f format.Format, srcs []format.Source, env *format.Env, err error) (*format.Result, error) {
+	var named []format.Source
+	for _, s := range srcs {
+		if !s.Discovered {
+			named = append(named, s)
+		}
+	}
+	if len(named) == len(srcs) {
+		return nil, err
+	}
+	res := &format.Result{Config: &settings.Config{}}
+	if len(named) > 0 {
+		var nerr error
+		if res, nerr = f.Load(named, env); nerr != nil {
+			return nil, nerr
+		}
+	}
+	w := brokenWarning(f, err)
+	w.Message = fmt.Sprintf("%s; no discovered %s hook is loaded, the other sources' hooks still run", w.Message, f.Info().Title)
+	res.Warnings = append(res.Warnings, w)
+	for _, s := range srcs {
+		if s.Discovered {
+			if abs, aerr := filepath.Abs(s.Path); aerr == nil {
+				res.Files = append(res.Files, abs)
+			}
+		}
+	}
+	return res, nil
+}
+
+// dropInvalid checks res's hooks as the engine will (validate): the
+// hooks of a discovered file that has one the engine would reject are
+// dropped, with a warning positioned at that hook; a rejected hook of a
+// named source fails the load.
+func dropInvalid(f format.Format, res *format.Result, srcs []format.Source, vocab *translate.Vocabulary) error {
+	err := validate(res.Config, vocab)
+	if err == nil {
+		return nil
+	}
+	var list settings.ErrorList
+	var one *settings.Error
+	switch {
+	case errors.As(err, &list):
+	case errors.As(err, &one):
+		list = settings.ErrorList{one}
+	default:
+		return err
+	}
+	var named settings.ErrorList
+	bad := map[string]*settings.Error{}
+	for _, e := range list {
+		if discoveredFile(srcs, e.File) {
+			if bad[e.File] == nil {
+				bad[e.File] = e
+			}
+		} else {
+			named = append(named, e)
+		}
+	}
+	if len(named) > 0 {
+		return named
+	}
+	kept := res.Config.Hooks[:0]
+	for _, h := range res.Config.Hooks {
+		if bad[h.Source.File] == nil {
+			kept = append(kept, h)
+		}
+	}
+	res.Config.Hooks = kept
+	for _, e := range list {
+		if bad[e.File] != e {
+			continue
+		}
+		w := brokenWarning(f, e)
+		w.Message = fmt.Sprintf("%s; the file's hooks are not loaded, the other sources' hooks still run", w.Message)
+		res.Warnings = append(res.Warnings, w)
+	}
+	return nil
+}
+
+// discoveredFile reports whether file is, or lies in, a discovered
+// source of srcs.
+func discoveredFile(srcs []format.Source, file string) bool {
+	fa, _ := filepath.Abs(file)
+	for _, s := range srcs {
+		if !s.Discovered {
+			continue
+		}
+		sa, _ := filepath.Abs(s.Path)
+		if fa == sa || strings.HasPrefix(fa, sa+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// brokenWarning is err as a warning of f that a source was skipped:
+// positioned where err is (a *settings.Error), with f's first broken
+// code.
+func brokenWarning(f format.Format, err error) translate.Warning {
+	code := translate.CodeInvalidEntry
+	if bc := f.Info().BrokenCodes; len(bc) > 0 {
+		code = bc[0]
+	}
+	w := translate.Warning{Code: code, Message: err.Error()}
+	var se *settings.Error
+	if errors.As(err, &se) {
+		w.File, w.Line, w.Col = se.File, se.Line, se.Col
+		w.Message = se.Msg
+		if se.Field != "" {
+			w.Message = se.Field + ": " + se.Msg
+		}
+	}
+	return w
 }
 
 // namedAlready reports whether the discovered source d is among the

@@ -411,7 +411,7 @@ func secondsToDuration(v any) (time.Duration, error) {
 	if math.IsNaN(secs) || math.IsInf(secs, 0) || secs < 0 {
 		return 0, fmt.Errorf("want a non-negative number of seconds, got %v", v)
 	}
-	if secs > float64(math.MaxInt64)/float64(time.Second) {
+	if secs >= float64(math.MaxInt64)/float64(time.Second) {
 		return 0, fmt.Errorf("timeout of %v seconds is too large", v)
 	}
 	return time.Duration(math.Round(secs * float64(time.Second))), nil

@@ -3,6 +3,7 @@ package qwen
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -294,9 +295,29 @@ func (p *parsed) handler(r *Row, matcher string, sequential bool, where string, 
 	return h, true
 }
 
+// maxTimerMS is the largest delay Node's setTimeout honours (2^31-1 ms);
+// Qwen Code's timer for a longer timeout fires after 1 ms, stopping the
+// hook before it runs (immediate).
+const maxTimerMS = 2147483647
+
+// immediate is the timeout of a hook whose Qwen timeout is beyond Node's
+// timer: stopped at once.
+const immediate = time.Nanosecond
+
+// timerPast reports (and warns about) a timeout of ms milliseconds that
+// Node's timer cannot hold.
+func timerPast(doc *geminicore.Doc, where string, to *jsonpos.Node, ms float64) bool {
+	if ms <= maxTimerMS {
+		return false
+	}
+	doc.Warn(to.Offset, translate.CodeInvalidEntry, "%s.timeout %s is %s ms, beyond Node's timer (2147483647 ms): its timer fires after 1 ms, so Qwen Code stops the hook before it runs", where, strings.TrimSpace(string(to.Raw)), strconv.FormatFloat(ms, 'g', -1, 64))
+	return true
+}
+
 // commandTimeout reads a command hook's timeout in Qwen Code's mixed unit:
 // seconds below 1000, milliseconds from 1000 up; a numeric string counts;
-// missing, zero, negative or not a number is the default 60 s.
+// missing, zero, negative or not a number is the default 60 s; more than
+// Node's timer holds stops the hook at once.
 func commandTimeout(doc *geminicore.Doc, where string, to *jsonpos.Node) time.Duration {
 	if to == nil || to.Kind == jsonpos.Null {
 		return DefaultCommandTimeout
@@ -307,6 +328,9 @@ func commandTimeout(doc *geminicore.Doc, where string, to *jsonpos.Node) time.Du
 		return DefaultCommandTimeout
 	}
 	if v >= 1000 {
+		if timerPast(doc, where, to, v) {
+			return immediate
+		}
 		d := time.Duration(v * float64(time.Millisecond))
 		doc.Warn(to.Offset, CodeTimeoutUnit, "%s.timeout %s: Qwen Code reads a command timeout of 1000 or more as milliseconds (%s), below 1000 as seconds", where, strings.TrimSpace(string(to.Raw)), d)
 		return d
@@ -315,7 +339,7 @@ func commandTimeout(doc *geminicore.Doc, where string, to *jsonpos.Node) time.Du
 }
 
 // secondsTimeout reads an http or prompt hook's timeout in seconds (0 or
-// missing: def).
+// missing: def; more than Node's timer holds stops the hook at once).
 func secondsTimeout(doc *geminicore.Doc, where string, to *jsonpos.Node, def time.Duration) time.Duration {
 	if to == nil || to.Kind == jsonpos.Null {
 		return def
@@ -326,6 +350,9 @@ func secondsTimeout(doc *geminicore.Doc, where string, to *jsonpos.Node, def tim
 			doc.Warn(to.Offset, translate.CodeInvalidEntry, "%s.timeout %s: want seconds; Qwen Code uses its default %s", where, strings.TrimSpace(string(to.Raw)), def)
 		}
 		return def
+	}
+	if timerPast(doc, where, to, v*1000) {
+		return immediate
 	}
 	if v >= 1000 {
 		doc.Warn(to.Offset, translate.CodeTimeoutUnit, "%s.timeout %s is seconds for this hook type; did you mean milliseconds?", where, strings.TrimSpace(string(to.Raw)))
