@@ -21,8 +21,8 @@ import (
 // field, the rest valid.
 type numberField struct {
 	format, field, path string
-	toml               bool // the value is written as TOML, not JSON
-	doc                func(value string) string
+	toml                bool // the value is written as TOML, not JSON
+	doc                 func(value string) string
 }
 
 // handlerIn is a JSON file of format f with one pre-tool handler whose
