@@ -41,21 +41,22 @@ type CallbackPanic struct {
 	Callback string
 	// Value is the value passed to panic.
 	Value any
-	// At is the file:line of the function that panicked, "" when unknown.
+	// At names the function that panicked (package path and name), ""
+	// when unknown.
 	At string
 }
 
-// Error implements error: "judge panicked: VALUE (at FILE:LINE)".
+// Error implements error: "judge panicked: VALUE (in FUNCTION)".
 func (p *CallbackPanic) Error() string {
 	s := fmt.Sprintf("%s panicked: %v", p.Callback, p.Value)
 	if p.At != "" {
-		s += " (at " + p.At + ")"
+		s += " (in " + p.At + ")"
 	}
 	return s
 }
 
-// panicSite returns file:line of the frame that panicked: the first one
-// below the panic that is not the runtime's. It must be called from the
+// panicSite returns the function that panicked: the first frame below
+// the panic that is not the runtime's. It must be called from the
 // deferred function that recovers.
 func panicSite() string {
 	pcs := make([]uintptr, 32)
@@ -67,7 +68,7 @@ func panicSite() string {
 		if strings.HasPrefix(f.Function, "runtime.") {
 			seenPanic = seenPanic || f.Function == "runtime.gopanic" || strings.HasPrefix(f.Function, "runtime.panic")
 		} else if seenPanic {
-			return fmt.Sprintf("%s:%d", f.File, f.Line)
+			return f.Function
 		}
 		if !more {
 			return ""
@@ -132,7 +133,7 @@ func (g *observerGuard) call(ctx context.Context, f func(), warn func(string), l
 		ok := false
 		defer func() {
 			if p := recover(); p != nil {
-				msg := fmt.Sprintf("hook observer panicked: %v (at %s); the run goes on unobserved", p, panicSite())
+				msg := fmt.Sprintf("hook observer panicked: %v (in %s); the run goes on unobserved", p, panicSite())
 				log(msg)
 				if !g.panics.Swap(true) {
 					warn(msg)
@@ -175,7 +176,7 @@ func (g *observerGuard) call(ctx context.Context, f func(), warn func(string), l
 func safeCall(what string, f func(), log func(string)) {
 	defer func() {
 		if p := recover(); p != nil {
-			log(fmt.Sprintf("%s panicked: %v (at %s)", what, p, panicSite()))
+			log(fmt.Sprintf("%s panicked: %v (in %s)", what, p, panicSite()))
 		}
 	}()
 	f()

@@ -48,7 +48,7 @@ Which sources load: without a source flag, every source the agents would discove
 Claude Code files that exist of ~/.claude/settings.json, <project>/.claude/settings.json,
 <project>/.claude/settings.local.json and the managed policy files; Codex's hooks.json and
 config.toml [hooks] of every config layer ($CODEX_HOME, default ~/.codex, and
-<project>/.codex when Codex trusts the project); Gemini CLI's settings as Gemini CLI 0.61.0
+<project>/.codex); Gemini CLI's settings as Gemini CLI 0.61.0
 finds them (system files, ~/.gemini/settings.json, <project>/.gemini/settings.json,
 extensions; GEMINI_CLI_TRUST_WORKSPACE=false: no Gemini hook runs), Qwen Code's likewise
 under .qwen; Cursor's hooks.json (enterprise, team, <project>/.cursor, ~/.cursor); and Phi's
