@@ -100,11 +100,7 @@ func (p *Protocol) classify(s *Step, h *settings.Hook, ev *runner.Event, res *ru
 	failure := func(kind runner.OutcomeKind, why string) runner.HookReply {
 		if h.FailClosed && s.FailClosed {
 			d.Synthetic = "fail-closed"
-			what := "Tool"
-			if s.Event != settings.PreTool {
-				what = "Action"
-			}
-			r := block(s, fmt.Sprintf(textFailClosed, what, h.Label(), why))
+			r := block(s, fmt.Sprintf(textFailClosed, s.FailNoun, h.Label(), why))
 			r.Err = why
 			return r
 		}
@@ -188,12 +184,7 @@ func block(s *Step, msg string) runner.HookReply {
 
 // apply applies a reply object's fields on step s (cursor §5.1).
 func (p *Protocol) apply(s *Step, ev *runner.Event, obj map[string]json.RawMessage, d *Detail) (runner.HookReply, error) {
-	if s.Name == "preToolUse" {
-		normaliseClaude(obj, "preToolUse")
-	}
-	if s.LoopLimit {
-		normaliseClaude(obj, s.Name)
-	}
+	normaliseClaude(obj, s.Claude)
 	str := func(k string) (string, error) {
 		v, ok := obj[k]
 		if !ok || string(v) == "null" {
@@ -282,26 +273,24 @@ func (p *Protocol) apply(s *Step, ev *runner.Event, obj map[string]json.RawMessa
 		cursorTool := p.CursorTool(ev.Tool)
 		r.UpdatedArgs = p.vocab.Args(Dialect, translate.Native, cursorTool, d.UpdatedInput)
 	}
-	switch s.Name {
-	case "beforeSubmitPrompt":
-		if d.Continue != nil && !*d.Continue {
-			r.Decision, r.Reason, r.SystemMessage = runner.DecisionBlock, d.UserMessage, d.UserMessage
-		}
-	case "stop", "subagentStop":
+	if s.Honours("continue") && d.Continue != nil && !*d.Continue {
+		r.Decision, r.Reason, r.SystemMessage = runner.DecisionBlock, d.UserMessage, d.UserMessage
+	}
+	if s.Honours("followup_message") && d.FollowupMessage != "" {
 		status := "completed"
 		if v, ok := ev.Extra.Get("status"); ok {
 			status = gjson.ParseBytes(v).String()
 		}
-		if d.FollowupMessage != "" && (s.Name == "stop" || status == "completed") {
+		if !s.FollowupCompleted || status == "completed" {
 			goOn := true
 			r.Decision, r.Reason, r.Continue = runner.DecisionBlock, d.FollowupMessage, &goOn
 		}
-	case "preCompact":
+	}
+	if s.Notice {
 		r.SystemMessage = d.UserMessage
-	case "postToolUse":
-		if v, ok := obj["updated_mcp_tool_output"]; ok && isMCP(ev.Tool) && string(v) != "null" {
-			r.UpdatedResult = append(json.RawMessage(nil), v...)
-		}
+	}
+	if v, ok := obj["updated_mcp_tool_output"]; ok && s.Honours("updated_mcp_tool_output") && isMCP(ev.Tool) && string(v) != "null" {
+		r.UpdatedResult = append(json.RawMessage(nil), v...)
 	}
 	if r.Decision.Blocks() {
 		r.Outcome = runner.OutcomeBlocking
@@ -309,12 +298,16 @@ func (p *Protocol) apply(s *Step, ev *runner.Event, obj map[string]json.RawMessa
 	return r, nil
 }
 
-// normaliseClaude reads Claude Code's reply fields when Cursor's own are
-// absent (cursor §5.1): hookSpecificOutput.permissionDecision,
-// permissionDecisionReason and updatedInput on preToolUse; decision
-// "block" with reason on stop and subagentStop.
-func normaliseClaude(obj map[string]json.RawMessage, step string) {
-	if step == "preToolUse" {
+// normaliseClaude reads Claude Code's reply fields of form when Cursor's
+// own are absent (cursor §5.1): hookSpecificOutput.permissionDecision,
+// permissionDecisionReason and updatedInput (ClaudePermission, on
+// preToolUse); decision "block" with reason (ClaudeBlock, on stop and
+// subagentStop).
+func normaliseClaude(obj map[string]json.RawMessage, form ClaudeForm) {
+	switch form {
+	case ClaudeNone:
+		return
+	case ClaudePermission:
 		hso, ok := obj["hookSpecificOutput"]
 		if !ok {
 			return
@@ -337,6 +330,7 @@ func normaliseClaude(obj map[string]json.RawMessage, step string) {
 		}
 		return
 	}
+	// ClaudeBlock
 	if _, has := obj["followup_message"]; has {
 		return
 	}
@@ -399,7 +393,7 @@ func (*Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Re
 	for _, r := range replies {
 		if (r.Outcome == runner.OutcomeSuccess || r.Outcome == runner.OutcomeBlocking) && best > 0 && decisionRank(r.Decision) == best {
 			out.Decision = r.Decision
-			if ev.Name == settings.Stop || ev.Name == settings.SubagentStop {
+			if followsUp(ev.Name) {
 				reasons = []string{r.Reason} // the later follow-up overwrites
 			} else if r.Reason != "" {
 				reasons = append(reasons, r.Reason)

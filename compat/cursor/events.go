@@ -70,6 +70,35 @@ const (
 	ToolsEdit
 )
 
+// ClaudeForm is which Claude Code reply fields a step reads when
+// Cursor's own are absent (cursor §5.1: Cursor normalises them).
+type ClaudeForm int
+
+// Claude Code reply forms.
+const (
+	// ClaudeNone: no Claude field is read.
+	ClaudeNone ClaudeForm = iota
+	// ClaudePermission: hookSpecificOutput.permissionDecision,
+	// permissionDecisionReason and updatedInput (preToolUse).
+	ClaudePermission
+	// ClaudeBlock: decision "block" with reason, as a followup_message
+	// (stop, subagentStop).
+	ClaudeBlock
+)
+
+// ErrorUse is where a step's error_message payload field comes from.
+type ErrorUse int
+
+// Sources of error_message.
+const (
+	// ErrorExtra: only a value read from a Cursor payload.
+	ErrorExtra ErrorUse = iota
+	// ErrorNative: the native event's error, else a value read.
+	ErrorNative
+	// ErrorAlways: as ErrorNative, and "" when there is neither.
+	ErrorAlways
+)
+
 // Step is one row of Cursor's event table: a hooks.json step, the native
 // event it is, and every rule hookcompat applies to its hooks.
 type Step struct {
@@ -120,6 +149,56 @@ type Step struct {
 	// Text says where the step's replies land, for the docs and the
 	// renderer.
 	Text string
+
+	// Claude is the Claude Code reply form the step also reads.
+	Claude ClaudeForm
+	// FollowupCompleted: a followup_message counts only when the
+	// payload's status is "completed" (subagentStop).
+	FollowupCompleted bool
+	// Notice: user_message is shown to the user whatever the reply
+	// decides (preCompact); the native reply's system message.
+	Notice bool
+	// ReasonAsContext: the step cannot block, so a converted hook's
+	// block reason is written after its additional_context
+	// (postToolUse, postToolUseFailure).
+	ReasonAsContext bool
+	// FailNoun names what a fail-closed failure blocks in Cursor's text
+	// ("Tool" on the steps before a tool call, else "Action").
+	FailNoun string
+	// DenyText is the text the model reads for a deny, with %s for the
+	// message (beforeShellExecution); "" means the message alone.
+	DenyText string
+	// Reason is the native reason every event of the step has
+	// (sessionStart: "startup", Cursor has no resume or clear); "" for
+	// none. ReasonField is the payload field that holds the native
+	// reason ("trigger", "reason"), TaskPrompt reports that the payload's
+	// task is the native prompt (subagentStart).
+	Reason, ReasonField string
+	TaskPrompt          bool
+	// ErrorMessage is where the payload's error_message comes from.
+	ErrorMessage ErrorUse
+	// Optional are the step's fields written only when the event carries
+	// them (afterAgentThought's duration_ms); others get Cursor's default.
+	Optional []string
+	// ClaudeFields are the Cursor payload fields copied into a Claude
+	// hook's payload under Claude's names ({cursor, claude} pairs) when
+	// Cursor hosts a converted Claude hook; DurationMS adds Claude's
+	// duration_ms from Cursor's duration; ClaudeReasons maps the reason
+	// to Claude's words ({cursor, claude}; any other is "other") when
+	// not nil.
+	ClaudeFields, ClaudeReasons [][2]string
+	DurationMS                  bool
+	// ProjectRoot: a plugin's hooks of the step run in the project root,
+	// not the plugin's folder (stop, subagentStop; cursor §6).
+	ProjectRoot bool
+	// Merges: Cursor merges several hooks' replies its own way here
+	// (deny > ask > allow, messages joined, the last updated_input and
+	// followup_message win); the codex target warns when it wraps more
+	// than one hook on the step.
+	Merges bool
+	// ConvertCode and ConvertNote are what the cursor target warns once
+	// per step about a wrapped hook ("%s" is the hook's event name).
+	ConvertCode, ConvertNote string
 }
 
 // Common payload fields (cursor §3.2), before and after a step's own.
@@ -138,11 +217,13 @@ var Steps = []Step{
 	{Name: "sessionStart", Event: settings.SessionStart,
 		Fields:  []string{"is_background_agent", "composer_mode"},
 		Outputs: []string{"env", "additional_context"}, Validated: []string{"continue", "user_message"},
-		JoinContext: true, Text: "additional_context reaches the model; env the session's later hooks"},
+		JoinContext: true, Text: "additional_context reaches the model; env the session's later hooks",
+		FailNoun: "Action", Reason: "startup", ClaudeFields: [][2]string{{"model", "model"}}},
 	// sessionEnd: observe only.
 	{Name: "sessionEnd", Event: settings.SessionEnd,
 		Fields: []string{"reason", "duration_ms", "is_background_agent", "final_status", "error_message"},
-		Text:   "nothing"},
+		Text:   "nothing", FailNoun: "Action", ReasonField: "reason",
+		ClaudeReasons: [][2]string{{"user_close", "exit"}, {"window_close", "exit"}}},
 	// beforeSubmitPrompt: continue:false blocks the prompt (it stays in
 	// the history); user_message is shown to the user. Cursor's
 	// documentation gives this step no context field: an
@@ -153,7 +234,8 @@ var Steps = []Step{
 		Subject: SubjectFixed, Fixed: "UserPromptSubmit",
 		Outputs: []string{"continue", "user_message"},
 		Exit2:   "block", FailClosed: true,
-		Text: "user_message to the user when blocked; nothing reaches the model"},
+		Text: "user_message to the user when blocked; nothing reaches the model", FailNoun: "Action", Merges: true,
+		ConvertCode: CodeContextMayDrop, ConvertNote: "%s: additional context does not reach the model (Cursor's documentation gives beforeSubmitPrompt no context field), and a blocked prompt stays in Cursor's history"},
 	// preToolUse: every tool; ask is not enforced; updated_input
 	// replaces the input; the model reads user_message of a deny.
 	{Name: "preToolUse", Event: settings.PreTool, Tools: ToolsAll,
@@ -162,19 +244,24 @@ var Steps = []Step{
 		Permission: true, Ask: AskIgnored,
 		Outputs: []string{"permission", "user_message", "agent_message", "updated_input", "additional_context"},
 		Exit2:   "deny", FailClosed: true, JoinContext: true,
-		Text: "a deny's user_message reaches the model as the tool's error; additional_context the model"},
+		Text:   "a deny's user_message reaches the model as the tool's error; additional_context the model",
+		Claude: ClaudePermission, FailNoun: "Tool", Merges: true,
+		ConvertCode: CodeAskUnsupported, ConvertNote: "%s: an \"ask\" decision becomes a deny in Cursor (Cursor does not ask on preToolUse)"},
 	// postToolUse: context, and a rewrite of an MCP tool's output.
 	{Name: "postToolUse", Event: settings.PostTool, Tools: ToolsAll, Phase: 1,
 		Fields:  []string{"tool_name", "tool_input", "tool_output", "duration", "tool_use_id", "cwd"},
 		Subject: SubjectTool,
 		Outputs: []string{"additional_context", "updated_mcp_tool_output"}, JoinContext: true,
-		Text: "additional_context to the model"},
+		Text: "additional_context to the model", ReasonAsContext: true, FailNoun: "Action", DurationMS: true,
+		ConvertCode: CodeCannotBlock, ConvertNote: "%s: Cursor cannot block here; a block's reason reaches the model as additional context"},
 	// postToolUseFailure: a failed, timed-out or denied call.
 	{Name: "postToolUseFailure", Event: settings.PostToolFailure, Tools: ToolsAll,
 		Fields:  []string{"tool_name", "tool_input", "error_message", "failure_type", "duration", "tool_use_id", "is_interrupt", "cwd"},
 		Subject: SubjectTool,
 		Outputs: []string{"additional_context"}, JoinContext: true,
-		Text: "additional_context to the model"},
+		Text: "additional_context to the model", ReasonAsContext: true, FailNoun: "Action", ErrorMessage: ErrorAlways,
+		DurationMS: true, ClaudeFields: [][2]string{{"is_interrupt", "is_interrupt"}},
+		ConvertCode: CodeCannotBlock, ConvertNote: "%s: Cursor cannot block here; a block's reason reaches the model as additional context"},
 	// subagentStart: a permission step (ask denies).
 	{Name: "subagentStart", Event: settings.SubagentStart,
 		Fields:     []string{"subagent_id", "subagent_type", "task", "parent_conversation_id", "tool_call_id", "subagent_model", "is_parallel_worker", "git_branch"},
@@ -182,13 +269,18 @@ var Steps = []Step{
 		Permission: true, Ask: AskDenies,
 		Outputs: []string{"permission", "user_message"},
 		Exit2:   "deny", FailClosed: true,
-		Text: "a deny stops the subagent; user_message to the user"},
+		Text: "a deny stops the subagent; user_message to the user", FailNoun: "Action", TaskPrompt: true,
+		ClaudeFields: [][2]string{{"subagent_id", "agent_id"}},
+		ConvertCode:  CodeContextMayDrop, ConvertNote: "%s: Cursor's subagentStart has no context field; additionalContext is dropped"},
 	// subagentStop: followup_message (only when status is completed).
 	{Name: "subagentStop", Event: settings.SubagentStop,
 		Fields:  []string{"subagent_id", "subagent_type", "status", "duration_ms", "parent_conversation_id", "message_count", "tool_call_count", "loop_count", "task", "description", "summary", "modified_files", "error_message", "git_branch", "agent_transcript_path"},
 		Subject: SubjectSubagent,
 		Outputs: []string{"followup_message"}, LoopLimit: true,
-		Text: "followup_message becomes the subagent's next message"},
+		Text:   "followup_message becomes the subagent's next message",
+		Claude: ClaudeBlock, FollowupCompleted: true, FailNoun: "Action", ErrorMessage: ErrorNative, ProjectRoot: true, Merges: true,
+		ClaudeFields: [][2]string{{"subagent_id", "agent_id"}, {"agent_transcript_path", "agent_transcript_path"}},
+		ConvertCode:  CodeCannotBlock, ConvertNote: "%s: continue false, stopReason and systemMessage have no effect in Cursor; a block becomes a followup_message"},
 	// beforeShellExecution: after the call's preToolUse hooks.
 	{Name: "beforeShellExecution", Event: settings.PreTool, Tools: ToolsShell, Phase: 1,
 		Fields:     []string{"command", "cwd", "sandbox"},
@@ -196,11 +288,12 @@ var Steps = []Step{
 		Permission: true, Ask: AskAsks,
 		Outputs: []string{"permission", "user_message", "agent_message"},
 		Exit2:   "deny", FailClosed: true,
-		Text: "a deny reaches the model as \"Command execution was blocked by a hook: <user_message>…\""},
+		Text:     "a deny reaches the model as \"Command execution was blocked by a hook: <user_message>…\"",
+		FailNoun: "Tool", DenyText: shellDenied},
 	// afterShellExecution: observe only (no exit code).
 	{Name: "afterShellExecution", Event: settings.PostTool, Tools: ToolsShell,
 		Fields:  []string{"command", "output", "duration", "sandbox"},
-		Subject: SubjectCommand, Text: "nothing"},
+		Subject: SubjectCommand, Text: "nothing", FailNoun: "Action"},
 	// beforeMCPExecution: tool_input is a JSON string.
 	{Name: "beforeMCPExecution", Event: settings.PreTool, Tools: ToolsMCP, Phase: 1,
 		Fields:     []string{"tool_name", "tool_input", "mcp_server_name", "command", "url", "mcp_server_url"},
@@ -208,11 +301,11 @@ var Steps = []Step{
 		Permission: true, Ask: AskAsks,
 		Outputs: []string{"permission", "user_message", "agent_message"},
 		Exit2:   "deny", FailClosed: true,
-		Text: "a deny reaches the model with user_message"},
+		Text: "a deny reaches the model with user_message", FailNoun: "Tool"},
 	// afterMCPExecution: observe only.
 	{Name: "afterMCPExecution", Event: settings.PostTool, Tools: ToolsMCP,
 		Fields:  []string{"tool_name", "tool_input", "result_json", "duration", "mcp_server_name", "mcp_server_url"},
-		Subject: SubjectMCP, Text: "nothing"},
+		Subject: SubjectMCP, Text: "nothing", FailNoun: "Action"},
 	// beforeReadFile: allow or deny only; the hook gets the file's text.
 	{Name: "beforeReadFile", Event: settings.PreTool, Tools: ToolsRead, Phase: 1,
 		Fields:  []string{"content", "file_path", "attachments"},
@@ -220,31 +313,34 @@ var Steps = []Step{
 		Permission: true, Ask: AskInvalid,
 		Outputs: []string{"permission", "user_message"},
 		Exit2:   "deny", FailClosed: true,
-		Text: "a deny keeps the file from the model"},
+		Text: "a deny keeps the file from the model", FailNoun: "Tool"},
 	// afterFileEdit: observe only; before the call's postToolUse hooks.
 	{Name: "afterFileEdit", Event: settings.PostTool, Tools: ToolsEdit,
 		Fields:  []string{"file_path", "edits"},
-		Subject: SubjectFixed, Fixed: "Write", Text: "nothing"},
+		Subject: SubjectFixed, Fixed: "Write", Text: "nothing", FailNoun: "Action"},
 	// afterAgentResponse: observe only.
 	{Name: "afterAgentResponse", Event: settings.AfterAgentResponse,
 		Fields:  []string{"text"},
-		Subject: SubjectFixed, Fixed: "AgentResponse", Text: "nothing"},
+		Subject: SubjectFixed, Fixed: "AgentResponse", Text: "nothing", FailNoun: "Action"},
 	// afterAgentThought: observe only.
 	{Name: "afterAgentThought", Event: settings.AfterAgentThought,
 		Fields:  []string{"text", "duration_ms"},
-		Subject: SubjectFixed, Fixed: "AgentThought", Text: "nothing"},
+		Subject: SubjectFixed, Fixed: "AgentThought", Text: "nothing", FailNoun: "Action", Optional: []string{"duration_ms"}},
 	// stop: followup_message is submitted as the next user message,
 	// while loop_count < loop_limit.
 	{Name: "stop", Event: settings.Stop,
 		Fields:  []string{"status", "loop_count"},
 		Subject: SubjectFixed, Fixed: "Stop",
 		Outputs: []string{"followup_message"}, LoopLimit: true,
-		Text: "followup_message becomes the next user message"},
+		Text:   "followup_message becomes the next user message",
+		Claude: ClaudeBlock, FailNoun: "Action", ProjectRoot: true, Merges: true,
+		ConvertCode: CodeCannotBlock, ConvertNote: "%s: continue false, stopReason and systemMessage have no effect in Cursor; a block becomes a followup_message"},
 	// preCompact: cannot block; user_message is shown to the user.
 	{Name: "preCompact", Event: settings.PreCompact,
 		Fields:  []string{"trigger", "context_usage_percent", "context_tokens", "context_window_size", "message_count", "messages_to_compact", "is_first_compaction"},
 		Outputs: []string{"user_message"},
-		Text:    "user_message to the user"},
+		Text:    "user_message to the user", Notice: true, FailNoun: "Action", ReasonField: "trigger",
+		ConvertCode: CodeCannotBlock, ConvertNote: "%s: Cursor's preCompact cannot block"},
 	// beforeTabFileRead: Tab's read; allow or deny only.
 	{Name: "beforeTabFileRead", Event: settings.TabFileRead,
 		Fields:  []string{"file_path", "content"},
@@ -252,14 +348,14 @@ var Steps = []Step{
 		Permission: true, Ask: AskInvalid,
 		Outputs: []string{"permission"},
 		Exit2:   "deny", FailClosed: true,
-		Text: "a deny keeps the file from Tab"},
+		Text: "a deny keeps the file from Tab", FailNoun: "Action"},
 	// afterTabFileEdit: observe only.
 	{Name: "afterTabFileEdit", Event: settings.TabFileEdit,
 		Fields:  []string{"file_path", "edits"},
-		Subject: SubjectFixed, Fixed: "TabWrite", Text: "nothing"},
+		Subject: SubjectFixed, Fixed: "TabWrite", Text: "nothing", FailNoun: "Action"},
 	// workspaceOpen: outside any session; pluginPaths adds plugins.
 	{Name: "workspaceOpen", Event: settings.WorkspaceOpen, Bare: true,
-		Outputs: []string{"pluginPaths"}, Text: "pluginPaths are loaded as plugins"},
+		Outputs: []string{"pluginPaths"}, Text: "pluginPaths are loaded as plugins", FailNoun: "Action"},
 }
 
 // stepByName indexes Steps by name, on first use.
@@ -294,6 +390,40 @@ func StepNames() []string {
 		out[i] = Steps[i].Name
 	}
 	return out
+}
+
+// stepsOf returns the steps of native event e, in table order.
+func stepsOf(e settings.Event) []*Step {
+	var out []*Step
+	for i := range Steps {
+		if Steps[i].Event == e {
+			out = append(out, &Steps[i])
+		}
+	}
+	return out
+}
+
+// toolEvent reports whether Cursor's steps of native event e are about
+// a tool call.
+func toolEvent(e settings.Event) bool {
+	for _, s := range stepsOf(e) {
+		if s.Tools != ToolsNone {
+			return true
+		}
+	}
+	return false
+}
+
+// followsUp reports whether the steps of native event e continue with a
+// follow-up message (stop, subagentStop): the later follow-up of several
+// hooks overwrites the earlier.
+func followsUp(e settings.Event) bool {
+	for _, s := range stepsOf(e) {
+		if s.LoopLimit {
+			return true
+		}
+	}
+	return false
 }
 
 // Honours reports whether the step honours reply field key.

@@ -50,29 +50,24 @@ func (cursorFormat) ReadHostEvent(data []byte, workspace, protocol string) (runn
 			ev.Extra.Set(as, v)
 		}
 	}
-	switch s.Name {
-	case "sessionStart":
-		copyAs(from, "model", "model")
-	case "subagentStart":
-		copyAs(from, "subagent_id", "agent_id")
-	case "subagentStop":
-		copyAs(from, "subagent_id", "agent_id")
-		copyAs(from, "agent_transcript_path", "agent_transcript_path")
-	case "postToolUse", "postToolUseFailure":
+	if s.DurationMS {
 		if v, ok := from.Get("duration"); ok {
 			if ms, ok := durationMS(v); ok {
 				ev.Extra.Set("duration_ms", json.RawMessage(strconv.FormatInt(ms, 10)))
 			}
 		}
-		if s.Name == "postToolUseFailure" {
-			copyAs(from, "is_interrupt", "is_interrupt")
+	}
+	for _, kv := range s.ClaudeFields {
+		copyAs(from, kv[0], kv[1])
+	}
+	if s.ClaudeReasons != nil {
+		reason := "other"
+		for _, kv := range s.ClaudeReasons {
+			if ev.Reason == kv[0] {
+				reason = kv[1]
+			}
 		}
-	case "sessionEnd":
-		if ev.Reason == "user_close" || ev.Reason == "window_close" {
-			ev.Reason = "exit"
-		} else {
-			ev.Reason = "other"
-		}
+		ev.Reason = reason
 	}
 	if ev.Tool == "shell" && len(ev.Result) > 0 {
 		if r := gjson.ParseBytes(ev.Result); r.IsObject() && r.Get("output").Exists() {
@@ -156,23 +151,19 @@ func (p *Protocol) HostReply(s *Step, out *runner.Outcome) []byte {
 		if ctx != "" && s.Honours("additional_context") {
 			o.Str("additional_context", ctx)
 		}
-	case s.Name == "beforeSubmitPrompt":
+	case s.Honours("continue"):
 		if out.Decision.Blocks() {
 			o.Bool("continue", false)
 			o.Str("user_message", boundMessage(reason))
 		} else {
 			o.Bool("continue", true)
 		}
-	case s.Name == "sessionStart":
-		if ctx != "" {
-			o.Str("additional_context", ctx)
-		}
 	case s.LoopLimit:
 		if out.Decision.Blocks() {
 			o.Str("followup_message", reason)
 		}
-	case s.Name == "postToolUse" || s.Name == "postToolUseFailure":
-		if out.Decision.Blocks() && strings.TrimSpace(out.Reason) != "" {
+	case s.Honours("additional_context"):
+		if s.ReasonAsContext && out.Decision.Blocks() && strings.TrimSpace(out.Reason) != "" {
 			ctx = strings.TrimSpace(ctx + "\n\n" + strings.TrimSpace(out.Reason))
 		}
 		if ctx != "" {
@@ -181,7 +172,7 @@ func (p *Protocol) HostReply(s *Step, out *runner.Outcome) []byte {
 		if out.UpdatedResult != nil && s.Honours("updated_mcp_tool_output") && isMCP(out.Event.Tool) {
 			o.Raw("updated_mcp_tool_output", out.UpdatedResult)
 		}
-	case s.Name == "preCompact":
+	case s.Notice:
 		if m := strings.TrimSpace(out.SystemMessage); m != "" {
 			o.Str("user_message", m)
 		}

@@ -41,9 +41,6 @@ var optional = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	}
 }}
 
-// errorMessageNative: steps whose error_message is the native error.
-var errorMessageNative = lazy.Value[map[string]bool]{New: func() map[string]bool { return map[string]bool{"postToolUseFailure": true, "subagentStop": true} }}
-
 // payload builds the stdin bytes a hook of step s receives for ev:
 // JSON.stringify-style compact JSON, the common head, the step's own
 // fields and the common tail in Cursor's order (cursor §3.2, §3.3).
@@ -69,7 +66,7 @@ func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
 			return
 		}
 		used[k] = true
-		if optional.Get()[k] {
+		if optional.Get()[k] || contains(s.Optional, k) {
 			if v, ok := extra(k); ok {
 				o.Raw(k, v)
 			}
@@ -136,9 +133,9 @@ func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
 			o.Raw(k, or(k, json.RawMessage("0")))
 		case "error_message":
 			switch {
-			case errorMessageNative.Get()[s.Name] && ev.Error != "":
+			case s.ErrorMessage != ErrorExtra && ev.Error != "":
 				o.Str(k, ev.Error)
-			case s.Name == "postToolUseFailure":
+			case s.ErrorMessage == ErrorAlways:
 				o.Raw(k, or(k, jsonwire.RawString("")))
 			default:
 				if v, ok := extra(k); ok {
@@ -192,12 +189,6 @@ func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
 			o.Raw(k, or(k, jsonwire.RawString("completed")))
 		case "duration_ms", "message_count", "tool_call_count", "context_usage_percent", "context_tokens",
 			"context_window_size", "messages_to_compact":
-			if k == "duration_ms" && s.Name == "afterAgentThought" {
-				if v, ok := extra(k); ok {
-					o.Raw(k, v)
-				}
-				return
-			}
 			o.Raw(k, or(k, json.RawMessage("0")))
 		case "subagent_type":
 			o.Str(k, ev.Subagent)
@@ -558,7 +549,7 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *St
 			o := jsonwire.NewObject(jsonwire.JS)
 			o.Str("output", out)
 			ev.Result, _ = o.Bytes()
-		case k == "error_message" && errorMessageNative.Get()[s.Name]:
+		case k == "error_message" && s.ErrorMessage != ErrorExtra:
 			set(&ev.Error)
 		case k == "prompt":
 			set(&ev.Prompt)
@@ -576,13 +567,13 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *St
 			keep(m)
 		case k == "subagent_type":
 			set(&ev.Subagent)
-		case k == "task" && s.Event == "subagent_start":
+		case k == "task" && s.TaskPrompt:
 			set(&ev.Prompt)
 		case k == "summary" && m.Value.Kind == jsonpos.String:
 			set(&ev.Output)
 		case k == "text":
 			set(&ev.Output)
-		case k == "trigger", k == "reason" && s.Name == "sessionEnd":
+		case k == s.ReasonField:
 			set(&ev.Reason)
 		case k == "loop_count":
 			keep(m)
@@ -596,8 +587,8 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *St
 			return runner.Event{}, nil, err
 		}
 	}
-	if s.Name == "sessionStart" {
-		ev.Reason = "startup" // Cursor has no resume or clear source
+	if s.Reason != "" {
+		ev.Reason = s.Reason // sessionStart: Cursor has no resume or clear source
 	}
 	if s.Tools == ToolsEdit {
 		cursorTool, args = editTool(args, ev.Extra)

@@ -48,71 +48,75 @@ func (cursorFormat) Render(out *runner.Outcome, vocab *translate.Vocabulary) any
 	return &r
 }
 
-// Render is [cursorFormat.Render] with the protocol's vocabulary.
+// Render is [cursorFormat.Render] with the protocol's vocabulary; what it
+// shows follows the event's generic step (preToolUse for pre_tool).
 func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	r := Rendering{ModelText: []string{}}
 	ev := &out.Event
-	if ev.Name.ToolEvent() && len(ev.Args) > 0 {
+	if toolEvent(ev.Name) && len(ev.Args) > 0 {
 		r.EffectiveInput = p.cursorArgs(ev)
 	}
 	ctx := strings.TrimSpace(out.AdditionalContext)
-	switch ev.Name {
-	case settings.PreTool:
+	s := GenericStep(ev.Name)
+	if s == nil {
+		s = &Step{}
+	}
+	switch {
+	case s.Permission && s.Tools != ToolsNone:
 		runs := !out.Decision.Blocks() && out.Decision != runner.DecisionAsk
 		r.ToolRuns = &runs
 		if out.Decision.Blocks() {
 			msg := strings.TrimSpace(out.Reason)
-			if step := p.denyingStep(out); step == "beforeShellExecution" {
-				msg = strings.Replace(shellDenied, "%s", msg, 1)
+			if step := p.denyingStep(out); step != nil && step.DenyText != "" {
+				msg = strings.Replace(step.DenyText, "%s", msg, 1)
 			}
 			r.ModelText = append(r.ModelText, msg)
 		}
 		if ctx != "" {
 			r.ModelText = append(r.ModelText, ctx)
 		}
-	case settings.PromptSubmit:
+	case s.Honours("continue"):
 		sent := !out.Decision.Blocks()
 		r.PromptSent = &sent
 		if !sent {
 			r.UserText = out.SystemMessage
-		} else if ctx != "" {
+		} else if ctx != "" && s.Honours("additional_context") {
 			r.ModelText = append(r.ModelText, ctx)
 		}
-	case settings.Stop, settings.SubagentStop:
+	case s.LoopLimit:
 		if out.Decision.Blocks() {
 			r.FollowupMessage = out.Reason
 		}
-	case settings.PreCompact:
+	case s.Notice:
 		r.UserText = out.SystemMessage
-	case settings.SessionStart:
-		if ctx != "" {
-			r.ModelText = append(r.ModelText, ctx)
-		}
-		for _, tr := range out.Hooks {
-			if d, ok := tr.Reply.Detail.(*Detail); ok && len(d.Env) > 0 && tr.Reply.Outcome == runner.OutcomeSuccess {
-				if r.Env == nil {
-					r.Env = map[string]string{}
-				}
-				for k, v := range d.Env {
-					r.Env[k] = v // the later source overwrites (cursor §5.3)
-				}
-			}
-		}
 	default:
 		if ctx != "" {
 			r.ModelText = append(r.ModelText, ctx)
+		}
+		if s.Honours("env") {
+			for _, tr := range out.Hooks {
+				if d, ok := tr.Reply.Detail.(*Detail); ok && len(d.Env) > 0 && tr.Reply.Outcome == runner.OutcomeSuccess {
+					if r.Env == nil {
+						r.Env = map[string]string{}
+					}
+					for k, v := range d.Env {
+						r.Env[k] = v // the later source overwrites (cursor §5.3)
+					}
+				}
+			}
 		}
 	}
 	return r
 }
 
-// denyingStep is the step of the first Cursor hook whose reply blocked.
-func (p *Protocol) denyingStep(out *runner.Outcome) string {
+// denyingStep is the step of the first Cursor hook whose reply blocked,
+// or nil.
+func (p *Protocol) denyingStep(out *runner.Outcome) *Step {
 	for _, tr := range out.Hooks {
 		if tr.Hook == nil || tr.Hook.EffectiveProtocol() != settings.ProtocolCursor || !tr.Reply.Decision.Blocks() {
 			continue
 		}
-		return stepOf(tr.Hook).Name
+		return stepOf(tr.Hook)
 	}
-	return ""
+	return nil
 }

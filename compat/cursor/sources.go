@@ -187,7 +187,7 @@ func (cursorFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 		for i := range cfg.Hooks {
 			h := &cfg.Hooks[i]
 			h.Dir = dir
-			if f.Scope == ScopePlugin && (h.Event == settings.Stop || h.Event == settings.SubagentStop) {
+			if s := stepOf(h); f.Scope == ScopePlugin && s != nil && s.ProjectRoot {
 				h.Dir = "" // a plugin's stop hooks run in the project root (cursor §6)
 			}
 		}

@@ -236,7 +236,7 @@ func (w *writer) add(h *settings.Hook, e entry) {
 		return // Cursor's own hooks keep Cursor's merge
 	}
 	w.perStep[e.step]++
-	if w.perStep[e.step] == 2 && (e.step == "preToolUse" || e.step == "beforeSubmitPrompt" || e.step == "stop" || e.step == "subagentStop") {
+	if s := StepNamed(e.step); w.perStep[e.step] == 2 && s != nil && s.Merges {
 		w.warn(h, CodeMergeDiffers, fmt.Sprintf("several hooks on %s: Cursor runs them in parallel and merges their replies its own way (deny > ask > allow, messages joined, the last updated_input and followup_message in file order win)", e.step))
 	}
 }
@@ -259,23 +259,11 @@ func (w *writer) warnings(h *settings.Hook, s *Step, f format.Format) {
 	if strings.Contains(h.Match, "mcp__") {
 		w.warn(h, CodeMCPServerDropped, fmt.Sprintf("matcher %q names an MCP server: Cursor calls MCP tools MCP:<tool>, without the server, so the matcher never matches", h.Match))
 	}
-	switch s.Name {
-	case "preToolUse":
-		w.warnOnce(h, CodeAskUnsupported, CodeAskUnsupported, fmt.Sprintf("%s: an \"ask\" decision becomes a deny in Cursor (Cursor does not ask on preToolUse)", ev))
-	case "beforeSubmitPrompt":
-		w.warnOnce(h, CodeContextMayDrop+s.Name, CodeContextMayDrop, fmt.Sprintf("%s: additional context does not reach the model (Cursor's documentation gives beforeSubmitPrompt no context field), and a blocked prompt stays in Cursor's history", ev))
-	case "subagentStart":
-		w.warnOnce(h, CodeContextMayDrop+s.Name, CodeContextMayDrop, fmt.Sprintf("%s: Cursor's subagentStart has no context field; additionalContext is dropped", ev))
-	case "postToolUse", "postToolUseFailure":
-		w.warnOnce(h, CodeCannotBlock+s.Name, CodeCannotBlock, fmt.Sprintf("%s: Cursor cannot block here; a block's reason reaches the model as additional context", ev))
-	case "preCompact":
-		w.warnOnce(h, CodeCannotBlock+s.Name, CodeCannotBlock, fmt.Sprintf("%s: Cursor's preCompact cannot block", ev))
-	case "stop", "subagentStop":
-		w.warnOnce(h, CodeCannotBlock+s.Name, CodeCannotBlock, fmt.Sprintf("%s: continue false, stopReason and systemMessage have no effect in Cursor; a block becomes a followup_message", ev))
-	case "sessionStart":
-		if h.Match != "" && h.Match != "*" && !CompileMatcher(h.Match).Match("startup") {
-			w.warn(h, CodeEventNeverFires, fmt.Sprintf("matcher %q: Cursor starts every session fresh (source startup), so this hook never runs", h.Match))
-		}
+	if s.ConvertNote != "" {
+		w.warnOnce(h, s.ConvertCode+s.Name, s.ConvertCode, fmt.Sprintf(s.ConvertNote, ev))
+	}
+	if s.Reason != "" && h.Match != "" && h.Match != "*" && !CompileMatcher(h.Match).Match(s.Reason) {
+		w.warn(h, CodeEventNeverFires, fmt.Sprintf("matcher %q: Cursor starts every session fresh (source %s), so this hook never runs", h.Match, s.Reason))
 	}
 }
 
@@ -327,7 +315,7 @@ func (w *writer) cursorHook(h *settings.Hook) {
 // decide (a regex, an MCP or unknown tool, a non-tool event).
 func (w *writer) cursorMatcher(h *settings.Hook) string {
 	m := h.Match
-	if m == "" || m == "*" || !h.Event.ToolEvent() || h.EffectiveMatchSyntax() == settings.MatchGlob {
+	if m == "" || m == "*" || !toolEvent(h.Event) || h.EffectiveMatchSyntax() == settings.MatchGlob {
 		return ""
 	}
 	for _, c := range m {
@@ -375,7 +363,7 @@ func (w *writer) cursorMatcher(h *settings.Hook) string {
 // matcher that Cursor has no tool for (Skill, AskUserQuestion, …).
 func (w *writer) noCursorTools(h *settings.Hook) []string {
 	m := h.Match
-	if m == "" || m == "*" || !h.Event.ToolEvent() || strings.ContainsAny(m, `^$.*+?()[]{}\`) {
+	if m == "" || m == "*" || !toolEvent(h.Event) || strings.ContainsAny(m, `^$.*+?()[]{}\`) {
 		return nil
 	}
 	dialect := translate.Dialect(h.EffectiveProtocol())
