@@ -76,7 +76,8 @@ type wirePostOut struct {
 // back through the protocol's vocabulary).
 func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
 	name := hookName(h)
-	pre := ev.Name == settings.PreTool
+	row := eventOf(ev.Name)
+	pre := row != nil && row.gate
 	fail := func(outcome runner.OutcomeKind, msg string) runner.HookReply {
 		r := runner.HookReply{Outcome: outcome, Err: msg}
 		if h.FailClosed {
@@ -192,7 +193,7 @@ func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunR
 func (*Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Reply {
 	var out runner.Reply
 	var ctxs []string
-	if ev.Name == settings.PreTool {
+	if row := eventOf(ev.Name); row != nil && row.gate {
 		for i := range replies {
 			r := &replies[i]
 			if r.AdditionalContext != "" {

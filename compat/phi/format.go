@@ -92,9 +92,8 @@ func (phiFormat) Protocol(vocab *translate.Vocabulary) runner.Protocol { return 
 // ShimEvent names pre_tool and post_tool (post_tool_failure too, as Phi
 // runs its post hooks after failed tools) as Phi does.
 func (phiFormat) ShimEvent(e settings.Event) (string, bool) {
-	switch e {
-	case settings.PreTool, settings.PostTool, settings.PostToolFailure:
-		return HookEvent(e), true
+	if row := eventOf(e); row != nil {
+		return row.name, true
 	}
 	return "", false
 }
@@ -105,10 +104,11 @@ func (phiFormat) ShimEvent(e settings.Event) (string, bool) {
 // --phi-dir only the event is set: the folders' hooks are loaded by the
 // caller.
 func (phiFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
-	native := settings.Event(s.Event)
-	if native != settings.PreTool && native != settings.PostTool {
+	row := eventNamed(s.Event)
+	if row == nil {
 		return nil, fmt.Errorf("%w: --event %q: a Phi hook is pre_tool or post_tool", format.ErrShimUsage, s.Event)
 	}
+	native := row.native
 	h := &settings.Hook{Event: native, Protocol: settings.ProtocolPhi, Timeout: DefaultTimeout,
 		Source: settings.Source{File: "flags", Format: settings.ProtocolPhi, Event: s.Event}}
 	if len(s.PhiDirs) > 0 {
@@ -177,7 +177,7 @@ func groupTimeout(ev settings.Event, group, hook time.Duration) time.Duration {
 	if group > 0 {
 		group -= margin
 	}
-	if ev == settings.PreTool {
+	if row := eventOf(ev); row != nil && !row.schedule.Parallel {
 		return group + hook + margin
 	}
 	return max(group, hook) + margin

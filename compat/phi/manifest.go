@@ -116,11 +116,10 @@ func ParseManifest(data []byte) (*Manifest, error) {
 	if m.Match == "" {
 		m.Match = "*"
 	}
-	switch m.Event {
-	case EventPreTool, EventPostTool:
-	case "":
+	switch {
+	case m.Event == "":
 		return nil, at("event", `missing required field "event"`)
-	default:
+	case eventNamed(m.Event) == nil:
 		return nil, at("event", fmt.Sprintf("invalid event %q (want %q or %q)", m.Event, EventPreTool, EventPostTool))
 	}
 	if m.Run == "" {
@@ -131,7 +130,7 @@ func ParseManifest(data []byte) (*Manifest, error) {
 		return nil, at("timeout", err.Error())
 	}
 	m.Timeout = d
-	if m.Async && m.Event != EventPostTool {
+	if m.Async && !eventNamed(m.Event).async {
 		return nil, at("async", fmt.Sprintf("async is only valid for event %q", EventPostTool))
 	}
 	return m, nil

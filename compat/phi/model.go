@@ -36,8 +36,9 @@ func (phiFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []f
 	text := func(kind, s, placement string) []format.ModelText {
 		return []format.ModelText{{Protocol: settings.ProtocolPhi, Kind: kind, Text: s, Placement: placement, Delivery: format.DeliveryNow, Hooks: hooks}}
 	}
+	row := eventOf(out.Event.Name)
 	switch {
-	case out.Event.Name == settings.PreTool && r.Decision.Blocks():
+	case row != nil && row.gate && r.Decision.Blocks():
 		s := r.Reason
 		if block != "" {
 			s += "\n\n" + block

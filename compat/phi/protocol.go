@@ -55,10 +55,10 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 	if ev.PermissionMode == PermissionReadonly && !h.FailClosed {
 		return false
 	}
-	if h.Match == "" || h.Match == "*" || !ev.Name.ToolEvent() {
+	if h.Match == "" || h.Match == "*" {
 		return true
 	}
-	if h.EffectiveMatchSyntax() != settings.MatchExact {
+	if eventOf(ev.Name) == nil || h.EffectiveMatchSyntax() != settings.MatchExact {
 		return format.SelectsNative(p.vocab, h, ev)
 	}
 	return h.Match == p.vocab.Name(translate.Native, Dialect, ev.Tool)
@@ -121,8 +121,8 @@ func timeoutOf(h *settings.Hook) time.Duration {
 // order, the first deny stopping the rest and each modify reaching the
 // hooks after it; post hooks run all at once (phi §7).
 func (*Protocol) Schedule(ev *runner.Event) runner.Schedule {
-	if ev.Name == settings.PreTool {
-		return runner.Schedule{StopOnBlock: true, ChainArgs: true}
+	if row := eventOf(ev.Name); row != nil {
+		return row.schedule
 	}
 	return runner.Schedule{Parallel: true}
 }
@@ -131,7 +131,8 @@ func (*Protocol) Schedule(ev *runner.Event) runner.Schedule {
 // (phi §7). It is started with the event and not awaited; its result
 // is ignored, its own timeout still applies.
 func (*Protocol) Detached(h *settings.Hook, ev *runner.Event) bool {
-	return h.Async && HookEvent(ev.Name) == EventPostTool
+	row := eventOf(ev.Name)
+	return h.Async && row != nil && row.async
 }
 
 // Awaits reports that Phi waits for its hooks of every event it has:

@@ -29,11 +29,8 @@ type request struct {
 // pre_tool, post_tool for post_tool and post_tool_failure (Phi runs its
 // post hooks after failed tools too); other events keep their native name.
 func HookEvent(e settings.Event) string {
-	switch e {
-	case settings.PreTool:
-		return EventPreTool
-	case settings.PostTool, settings.PostToolFailure:
-		return EventPostTool
+	if row := eventOf(e); row != nil {
+		return row.name
 	}
 	return string(e)
 }
@@ -65,7 +62,7 @@ func (p *Protocol) request(ev *runner.Event) ([]byte, error) {
 	if args := bytes.TrimSpace(ev.Args); len(args) > 0 {
 		r.Input = p.vocab.Args(translate.Native, Dialect, ev.Tool, args)
 	}
-	if r.HookEvent == EventPostTool {
+	if row := eventOf(ev.Name); row != nil && !row.gate {
 		r.Output = ResultText(ev.Result)
 		if r.Output == "" {
 			r.Output = ev.Error

@@ -90,16 +90,11 @@ func ToConfig(hooks []Hook) *settings.Config {
 			Source: settings.Source{File: ph.Path, Line: ph.Line, Col: ph.Col, Format: "phi",
 				Scope: ph.Scope, Event: ph.Event},
 		}
-		if ph.Event == EventPreTool {
-			h.Event = settings.PreTool
-			cfg.Hooks = append(cfg.Hooks, h)
-			continue
-		}
-		// post_tool only: the native spec fires post_tool for every call,
-		// failed ones included (HK-52), as Phi runs its post hooks after
-		// failed tools; post_tool_failure fires in addition, so a hook on
-		// both would run twice.
-		h.Event = settings.PostTool
+		// A post_tool hook loads on post_tool only: the native spec fires
+		// post_tool for every call, failed ones included (HK-52), as Phi
+		// runs its post hooks after failed tools; post_tool_failure fires
+		// in addition, so a hook on both would run twice.
+		h.Event = eventNamed(ph.Event).native
 		cfg.Hooks = append(cfg.Hooks, h)
 	}
 	return cfg
