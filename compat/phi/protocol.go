@@ -50,7 +50,8 @@ func (*Protocol) Name() string { return settings.ProtocolPhi }
 // anything else must equal the Phi name of the event's tool exactly
 // (case-sensitive, no glob). In readonly permission mode only fail_closed
 // hooks are selected. A hand-written hook with protocol "phi" and another
-// match syntax is matched the native way.
+// match syntax, or on an event Phi has no hooks for, is matched the
+// native way.
 func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 	if ev.PermissionMode == PermissionReadonly && !h.FailClosed {
 		return false
