@@ -57,6 +57,18 @@ type ShimIO struct {
 // command, which runs it with the process's streams, environment and
 // working directory, and of a converted hook that an engine of
 // [NewEngine] runs without starting hookcompat.
+//
+// A fail-closed shim (--fail-closed) never answers a failure of its own —
+// an event it cannot read (not JSON, truncated, nested deeper than
+// encoding/json reads, over MaxEventBytes, stdin closed early), a payload
+// that is not its host's, a hook it cannot build, a Fire that cannot run
+// — with exit 1, which Codex, Gemini CLI, Qwen Code and a plain native
+// engine read as non-blocking: after the error on Stderr it answers a
+// block of the hook's event in its host's reply schema and exit status
+// (natively {"decision": "block"}, with the failure in the
+// runner.ReportKey field), and when even its command line does not parse
+// it exits 2, which every host reads as a block with Stderr as the
+// reason.
 func RunShim(ctx context.Context, args []string, sio ShimIO) int {
 	if err := runShim(ctx, args, sio); err != nil {
 		var code shimExit
@@ -67,9 +79,80 @@ func RunShim(ctx context.Context, args []string, sio ShimIO) int {
 		if errors.Is(err, format.ErrShimUsage) {
 			fmt.Fprintf(sio.Stderr, "Run 'hookcompat --help' for usage.\n")
 		}
+		if code, ok := failClosedAnswer(args, err, sio); ok {
+			return code
+		}
 		return 1
 	}
 	return 0
+}
+
+// shimFailure is a failure of the shim itself, with what it knew of the
+// hook when it failed (for its fail-closed answer).
+type shimFailure struct {
+	err  error
+	spec *format.ShimSpec
+	hook *settings.Hook
+}
+
+func (f *shimFailure) Error() string { return f.err.Error() }
+func (f *shimFailure) Unwrap() error { return f.err }
+
+// failClosedAnswer answers a failure of a fail-closed shim with a block:
+// the host's reply to a block of the hook's event (a native block with
+// the failure reported), or exit status 2 when the command line is too
+// broken to know the host or the event. ok is false for a shim that is
+// not fail-closed.
+func failClosedAnswer(args []string, err error, sio ShimIO) (int, bool) {
+	var sf *shimFailure
+	if !errors.As(err, &sf) || sf.spec == nil || sf.hook == nil {
+		if rawFailClosed(args) {
+			return 2, true // a block with stderr as its reason, in every host
+		}
+		return 0, false
+	}
+	if !sf.spec.FailClosed {
+		return 0, false
+	}
+	reason := fmt.Sprintf("hook %s failed and is fail_closed: hookcompat exec: %v", sf.hook.Label(), sf.err)
+	out := &runner.Outcome{Reply: runner.Reply{Decision: runner.DecisionBlock, Reason: reason}}
+	ev := runner.Event{Name: sf.hook.Event, Workspace: sio.Dir, Cwd: sio.Dir}
+	out.Event = ev
+	if host, _ := sf.spec.HostFormat(); host != nil {
+		stdout, stderr, code := host.WriteReply(out, &ev)
+		if _, werr := sio.Stdout.Write(stdout); werr != nil {
+			return 2, true
+		}
+		_, _ = sio.Stderr.Write(stderr)
+		return code, true
+	}
+	rep := &runner.Report{Hooks: []runner.InnerRun{{Protocol: sf.hook.EffectiveProtocol(), Command: sf.hook.Label(),
+		Outcome: runner.OutcomeBlocking, Error: "hookcompat exec: " + sf.err.Error(), Decision: string(runner.DecisionBlock)}}}
+	b, merr := json.Marshal(struct {
+		runner.Reply
+		Report *runner.Report `json:"hookcompat"`
+	}{out.Reply, rep})
+	if merr != nil {
+		return 2, true
+	}
+	if _, werr := fmt.Fprintf(sio.Stdout, "%s\n", b); werr != nil {
+		return 2, true
+	}
+	return 0, true
+}
+
+// rawFailClosed reports whether --fail-closed is among the shim's flags
+// (before "--"), for a command line that does not parse.
+func rawFailClosed(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--fail-closed" || a == "--fail-closed=true" {
+			return true
+		}
+	}
+	return false
 }
 
 // shimExit is the exit status of a host's reply (Codex, Gemini CLI, …
@@ -109,6 +192,20 @@ func runShim(ctx context.Context, args []string, sio ShimIO) error {
 		}
 		return fmt.Errorf("exec: %w", err)
 	}
+	// From here on the shim knows its hook: a failure of its own is
+	// answered as the hook's failure (RunShim, failClosedAnswer).
+	if err := runHook(ctx, spec, h, sio); err != nil {
+		var code shimExit
+		if errors.As(err, &code) {
+			return err
+		}
+		return &shimFailure{err: err, spec: spec, hook: h}
+	}
+	return nil
+}
+
+// runHook runs the shim's hook h (spec's) for the event on its stdin.
+func runHook(ctx context.Context, spec *format.ShimSpec, h *settings.Hook, sio ShimIO) error {
 	home := hookkit.EnvValue(sio.Env, "HOME")
 	if len(spec.PhiDirs) > 0 {
 		return fireShim(ctx, spec, sio, h.Event, func(workspace string) (*runner.Engine, error) {
@@ -217,6 +314,9 @@ func fireShim(ctx context.Context, spec *format.ShimSpec, sio ShimIO, native set
 		}
 	} else {
 		ev, err = runner.DecodeEventLenient(data)
+		if err == nil && ev.Name == "" {
+			err = errors.New(`stdin is not a native event: it has no "event"`)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("exec: %w", err)

@@ -27,7 +27,10 @@ program and its arguments (Claude's exec form). --matcher applies the format's m
 event (tool name, source, …); when it does not match, the reply is empty. Unknown fields of the
 native event are kept and passed on. On SIGTERM, SIGINT or SIGHUP the hook's process group is
 terminated first; then a --fail-closed hook answers a block, any other exits 1 without an
-answer.
+answer. A failure of the shim itself — an event it cannot read (not JSON, truncated, nested too
+deep, over 64 MiB, stdin closed early), a payload that is not its host's — is written on stderr
+and exits 1, except with --fail-closed: then the shim answers a block of the hook's event in its
+host's reply schema and exit status (exit 2 when its own command line does not parse).
 
 With --host FORMAT the shim runs inside that agent instead of a native engine (what
 "convert --target FORMAT" writes): it reads the agent's hook payload and answers in the
