@@ -108,11 +108,11 @@ func decodeFile(doc *geminicore.Doc, scope string, ext bool) *parsed {
 			doc.Warn(m.KeyOffset, translate.CodeUnsupportedField, "hooks.%s is skipped by Gemini CLI and has no effect (the switch is hooksConfig.%s)", m.Key, m.Key)
 			continue
 		}
-		r, ok := Event(m.Key)
+		r, ok := agent.Event(m.Key)
 		if !ok {
 			msg := fmt.Sprintf("Invalid hook event name: %q from %s config. Skipping. (Gemini CLI's events: %s)", m.Key, label, strings.Join(EventNames(), ", "))
 			if _, claude := translate.NativeEvent(m.Key); claude {
-				if g, ok := geminiNameForClaude(m.Key); ok {
+				if g, ok := agent.NameForClaude(m.Key); ok {
 					msg = fmt.Sprintf("%q is a Claude Code event name: Gemini CLI skips it (\"Invalid hook event name\"); its event is %s", m.Key, g)
 				} else {
 					msg = fmt.Sprintf("%q is a Claude Code event name that Gemini CLI does not have: its hooks are skipped", m.Key)
@@ -174,7 +174,7 @@ func boolValue(n *jsonpos.Node) (bool, bool) {
 	return false, false
 }
 
-func (p *parsed) group(r *Row, where string, g *jsonpos.Node) {
+func (p *parsed) group(r *geminicore.Row, where string, g *jsonpos.Node) {
 	doc := p.doc
 	if g.Kind != jsonpos.Object {
 		doc.Warn(g.Offset, translate.CodeInvalidEntry, "%s: want a hook group object, got %s; Gemini CLI discards it", where, g.Kind)
@@ -192,7 +192,7 @@ func (p *parsed) group(r *Row, where string, g *jsonpos.Node) {
 	matcher := ""
 	if mn := g.Get("matcher"); mn != nil && geminicore.Truthy(mn) {
 		if mn.Kind != jsonpos.String {
-			if r.Match != MatchNone {
+			if r.Match != geminicore.MatchNone {
 				doc.Warn(mn.Offset, CodeEventBroken, "%s.matcher: want a string, got %s; Gemini CLI fails to plan %s (TypeError: entry.matcher.trim is not a function), so no %s hook runs", where, mn.Kind, r.Name, r.Name)
 				if _, seen := p.broken[r.Name]; !seen {
 					p.broken[r.Name] = mn.Offset
@@ -202,7 +202,7 @@ func (p *parsed) group(r *Row, where string, g *jsonpos.Node) {
 			}
 		} else {
 			matcher = doc.Str(mn)
-			if t := geminicore.TrimJS(matcher); r.Match == MatchNone && t != "" && t != "*" {
+			if t := geminicore.TrimJS(matcher); r.Match == geminicore.MatchNone && t != "" && t != "*" {
 				doc.Warn(mn.Offset, translate.CodeMatcherIgnored, "%s.matcher %q: %s has no matcher target; the group runs for every %s (as in Gemini CLI)", where, matcher, r.Name, r.Name)
 			}
 		}
@@ -229,7 +229,7 @@ func (p *parsed) group(r *Row, where string, g *jsonpos.Node) {
 	}
 }
 
-func (p *parsed) handler(r *Row, matcher string, sequential bool, where string, n *jsonpos.Node) (settings.Hook, bool) {
+func (p *parsed) handler(r *geminicore.Row, matcher string, sequential bool, where string, n *jsonpos.Node) (settings.Hook, bool) {
 	doc := p.doc
 	label := "project"
 	if p.scope == ScopeExtension {
@@ -353,18 +353,4 @@ func timeoutOf(doc *geminicore.Doc, where string, to *jsonpos.Node) time.Duratio
 		return immediate
 	}
 	return d
-}
-
-// geminiNameForClaude is the Gemini CLI event that does what a Claude
-// Code event does, for warnings.
-func geminiNameForClaude(claude string) (string, bool) {
-	native, ok := translate.NativeEvent(claude)
-	if !ok {
-		return "", false
-	}
-	r, ok := ForNative(native)
-	if !ok || r.Native != native {
-		return "", false
-	}
-	return r.Name, true
 }

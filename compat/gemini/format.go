@@ -1,7 +1,6 @@
 package gemini
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -22,26 +21,28 @@ const Version = "0.61.0"
 // hooks/hooks.json, Gemini's runtime protocol, its model view
 // (`--render gemini`), its lints, its exec shim and host, and the convert
 // target "gemini".
-var Format format.Format = geminiFormat{}
+var Format format.Format = geminiFormat{agent}
 
 func init() {
 	format.Register(Format)
-	format.RegisterTarget(target{})
+	format.RegisterTarget(geminicore.Target{Agent: agent})
 }
 
-type geminiFormat struct{}
+// geminiFormat is the format; the methods it shares with Qwen Code's
+// (Name, ShimEvent, ShimHook, Vars, ReadEvent, ReadHostEvent, Discover)
+// are its Agent's.
+type geminiFormat struct{ *geminicore.Agent }
 
 var (
-	_ format.Renderer    = geminiFormat{}
-	_ format.EventReader = geminiFormat{}
-	_ format.Host        = geminiFormat{}
-	_ format.Linter      = geminiFormat{}
-	_ format.Shimmer     = geminiFormat{}
-	_ format.ShimMatcher = geminiFormat{}
-	_ format.CommandVars = geminiFormat{}
+	_ format.Renderer        = geminiFormat{}
+	_ format.EventReader     = geminiFormat{}
+	_ format.Host            = geminiFormat{}
+	_ format.HostEventReader = geminiFormat{}
+	_ format.Linter          = geminiFormat{}
+	_ format.Shimmer         = geminiFormat{}
+	_ format.ShimMatcher     = geminiFormat{}
+	_ format.CommandVars     = geminiFormat{}
 )
-
-func (geminiFormat) Name() string { return settings.ProtocolGemini }
 
 func (geminiFormat) Info() format.Info {
 	return format.Info{
@@ -58,42 +59,19 @@ func (geminiFormat) Info() format.Info {
 // Detect recognises a Gemini CLI file: a JSON object (comments allowed)
 // under a .gemini folder, an extension's hooks/hooks.json, or a settings
 // file whose hooks use Gemini-only event names or that has hooksConfig.
-func (geminiFormat) Detect(path string, data []byte) bool {
+func (f geminiFormat) Detect(path string, data []byte) bool {
 	if data == nil {
 		return false
 	}
-	clean, _ := geminicore.StripComments(bytes.TrimPrefix(data, []byte("\ufeff")))
-	t := bytes.TrimSpace(clean)
-	if len(t) == 0 || t[0] != '{' {
+	sn := f.Sniff(path, data)
+	if !sn.Object {
 		return false
 	}
-	if inDir(path, ".gemini") || isExtensionHooks(path) {
+	if sn.InDir || isExtensionHooks(path) {
 		return true
 	}
-	doc, err := geminicore.Parse(path, data, geminicore.ParseOptions{Comments: true, StripBOM: true})
-	if err != nil {
-		return false
-	}
-	if doc.Root.Get("hooksConfig") != nil {
-		return true
-	}
-	for _, m := range geminicore.Members(doc.Root.Get("hooks")) {
-		if _, claude := translate.NativeEvent(m.Key); !claude {
-			if _, ok := Event(m.Key); ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func inDir(path, dir string) bool {
-	for _, el := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
-		if el == dir {
-			return true
-		}
-	}
-	return false
+	doc := sn.Doc()
+	return doc != nil && (doc.Root.Get("hooksConfig") != nil || f.OwnEvents(doc))
 }
 
 // Translate reads one Gemini file for convert, without the rules across
@@ -130,7 +108,7 @@ func (geminiFormat) Translate(src translate.Source) (*settings.Config, []transla
 			}
 			h.Options["expand_vars"] = "true"
 		}
-		cfg.Hooks = append(cfg.Hooks, withTwins(h)...)
+		cfg.Hooks = append(cfg.Hooks, agent.WithTwins(h)...)
 	}
 	warns := p.doc.Warnings()
 	if p.enabled != nil && !*p.enabled {
@@ -163,107 +141,6 @@ func (geminiFormat) Protocol(vocab *translate.Vocabulary) runner.Protocol { retu
 func (geminiFormat) Render(out *runner.Outcome, vocab *translate.Vocabulary) any {
 	r := NewProtocol(vocab).Render(out)
 	return &r
-}
-
-// ReadEvent reads a Gemini CLI hook payload ([FromPayload]). It scores 3
-// — above Claude Code's 1 — when the payload is surely Gemini's: an event
-// only Gemini has (BeforeTool, AfterAgent, …), or a shared name
-// (SessionStart, SessionEnd, Notification) with Gemini's timestamp and
-// without Qwen Code's permission_mode.
-func (geminiFormat) ReadEvent(data []byte, workspace string, vocab *translate.Vocabulary) (runner.Event, int, error) {
-	name, keys, ok := probe(data)
-	if !ok {
-		return runner.Event{}, 0, nil
-	}
-	if _, known := Event(name); !known {
-		return runner.Event{}, 0, nil
-	}
-	_, claude := translate.NativeEvent(name)
-	if claude && (!keys["timestamp"] || keys["permission_mode"]) {
-		return runner.Event{}, 0, nil
-	}
-	ev, err := FromPayload(data, workspace, vocab)
-	return ev, 3, err
-}
-
-// probe returns a payload's hook_event_name and its top-level keys.
-func probe(data []byte) (string, map[string]bool, bool) {
-	var f runner.Fields
-	if err := f.UnmarshalJSON(bytes.TrimPrefix(data, []byte("\ufeff"))); err != nil {
-		return "", nil, false
-	}
-	keys := map[string]bool{}
-	for _, kv := range f {
-		keys[kv.Key] = true
-	}
-	v, ok := f.Get("hook_event_name")
-	if !ok {
-		return "", nil, false
-	}
-	var name string
-	if err := jsonUnmarshalString(v, &name); err != nil {
-		return "", nil, false
-	}
-	return name, keys, true
-}
-
-// ReadHostEvent reads the payload Gemini CLI sent a shim hook of another
-// format (format.HostEventReader): the event of [FromPayload] without
-// Gemini's own extra fields (timestamp, llm_request, mcp_context, …),
-// which the hook's own agent never sends it.
-func (geminiFormat) ReadHostEvent(data []byte, workspace, protocol string) (runner.Event, error) {
-	ev, err := FromPayload(data, workspace, nil)
-	if err != nil {
-		return ev, err
-	}
-	if protocol != settings.ProtocolGemini {
-		ev.Extra = nil
-	}
-	return ev, nil
-}
-
-// Vars are the variables Gemini CLI sets for hook commands to find their
-// scripts: GEMINI_PROJECT_DIR, GEMINI_CWD and CLAUDE_PROJECT_DIR (the
-// project).
-func (geminiFormat) Vars(h *settings.Hook, project string) map[string]string {
-	return map[string]string{"GEMINI_PROJECT_DIR": project, "GEMINI_CWD": project, "CLAUDE_PROJECT_DIR": project}
-}
-
-// ShimEvent names e as Gemini CLI does (BeforeTool for pre_tool; AfterTool
-// for post_tool and post_tool_failure).
-func (geminiFormat) ShimEvent(e settings.Event) (string, bool) {
-	r, ok := ForNative(e)
-	if !ok {
-		return "", false
-	}
-	return r.Name, true
-}
-
-// ShimHook builds the Gemini hook a shim command line runs: --event is a
-// Gemini CLI event name (its native event, or the one the option event
-// names among those the Gemini event covers), the timeout defaults to
-// Gemini's 60 s, --matcher is a Gemini matcher.
-func (geminiFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
-	r, ok := Event(s.Event)
-	if !ok {
-		return nil, fmt.Errorf("%w: --event %q is not a Gemini CLI event (%s)", format.ErrShimUsage, s.Event, strings.Join(EventNames(), ", "))
-	}
-	h := &settings.Hook{
-		Event: r.Native, Protocol: settings.ProtocolGemini, Timeout: DefaultTimeout,
-		Source: settings.Source{File: "flags", Format: settings.ProtocolGemini, Event: s.Event},
-	}
-	s.ApplyTo(h)
-	if e := settings.Event(h.Options["event"]); e != "" {
-		for _, a := range r.Also {
-			if a == e {
-				h.Event = e
-			}
-		}
-	}
-	if s.Matcher != "" {
-		h.Match, h.MatchSyntax = s.Matcher, settings.MatchGemini
-	}
-	return h, nil
 }
 
 // ShimMatch leaves every Gemini matcher to the shim (a Gemini regex is

@@ -3,6 +3,7 @@ package gemini
 import (
 	"encoding/json"
 
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
@@ -23,15 +24,15 @@ import (
 //   - a system message: systemMessage.
 //
 // ev is the event as Gemini sent it, out.Event as the hooks left it.
-func (geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []byte, int) {
-	r, ok := ForNative(ev.Name)
+func (f geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []byte, int) {
+	r, ok := agent.ForNative(ev.Name)
 	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	if !ok {
 		b, _ := o.Bytes()
 		return append(b, '\n'), nil, 0
 	}
 	stop := out.Continue != nil && !*out.Continue
-	if stop && r.Stop != Ignored {
+	if stop && r.Stop != geminicore.Ignored {
 		o.Raw("continue", json.RawMessage("false"))
 		reason := out.StopReason
 		if reason == "" {
@@ -42,7 +43,7 @@ func (geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, [
 		}
 	}
 	switch {
-	case out.Decision.Blocks() && r.Block != Ignored:
+	case out.Decision.Blocks() && r.Block != geminicore.Ignored:
 		o.Str("decision", "deny")
 		o.Str("reason", out.Reason)
 	case out.Decision == runner.DecisionAsk && r.Ask:
@@ -52,10 +53,10 @@ func (geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, [
 		}
 	}
 	spec := jsonwire.NewObject(jsonwire.JSRoundTrip)
-	if out.AdditionalContext != "" && r.Context != NoContext {
+	if out.AdditionalContext != "" && r.Context != geminicore.NoContext {
 		spec.Str("additionalContext", out.AdditionalContext)
 	}
-	if out.UpdatedArgs != nil && r.Chain == ChainToolInput && !out.Decision.Blocks() {
+	if out.UpdatedArgs != nil && r.Chain == geminicore.ChainToolInput && !out.Decision.Blocks() {
 		vocab := translate.DefaultVocabulary
 		spec.Raw("tool_input", vocab.Args(translate.Native, Dialect, out.Event.Tool, out.UpdatedArgs))
 	}

@@ -39,14 +39,14 @@ func (geminiFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 	if h.EffectiveProtocol() != settings.ProtocolGemini {
 		return
 	}
-	r, ok := ForNative(h.Event)
+	r, ok := agent.ForNative(h.Event)
 	if !ok {
 		return
 	}
 	m := geminicore.TrimJS(h.Match)
 	if m != "" && m != "*" {
 		switch r.Match {
-		case MatchTool:
+		case geminicore.MatchTool:
 			for _, part := range strings.FieldsFunc(m, func(c rune) bool { return c == '|' || c == ',' || c == '(' || c == ')' || c == '^' || c == '$' }) {
 				p := strings.TrimSpace(part)
 				if claudeToolNames.Get()[p] {
@@ -56,10 +56,10 @@ func (geminiFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 						fmt.Sprintf("use %q", g))
 				}
 			}
-		case MatchExact:
+		case geminicore.MatchValue:
 			if strings.ContainsAny(m, "|.*^$()[]") {
 				add(LintExactTrigger, format.SeverityWarning,
-					fmt.Sprintf("%s matcher %q: Gemini CLI compares it with the %s exactly (no regex, no lists), so it never matches", r.Name, h.Match, triggerWord(r)),
+					fmt.Sprintf("%s matcher %q: Gemini CLI compares it with the %s exactly (no regex, no lists), so it never matches", r.Name, h.Match, r.MatchKey),
 					"use one exact value, or several groups")
 			}
 		}
@@ -77,14 +77,4 @@ func (geminiFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 	if strings.Contains(h.Command, "CLAUDE_PLUGIN_ROOT") {
 		add(LintPluginVar, format.SeverityWarning, "$CLAUDE_PLUGIN_ROOT is never set by Gemini CLI", "use ${extensionPath} in an extension's hooks.json")
 	}
-}
-
-func triggerWord(r *Row) string {
-	switch r.Name {
-	case "SessionStart":
-		return "source"
-	case "SessionEnd":
-		return "reason"
-	}
-	return "trigger"
 }

@@ -15,28 +15,28 @@ import (
 // mergeOutputs combines the outputs of one event's hooks, in plan order,
 // by the row's strategy (hookAggregator.mergeOutputs); nil when no hook
 // gave an output.
-func mergeOutputs(r *Row, outs []*geminicore.Output) *geminicore.Output {
+func mergeOutputs(r *geminicore.Row, outs []*geminicore.Output) *geminicore.Output {
 	if len(outs) == 0 {
 		return nil
 	}
 	var f runner.Fields
 	switch r.Merge {
-	case MergeOr:
+	case geminicore.MergeOr:
 		f = mergeOr(outs)
-	case MergeReplace:
+	case geminicore.MergeReplace:
 		for _, o := range outs {
-			spec := spreadFields(specificOf(f), objectFields(o.Value("hookSpecificOutput")))
-			for _, kv := range objectFields(o.JSON) {
+			spec := spreadFields(specificOf(f), geminicore.ObjectFields(o.Value("hookSpecificOutput")))
+			for _, kv := range geminicore.ObjectFields(o.JSON) {
 				f.Set(kv.Key, kv.Value)
 			}
 			b, _ := spec.MarshalJSON()
 			f.Set("hookSpecificOutput", b)
 		}
-	case MergeToolSelection:
+	case geminicore.MergeToolSelection:
 		f = mergeToolSelection(outs)
 	default:
 		for _, o := range outs {
-			for _, kv := range objectFields(o.JSON) {
+			for _, kv := range geminicore.ObjectFields(o.JSON) {
 				f.Set(kv.Key, kv.Value)
 			}
 		}
@@ -45,20 +45,9 @@ func mergeOutputs(r *Row, outs []*geminicore.Output) *geminicore.Output {
 	return geminicore.NewOutput(b)
 }
 
-// objectFields returns the members of a JSON object (nil for anything
-// else: an array output spreads to nothing).
-func objectFields(raw json.RawMessage) runner.Fields {
-	if !gjson.ParseBytes(raw).IsObject() {
-		return nil
-	}
-	var f runner.Fields
-	_ = f.UnmarshalJSON(raw)
-	return f
-}
-
 func specificOf(f runner.Fields) runner.Fields {
 	v, _ := f.Get("hookSpecificOutput")
-	return objectFields(v)
+	return geminicore.ObjectFields(v)
 }
 
 func spreadFields(a, b runner.Fields) runner.Fields {

@@ -10,7 +10,6 @@ import (
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -85,27 +84,17 @@ type Rendering struct {
 // through the merged native reply only).
 func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	ev := &out.Event
-	r, ok := ForNative(ev.Name)
 	rd := Rendering{ModelText: []string{}}
+	r, outs, ok := p.Own(out)
 	if !ok {
 		return rd
 	}
 	rd.Event = r.Name
-	var outs []*geminicore.Output
-	for i := range out.Hooks {
-		tr := &out.Hooks[i]
-		if tr.Hook == nil || tr.Hook.EffectiveProtocol() != settings.ProtocolGemini || !tr.Outcome.Ran() {
-			continue
-		}
-		if d, ok := tr.Reply.Detail.(*Detail); ok && d.Output != nil {
-			outs = append(outs, d.Output)
-		}
-	}
 	m := mergeOutputs(r, outs)
 	if m == nil {
 		m = geminicore.NewOutput([]byte("{}"))
 	}
-	rep := p.nativeReply(r, ev, m)
+	rep := nativeReply(p.Protocol, r, ev, m)
 	// Hooks of other protocols decide through the native merge.
 	if out.Decision != runner.DecisionNone && rep.Decision == runner.DecisionNone {
 		rep.Decision, rep.Reason = out.Decision, out.Reason
@@ -119,12 +108,12 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	if stops {
 		reason = rep.StopReason
 	}
-	gtool := ToolName(p.vocab, ev.Tool)
+	gtool := ToolName(p.Vocab, ev.Tool)
 	args := func(a json.RawMessage) json.RawMessage {
 		if len(a) == 0 {
 			a = json.RawMessage("{}")
 		}
-		return p.vocab.Args(translate.Native, Dialect, ev.Tool, a)
+		return p.Vocab.Args(translate.Native, Dialect, ev.Tool, a)
 	}
 	blockedMsg := func() string {
 		if sm, ok := m.Text("systemMessage"); ok {
@@ -134,8 +123,8 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		}
 		return textAgentBlocked + reason
 	}
-	switch r.Name {
-	case "BeforeTool":
+	switch {
+	case r.Block == geminicore.ToolBlocked:
 		switch {
 		case stops:
 			rd.Stops, rd.ToolRuns = true, boolPtr(false)
@@ -143,12 +132,12 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		case blocks && strings.HasPrefix(reason, textInvalidParams):
 			// The hook's tool_input failed the tool's validation.
 			rd.ToolRuns = boolPtr(false)
-			rd.ToolResponse = errorResponse(reason)
+			rd.ToolResponse = geminicore.ErrorResponse(reason)
 			rd.ModelText = append(rd.ModelText, reason)
 			rd.UserText = append(rd.UserText, "Error executing tool "+gtool+": "+reason)
 		case blocks:
 			rd.ToolRuns = boolPtr(false)
-			rd.ToolResponse = errorResponse(textToolBlocked + reason)
+			rd.ToolResponse = geminicore.ErrorResponse(textToolBlocked + reason)
 			rd.ModelText = append(rd.ModelText, textToolBlocked+reason)
 			rd.UserText = append(rd.UserText, "Error executing tool "+gtool+": "+textToolBlocked+reason)
 		case rep.Decision == runner.DecisionAsk:
@@ -157,13 +146,13 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			rd.ToolRuns = boolPtr(true)
 		}
 		rd.EffectiveInput = args(ev.Args)
-		if ti := specificObject(m, "tool_input"); ti != nil && !stops && (!blocks || strings.HasPrefix(reason, textInvalidParams)) {
+		if ti := geminicore.SpecificObject(m, "tool_input"); ti != nil && !stops && (!blocks || strings.HasPrefix(reason, textInvalidParams)) {
 			rd.EffectiveInput, _ = jsonwire.JSRoundTrip.Canon(ti)
 			if !blocks {
 				rd.OutputNote = textInputChanged
 			}
 		}
-	case "AfterTool":
+	case r.Block == geminicore.ResultReplaced:
 		rd.EffectiveInput = args(ev.Args)
 		llm := gjson.GetBytes(ev.Result, "llmContent")
 		switch {
@@ -171,11 +160,11 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			rd.Stops = true
 			rd.UserText = append(rd.UserText, "Error executing tool "+gtool+": "+textAgentStopped+reason)
 		case blocks:
-			rd.ToolResponse = errorResponse(reason)
+			rd.ToolResponse = geminicore.ErrorResponse(reason)
 			rd.ModelText = append(rd.ModelText, reason)
 			rd.UserText = append(rd.UserText, "Error executing tool "+gtool+": Tool result blocked: "+reason)
 		default:
-			if tc := specificObject(m, "tailToolCallRequest"); tc != nil {
+			if tc := geminicore.SpecificObject(m, "tailToolCallRequest"); tc != nil {
 				rd.TailToolCall, _ = jsonwire.JSRoundTrip.Canon(tc)
 			}
 			if llm.Type == gjson.String {
@@ -190,7 +179,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 				rd.ToolResponse, _ = o.Bytes()
 			}
 		}
-	case "BeforeAgent":
+	case r.Block == geminicore.NoRequest:
 		switch {
 		case stops:
 			rd.Stops = true
@@ -202,7 +191,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			rd.PromptParts = append(rd.PromptParts, part)
 			rd.ModelText = append(rd.ModelText, part)
 		}
-	case "AfterAgent":
+	case r.Block == geminicore.Continuation:
 		switch {
 		case stops:
 			rd.Stops = true
@@ -213,7 +202,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			rd.ModelText = append(rd.ModelText, c)
 			rd.UserText = append(rd.UserText, blockedMsg())
 		}
-	case "SessionStart":
+	case r.Context == geminicore.ContextPromptPrefix:
 		if rep.AdditionalContext != "" {
 			rd.PromptPrefix = contextOpen + geminicore.EscapeContext(rep.AdditionalContext) + contextClose + "\n\n"
 			rd.ModelText = append(rd.ModelText, rd.PromptPrefix)
@@ -221,22 +210,22 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		if sm, ok := m.Text("systemMessage"); ok {
 			rd.UserText = append(rd.UserText, sm) // written raw to stderr first
 		}
-	case "BeforeModel":
+	case r.Block == geminicore.NoModelRequest:
 		switch {
 		case stops:
 			rd.Stops = true
 		case blocks:
 			rd.Blocked = true
 			rd.UserText = append(rd.UserText, textAgentBlocked+reason)
-			if v, ok := m.Specific().Get("llm_response"); ok && gjson.ParseBytes(v).Exists() && truthyJSON(v) {
+			if v, ok := m.Specific().Get("llm_response"); ok && gjson.ParseBytes(v).Exists() && geminicore.TruthyJSON(v) {
 				rd.LLMResponse, _ = jsonwire.JSRoundTrip.Canon(v)
 			}
 		default:
-			if lr := specificObject(m, "llm_request"); lr != nil {
+			if lr := geminicore.SpecificObject(m, "llm_request"); lr != nil {
 				rd.LLMRequest, _ = jsonwire.JSRoundTrip.Canon(lr)
 			}
 		}
-	case "AfterModel":
+	case r.Block == geminicore.StreamEnds:
 		switch {
 		case stops:
 			rd.Stops = true
@@ -248,8 +237,8 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 				rd.LLMResponse, _ = jsonwire.JSRoundTrip.Canon(v)
 			}
 		}
-	case "BeforeToolSelection":
-		if tc := specificObject(m, "toolConfig"); tc != nil && len(outs) > 0 {
+	case r.Merge == geminicore.MergeToolSelection:
+		if tc := geminicore.SpecificObject(m, "toolConfig"); tc != nil && len(outs) > 0 {
 			rd.ToolConfig, _ = jsonwire.JSRoundTrip.Canon(tc)
 		}
 	}
@@ -261,22 +250,9 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 
 func boolPtr(b bool) *bool { return &b }
 
-func errorResponse(msg string) json.RawMessage {
-	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
-	o.Str("error", msg)
-	b, _ := o.Bytes()
-	return b
-}
-
 func mustJSON(f runner.Fields) []byte {
 	b, _ := f.MarshalJSON()
 	return b
-}
-
-// truthyJSON reports whether a raw JSON value is truthy in JavaScript.
-func truthyJSON(v json.RawMessage) bool {
-	_, ok := geminicore.JSText(gjson.ParseBytes(v))
-	return ok
 }
 
 // toolRequired are the required parameters of Gemini CLI's built-in tools

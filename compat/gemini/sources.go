@@ -12,84 +12,33 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
-	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
-// Scopes of Gemini CLI hook sources (gemini-cli §1.1), in merge order.
+// Scopes of Gemini CLI hook sources (gemini-cli §1.1), in merge order:
+// Gemini CLI merges system defaults, user, workspace and system settings
+// in that order (later wins for plain values, hooks are concatenated),
+// then adds extension hooks.
 const (
-	ScopeSystemDefaults = "system-defaults" // dirname(system settings)/system-defaults.json
-	ScopeUser           = "user"            // ~/.gemini/settings.json
-	ScopeProject        = "project"         // <project>/.gemini/settings.json
-	ScopeCLI            = "cli"             // a settings file given with --gemini elsewhere
-	ScopeSystem         = "system"          // /etc/gemini-cli/settings.json
-	ScopeExtension      = "extension"       // ~/.gemini/extensions/<ext>/hooks/hooks.json
+	ScopeSystemDefaults = geminicore.ScopeSystemDefaults // dirname(system settings)/system-defaults.json
+	ScopeUser           = geminicore.ScopeUser           // ~/.gemini/settings.json
+	ScopeProject        = geminicore.ScopeProject        // <project>/.gemini/settings.json
+	ScopeCLI            = geminicore.ScopeCLI            // a settings file given with --gemini elsewhere
+	ScopeSystem         = geminicore.ScopeSystem         // /etc/gemini-cli/settings.json
+	ScopeExtension      = geminicore.ScopeExtension      // ~/.gemini/extensions/<ext>/hooks/hooks.json
 )
 
-// mergeOrder places the scopes: Gemini CLI merges system defaults, user,
-// workspace and system settings in that order (later wins for plain
-// values, hooks are concatenated), then adds extension hooks.
-var mergeOrder = lazy.Value[map[string]int]{New: func() map[string]int {
-	return map[string]int{ScopeSystemDefaults: 0, ScopeUser: 1, ScopeProject: 2, ScopeCLI: 3, ScopeSystem: 4, ScopeExtension: 5}
-}}
-
-// Paths are the files Gemini CLI reads hooks from for one environment.
-type Paths struct {
-	SystemDefaults, User, Project, System string
-	// ProjectIsHome: the project is the home folder, whose
-	// .gemini/settings.json is the user file, not a workspace file.
-	ProjectIsHome bool
-	// Extensions is the folder of installed extensions.
-	Extensions string
-}
+// Paths are the files Gemini CLI reads hooks from for one environment
+// ([PathsFor]).
+type Paths = geminicore.Paths
 
 // PathsFor returns Gemini CLI's settings paths for env: the system file
 // at $GEMINI_CLI_SYSTEM_SETTINGS_PATH or /etc/gemini-cli/settings.json
 // (env.System), the system defaults at $GEMINI_CLI_SYSTEM_DEFAULTS_PATH
 // or beside it, the user file and extensions under $GEMINI_CLI_HOME/.gemini
 // or ~/.gemini, the workspace file <project>/.gemini/settings.json.
-func PathsFor(env *format.Env) Paths {
-	getenv := env.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	var p Paths
-	p.System = getenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH")
-	if p.System == "" {
-		p.System = env.System("/etc/gemini-cli/settings.json")
-	}
-	p.SystemDefaults = getenv("GEMINI_CLI_SYSTEM_DEFAULTS_PATH")
-	p.System, p.SystemDefaults = inProject(p.System, env.Project), inProject(p.SystemDefaults, env.Project)
-	if p.SystemDefaults == "" {
-		p.SystemDefaults = filepath.Join(filepath.Dir(p.System), "system-defaults.json")
-	}
-	gh := geminiHome(getenv, env.Home)
-	p.User = filepath.Join(gh, "settings.json")
-	p.Extensions = filepath.Join(gh, "extensions")
-	p.Project = filepath.Join(env.Project, ".gemini", "settings.json")
-	home := filepath.Dir(gh)
-	if a, b := cleanAbs(home), cleanAbs(env.Project); a != "" && a == b {
-		p.ProjectIsHome = true
-	}
-	return p
-}
-
-func cleanAbs(p string) string {
-	if p == "" {
-		return ""
-	}
-	a, err := filepath.Abs(p)
-	if err != nil {
-		return filepath.Clean(p)
-	}
-	return a
-}
-
-func isFile(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && !st.IsDir()
-}
+func PathsFor(env *format.Env) Paths { return agent.PathsFor(env) }
 
 // extensionHooks returns the hooks files of the installed extensions
 // (<ext>/hooks/hooks.json beside a gemini-extension.json), sorted by
@@ -102,10 +51,10 @@ func extensionHooks(dir string) []string {
 	var out []string
 	for _, e := range entries {
 		root := filepath.Join(dir, e.Name())
-		if !e.IsDir() || !isFile(filepath.Join(root, "gemini-extension.json")) {
+		if !e.IsDir() || !geminicore.IsFile(filepath.Join(root, "gemini-extension.json")) {
 			continue
 		}
-		if hj := filepath.Join(root, "hooks", "hooks.json"); isFile(hj) {
+		if hj := filepath.Join(root, "hooks", "hooks.json"); geminicore.IsFile(hj) {
 			out = append(out, hj)
 		}
 	}
@@ -113,53 +62,9 @@ func extensionHooks(dir string) []string {
 	return out
 }
 
-// Discover returns the Gemini CLI hook sources of env that exist, in
-// Gemini's order (system defaults, user, workspace — not when the project
-// is the home folder —, system, then extensions); the watch list adds the
-// user and workspace files that do not exist yet.
-func (geminiFormat) Discover(env *format.Env) format.Discovery {
-	p := PathsFor(env)
-	var d format.Discovery
-	add := func(path, scope string) {
-		if isFile(path) {
-			d.Sources = append(d.Sources, format.Source{Format: settings.ProtocolGemini, Path: path, Scope: scope, Discovered: true})
-		}
-	}
-	add(p.SystemDefaults, ScopeSystemDefaults)
-	add(p.User, ScopeUser)
-	if !p.ProjectIsHome {
-		add(p.Project, ScopeProject)
-	}
-	add(p.System, ScopeSystem)
-	for _, x := range extensionHooks(p.Extensions) {
-		add(x, ScopeExtension)
-	}
-	d.Watch = append(d.Watch, p.User, p.Project, p.System, p.SystemDefaults, p.Extensions)
-	return d
-}
-
 // ScopeOf infers the scope of a Gemini file given by path: the locations
 // of [PathsFor], an extension's hooks/hooks.json, else ScopeCLI.
-func ScopeOf(path string, env *format.Env) string {
-	p := PathsFor(env)
-	a := cleanAbs(path)
-	switch a {
-	case cleanAbs(p.User):
-		return ScopeUser
-	case cleanAbs(p.System):
-		return ScopeSystem
-	case cleanAbs(p.SystemDefaults):
-		return ScopeSystemDefaults
-	case cleanAbs(p.Project):
-		if !p.ProjectIsHome {
-			return ScopeProject
-		}
-	}
-	if isExtensionHooks(a) {
-		return ScopeExtension
-	}
-	return ScopeCLI
-}
+func ScopeOf(path string, env *format.Env) string { return agent.ScopeOf(path, env) }
 
 // isExtensionHooks reports whether path is <ext>/hooks/hooks.json of an
 // extension folder (one with gemini-extension.json).
@@ -167,7 +72,7 @@ func isExtensionHooks(path string) bool {
 	if filepath.Base(path) != "hooks.json" || filepath.Base(filepath.Dir(path)) != "hooks" {
 		return false
 	}
-	return isFile(filepath.Join(filepath.Dir(filepath.Dir(path)), "gemini-extension.json"))
+	return geminicore.IsFile(filepath.Join(filepath.Dir(filepath.Dir(path)), "gemini-extension.json"))
 }
 
 // secureSystemFile is Gemini CLI's check before it reads a system file
@@ -175,7 +80,7 @@ func isExtensionHooks(path string) bool {
 // be owned by root and not writable by group or others. It returns why
 // not, or "".
 func secureSystemFile(path string) string {
-	abs := cleanAbs(path)
+	abs := geminicore.CleanAbs(path)
 	check := func(p string, dir bool) string {
 		st, err := os.Stat(p)
 		if err != nil {
@@ -227,13 +132,9 @@ func parseOptions(scope string) geminicore.ParseOptions {
 // readSource reads and decodes one source with the expansion of its
 // scope. A parse error is returned as is.
 func readSource(path, scope string, env *format.Env) (*parsed, error) {
-	data, err := os.ReadFile(path)
+	data, err := geminicore.ReadFile(path)
 	if err != nil {
-		if os.IsNotExist(err) {
-			abs, _ := filepath.Abs(path)
-			return nil, fmt.Errorf("reading %s: no such file: %w", abs, settings.ErrNoConfig)
-		}
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+		return nil, err
 	}
 	doc, err := geminicore.Parse(path, data, parseOptions(scope))
 	if err != nil {
@@ -301,7 +202,7 @@ func (geminiFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 			scope = ScopeExtension
 		}
 		if scope == "" {
-			scope = ScopeOf(path, env)
+			scope = agent.ScopeOf(path, env)
 		}
 		if (scope == ScopeSystem || scope == ScopeSystemDefaults) && env.SystemRoot == "" {
 			if why := secureSystemFile(path); why != "" {
@@ -336,7 +237,8 @@ func (geminiFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 		}
 		items = append(items, loaded{src: s, scope: scope, p: p})
 	}
-	sort.SliceStable(items, func(i, j int) bool { return mergeOrder.Get()[items[i].scope] < mergeOrder.Get()[items[j].scope] })
+	order := geminicore.MergeOrder.Get()
+	sort.SliceStable(items, func(i, j int) bool { return order[items[i].scope] < order[items[j].scope] })
 
 	trusted, why := trust(items, env)
 	enabled := true
@@ -398,25 +300,10 @@ func (geminiFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 					Message: fmt.Sprintf("%s hook not loaded: the matcher at %s is not a string, so Gemini CLI plans no %s hook", h.Source.Event, broken[h.Source.Event], h.Source.Event)})
 				continue
 			}
-			res.Config.Hooks = append(res.Config.Hooks, withTwins(h)...)
+			res.Config.Hooks = append(res.Config.Hooks, agent.WithTwins(h)...)
 		}
 	}
 	return res, nil
-}
-
-// withTwins returns h, and for an AfterTool hook also its copy on the
-// native post_tool_failure event: Gemini CLI has no failure event, its
-// AfterTool hooks run after failed calls too.
-func withTwins(h settings.Hook) []settings.Hook {
-	out := []settings.Hook{h}
-	if r, ok := ForNative(h.Event); ok {
-		for _, e := range r.Also {
-			t := h
-			t.Event = e
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // trust decides whether the folder is trusted (see [Format.Load]) and
@@ -450,45 +337,11 @@ func trust(items []loaded, env *format.Env) (bool, string) {
 }
 
 // TrustedFolder reports whether Gemini CLI's own trust file,
-// <gemini home>/trustedFolders.json, trusts project: an entry
-// TRUST_FOLDER for the project or an ancestor, or TRUST_PARENT for a
-// folder inside its parent, unless a DO_NOT_TRUST entry is closer. A
-// missing or unreadable file trusts nothing. Hosts that want Gemini's
-// decision pass it as format.Env.Trusted.
+// <gemini home>/trustedFolders.json, trusts project: the closest entry for
+// the project or an ancestor decides — TRUST_FOLDER for the folder
+// itself, TRUST_PARENT for the folders inside its parent, DO_NOT_TRUST
+// for none. A missing or unreadable file trusts nothing. Hosts that want
+// Gemini's decision pass it as format.Env.Trusted.
 func TrustedFolder(geminiDir, project string) bool {
-	data, err := os.ReadFile(filepath.Join(geminiDir, "trustedFolders.json"))
-	if err != nil {
-		return false
-	}
-	doc, err := geminicore.Parse("trustedFolders.json", data, geminicore.ParseOptions{Comments: true, StripBOM: true})
-	if err != nil {
-		return false
-	}
-	proj := cleanAbs(project)
-	best, bestLen := "", -1
-	for _, m := range geminicore.Members(doc.Root) {
-		if m.Value.Str == "" {
-			continue
-		}
-		dir := cleanAbs(m.Key)
-		target := dir
-		if m.Value.Str == "TRUST_PARENT" {
-			target = filepath.Dir(dir)
-		}
-		if proj == target || strings.HasPrefix(proj, strings.TrimSuffix(target, "/")+"/") {
-			if len(target) > bestLen {
-				best, bestLen = m.Value.Str, len(target)
-			}
-		}
-	}
-	return best == "TRUST_FOLDER" || best == "TRUST_PARENT"
-}
-
-// inProject resolves a relative path from the environment against the
-// project, the folder the agent runs in.
-func inProject(p, project string) string {
-	if p == "" || filepath.IsAbs(p) || project == "" {
-		return p
-	}
-	return filepath.Join(project, p)
+	return geminicore.TrustedFolder(geminiDir, project)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 )
@@ -31,7 +32,7 @@ func pathError(ev *runner.Event, tool string, args json.RawMessage) string {
 		return ""
 	}
 	v := gjson.GetBytes(args, gjson.Escape(key))
-	root := cwdOf(ev)
+	root := geminicore.CwdOf(ev)
 	if v.Type != gjson.String || v.String() == "" || root == "" {
 		return ""
 	}

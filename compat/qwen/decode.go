@@ -89,7 +89,7 @@ func decodeHooks(p *parsed, hooks *jsonpos.Node, pluginRoot string) {
 			doc.Warn(m.KeyOffset, translate.CodeUnsupportedField, "hooks.%s is skipped by Qwen Code and has no effect (its only switch is disableAllHooks)", m.Key)
 			continue
 		}
-		r, ok := Event(m.Key)
+		r, ok := agent.Event(m.Key)
 		if !ok {
 			msg := fmt.Sprintf("Invalid hook event name: %q from %s config. Skipping. (Qwen Code's events: %s)", m.Key, p.scope, strings.Join(EventNames(), ", "))
 			if alias, isAlias := translate.ClaudeEventAlias(m.Key); isAlias {
@@ -120,7 +120,7 @@ func decodeHooks(p *parsed, hooks *jsonpos.Node, pluginRoot string) {
 					continue
 				}
 				matcher = doc.Str(mn)
-				if t := trimMatcher(matcher); r.Target == NoTarget && t != "" && t != "*" && t != ".*" {
+				if t := trimMatcher(matcher); r.Match == geminicore.MatchNone && t != "" && t != "*" && t != ".*" {
 					doc.Warn(mn.Offset, translate.CodeMatcherIgnored, "%s.matcher %q: %s has no matcher target; the group runs for every %s (as in Qwen Code)", where, matcher, r.Name, r.Name)
 				}
 			}
@@ -170,7 +170,7 @@ func identity(h *settings.Hook) string {
 	return h.Command
 }
 
-func (p *parsed) handler(r *Row, matcher string, sequential bool, where string, n *jsonpos.Node, pluginRoot string) (settings.Hook, bool) {
+func (p *parsed) handler(r *geminicore.Row, matcher string, sequential bool, where string, n *jsonpos.Node, pluginRoot string) (settings.Hook, bool) {
 	doc := p.doc
 	if n.Kind != jsonpos.Object {
 		doc.Warn(n.Offset, translate.CodeInvalidEntry, "%s: want a handler object, got %s; dropped", where, n.Kind)

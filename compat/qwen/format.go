@@ -1,16 +1,12 @@
 package qwen
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
-	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -24,14 +20,17 @@ const Version = "0.24.4"
 // runtime protocol (command, http and prompt hooks), its model view
 // (`--render qwen`), lints, exec shim and host, and the convert target
 // "qwen".
-var Format format.Format = qwenFormat{}
+var Format format.Format = qwenFormat{agent}
 
 func init() {
 	format.Register(Format)
-	format.RegisterTarget(target{})
+	format.RegisterTarget(geminicore.Target{Agent: agent})
 }
 
-type qwenFormat struct{}
+// qwenFormat is the format; the methods it shares with Gemini CLI's
+// (Name, ShimEvent, ShimHook, Vars, ReadEvent, ReadHostEvent, Discover)
+// are its Agent's.
+type qwenFormat struct{ *geminicore.Agent }
 
 var (
 	_ format.Renderer        = qwenFormat{}
@@ -43,8 +42,6 @@ var (
 	_ format.ShimMatcher     = qwenFormat{}
 	_ format.CommandVars     = qwenFormat{}
 )
-
-func (qwenFormat) Name() string { return settings.ProtocolQwen }
 
 func (qwenFormat) Info() format.Info {
 	return format.Info{
@@ -59,43 +56,22 @@ func (qwenFormat) Info() format.Info {
 }
 
 // Detect recognises a Qwen Code file: a JSON object (comments allowed)
-// under a .qwen folder, a qwen-extension.json, or a settings file with
-// Qwen's "$version" or disableAllHooks beside Qwen-only events.
-func (qwenFormat) Detect(path string, data []byte) bool {
+// under a .qwen folder, a qwen-extension.json (or a folder holding one),
+// or a settings file with Qwen's "$version" beside hooks, or with
+// Qwen-only events.
+func (f qwenFormat) Detect(path string, data []byte) bool {
 	if data == nil {
-		return isFile(filepath.Join(path, "qwen-extension.json"))
+		return geminicore.IsFile(filepath.Join(path, "qwen-extension.json"))
 	}
-	clean, _ := geminicore.StripComments(bytes.TrimPrefix(data, []byte("\ufeff")))
-	t := bytes.TrimSpace(clean)
-	if len(t) == 0 || t[0] != '{' {
+	sn := f.Sniff(path, data)
+	if !sn.Object {
 		return false
 	}
-	if inDir(path, ".qwen") || filepath.Base(path) == "qwen-extension.json" {
+	if sn.InDir || filepath.Base(path) == "qwen-extension.json" {
 		return true
 	}
-	doc, err := geminicore.Parse(path, data, geminicore.ParseOptions{Comments: true, StripBOM: true})
-	if err != nil {
-		return false
-	}
-	if doc.Root.Get("$version") != nil && doc.Root.Get("hooks") != nil {
-		return true
-	}
-	for _, m := range geminicore.Members(doc.Root.Get("hooks")) {
-		switch m.Key {
-		case "TodoCreated", "TodoCompleted", "SessionDelete":
-			return true
-		}
-	}
-	return false
-}
-
-func inDir(path, dir string) bool {
-	for _, el := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
-		if el == dir {
-			return true
-		}
-	}
-	return false
+	doc := sn.Doc()
+	return doc != nil && ((doc.Root.Get("$version") != nil && doc.Root.Get("hooks") != nil) || f.OwnEvents(doc))
 }
 
 // Translate reads one Qwen file for convert, without the rules across
@@ -149,97 +125,26 @@ func (qwenFormat) Render(out *runner.Outcome, vocab *translate.Vocabulary) any {
 	return &r
 }
 
-// qwenOnly are event names Claude Code does not have.
-var qwenOnly = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"TodoCreated": true, "TodoCompleted": true, "SessionDelete": true}
-}}
-
-// ReadEvent reads a Qwen Code hook payload ([FromPayload]). It scores 3 —
-// above Claude Code's 1 — for an event only Qwen has, or a Claude-named
-// event with both Qwen's timestamp and its permission_mode (Claude sends
-// no timestamp, Gemini CLI no permission_mode).
-func (qwenFormat) ReadEvent(data []byte, workspace string, vocab *translate.Vocabulary) (runner.Event, int, error) {
-	var f runner.Fields
-	if err := f.UnmarshalJSON(bytes.TrimPrefix(data, []byte("\ufeff"))); err != nil {
-		return runner.Event{}, 0, nil
+// hostOnly reports the keys of Qwen's payloads Claude Code never sends
+// (timestamp, the synthetic tool_use_id — a hook of another format gets
+// Qwen's tool_call_id as its tool_use_id —, Stop's crons and context
+// counters, source_type, source_id), which a shim hook of another format
+// does not get ([format.HostEventReader]).
+func hostOnly(key string) bool {
+	switch key {
+	case "timestamp", "tool_use_id", "crons", "context_usage", "context_limit", "input_tokens", "source_type", "source_id":
+		return true
 	}
-	v, ok := f.Get("hook_event_name")
-	if !ok {
-		return runner.Event{}, 0, nil
-	}
-	var name string
-	if json.Unmarshal(v, &name) != nil {
-		return runner.Event{}, 0, nil
-	}
-	if _, known := Event(name); !known {
-		return runner.Event{}, 0, nil
-	}
-	_, ts := f.Get("timestamp")
-	_, pm := f.Get("permission_mode")
-	if !qwenOnly.Get()[name] && !(ts && pm) {
-		return runner.Event{}, 0, nil
-	}
-	ev, err := FromPayload(data, workspace, vocab)
-	return ev, 3, err
+	return false
 }
 
-// ReadHostEvent reads the payload Qwen Code sent a shim hook of another
-// format (format.HostEventReader): the event of [FromPayload] without the
-// keys Claude Code never sends (timestamp, the synthetic tool_use_id —
-// the hook gets Qwen's tool_call_id as its tool_use_id —, duration_ms,
-// Stop's crons and context counters, …).
-func (qwenFormat) ReadHostEvent(data []byte, workspace, protocol string) (runner.Event, error) {
-	ev, err := FromPayload(data, workspace, nil)
-	if err != nil || protocol == settings.ProtocolQwen {
-		return ev, err
-	}
-	var keep runner.Fields
-	for _, kv := range ev.Extra {
-		switch kv.Key {
-		case "timestamp", "tool_use_id", "crons", "context_usage", "context_limit", "input_tokens", "source_type", "source_id":
-		default:
-			keep = append(keep, kv)
-		}
-	}
-	ev.Extra = keep
-	return ev, nil
-}
-
-// Vars are the variables Qwen Code sets for hook commands:
-// QWEN_PROJECT_DIR, CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR (the project).
-func (qwenFormat) Vars(h *settings.Hook, project string) map[string]string {
-	return map[string]string{"QWEN_PROJECT_DIR": project, "CLAUDE_PROJECT_DIR": project, "GEMINI_PROJECT_DIR": project}
-}
-
-// ShimEvent names e as Qwen Code does.
-func (qwenFormat) ShimEvent(e settings.Event) (string, bool) {
-	r, ok := ForNative(e)
-	if !ok {
-		return "", false
-	}
-	return r.Name, true
-}
-
-// ShimHook builds the Qwen hook a shim command line runs: --event is a
-// Qwen Code event name, the timeout defaults to Qwen's (60 s command,
-// 600 s http, 30 s prompt), --matcher is a Qwen matcher.
-func (qwenFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
-	r, ok := Event(s.Event)
-	if !ok {
-		return nil, fmt.Errorf("%w: --event %q is not a Qwen Code event (%s)", format.ErrShimUsage, s.Event, strings.Join(EventNames(), ", "))
-	}
-	h := &settings.Hook{
-		Event: r.Native, Protocol: settings.ProtocolQwen, Timeout: DefaultCommandTimeout,
-		Source: settings.Source{File: "flags", Format: settings.ProtocolQwen, Event: s.Event},
-	}
+// shimTimeout is Qwen's default timeout of a hook built from a shim
+// command line: 60 s for a command, 600 s for an http hook.
+func shimTimeout(s *format.ShimSpec) time.Duration {
 	if s.URL != "" {
-		h.Timeout = DefaultHTTPTimeout
+		return DefaultHTTPTimeout
 	}
-	s.ApplyTo(h)
-	if s.Matcher != "" {
-		h.Match, h.MatchSyntax = s.Matcher, settings.MatchQwen
-	}
-	return h, nil
+	return DefaultCommandTimeout
 }
 
 // ShimMatch returns the native globs of a Qwen tool matcher that is a
@@ -250,7 +155,7 @@ func (qwenFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]st
 	if m == "" || m == "*" || m == ".*" {
 		return []string{""}, ""
 	}
-	if !h.Event.ToolEvent() {
+	if r, ok := agent.ForNative(h.Event); !ok || r.Match != geminicore.MatchTool {
 		return []string{""}, h.Match
 	}
 	var globs []string

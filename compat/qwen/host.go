@@ -3,6 +3,7 @@ package qwen
 import (
 	"encoding/json"
 
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/translate"
@@ -22,7 +23,7 @@ import (
 //   - context: hookSpecificOutput.additionalContext; a system message:
 //     systemMessage.
 func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []byte, int) {
-	r, ok := ForNative(ev.Name)
+	r, ok := agent.ForNative(ev.Name)
 	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	if !ok {
 		b, _ := o.Bytes()
@@ -32,7 +33,7 @@ func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []b
 	spec.Str("hookEventName", r.Name)
 	hasSpec := false
 	switch r.Block {
-	case ToolDenied:
+	case geminicore.ToolBlocked:
 		if out.Decision.Blocks() || out.Decision == runner.DecisionAsk {
 			d := "deny"
 			if out.Decision == runner.DecisionAsk {
@@ -42,7 +43,7 @@ func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []b
 			spec.Str("permissionDecisionReason", out.Reason)
 			hasSpec = true
 		}
-	case Permission:
+	case geminicore.Permission:
 		dec := jsonwire.NewObject(jsonwire.JSRoundTrip)
 		switch {
 		case out.Decision.Blocks():
@@ -61,12 +62,12 @@ func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []b
 			hasSpec = true
 		}
 	default:
-		if out.Decision.Blocks() && r.Block != Ignored {
+		if out.Decision.Blocks() && r.Block != geminicore.Ignored {
 			o.Str("decision", "block")
 			o.Str("reason", out.Reason)
 		}
 	}
-	if out.Continue != nil && !*out.Continue && r.Block != Continuation {
+	if out.Continue != nil && !*out.Continue && r.Block != geminicore.Continuation {
 		o.Raw("continue", json.RawMessage("false"))
 		reason := out.StopReason
 		if reason == "" {
@@ -76,7 +77,7 @@ func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []b
 			o.Str("stopReason", reason)
 		}
 	}
-	if out.AdditionalContext != "" && r.Context != NoContext {
+	if out.AdditionalContext != "" && r.Context != geminicore.NoContext {
 		spec.Str("additionalContext", out.AdditionalContext)
 		hasSpec = true
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -17,12 +18,12 @@ const (
 // Lint reports Qwen hooks that probably do not do what their author
 // meant: a regex matcher built on an alias (^Bash$ never matches, a regex
 // sees run_shell_command) and a prompt hook without $ARGUMENTS.
-func (qwenFormat) Lint(h *settings.Hook, _ *format.LintContext, add func(code, severity, msg, hint string)) {
+func (f qwenFormat) Lint(h *settings.Hook, _ *format.LintContext, add func(code, severity, msg, hint string)) {
 	if h.EffectiveProtocol() != settings.ProtocolQwen {
 		return
 	}
 	m := trimMatcher(h.Match)
-	if h.Event.ToolEvent() && strings.ContainsAny(m, "^$()[].*+?") {
+	if r, ok := agent.ForNative(h.Event); ok && r.Match == geminicore.MatchTool && strings.ContainsAny(m, "^$()[].*+?") {
 		for c, als := range toolAliases.Get() {
 			for _, a := range als {
 				if strings.Contains(m, a) && !strings.Contains(m, c) {

@@ -2,24 +2,15 @@ package qwen
 
 import (
 	"strings"
-	"sync"
-	"time"
 	"unicode"
-
-	"github.com/dlclark/regexp2"
-	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
-	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/compat/internal/jsregex"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
-
-const regexTimeout = 100 * time.Millisecond
-
-var regexCache sync.Map // pattern → *regexp2.Regexp, or nil when invalid
 
 // Matches is Qwen Code's matcher rule (matchesHookPattern): the matcher
 // trimmed (an escaped trailing space kept); "", "*" and ".*" match
@@ -28,11 +19,34 @@ var regexCache sync.Map // pattern → *regexp2.Regexp, or nil when invalid
 // list — any entry equal to "*", ".*", the subject or an alias matches,
 // else the entries joined by "|" are one regex; finally an unanchored
 // JavaScript regex tested against the subject only (an invalid one
-// matches nothing).
+// matches nothing). A regex that cannot be evaluated within its bound
+// matches ([Match] says so).
 func Matches(matcher, subject string, aliases []string) bool {
+	ok, _ := Match(matcher, subject, aliases)
+	return ok
+}
+
+// Match is [Matches] with the error of a regex that could not be
+// evaluated on subject within its bound (catastrophic backtracking): the
+// match is then unknown and ok is true, the safe answer (the hook runs).
+func Match(matcher, subject string, aliases []string) (ok bool, err error) {
+	expr, decided, ok := matchExpr(matcher, subject, aliases)
+	if decided {
+		return ok, nil
+	}
+	re := jsregex.Compile(expr)
+	if re == nil {
+		return false, nil
+	}
+	return jsregex.Test(re, subject)
+}
+
+// matchExpr applies the rules of [Matches] before the regex: it returns
+// the answer when they decide (decided), else the regex to test.
+func matchExpr(matcher, subject string, aliases []string) (expr string, decided, ok bool) {
 	pattern := trimMatcher(matcher)
 	if pattern == "" || pattern == "*" || pattern == ".*" {
-		return true
+		return "", true, true
 	}
 	exact := func(s string) bool {
 		if s == subject {
@@ -46,9 +60,9 @@ func Matches(matcher, subject string, aliases []string) bool {
 		return false
 	}
 	if exact(pattern) {
-		return true
+		return "", true, true
 	}
-	expr := pattern
+	expr = pattern
 	if strings.Contains(pattern, "|") && !strings.HasPrefix(pattern, "^") && !strings.HasPrefix(pattern, "(") {
 		var alts []string
 		for _, e := range splitList(pattern) {
@@ -58,30 +72,15 @@ func Matches(matcher, subject string, aliases []string) bool {
 		}
 		for _, e := range alts {
 			if e == "*" || e == ".*" || exact(e) {
-				return true
+				return "", true, true
 			}
 		}
 		if len(alts) == 0 {
-			return false
+			return "", true, false
 		}
 		expr = strings.Join(alts, "|")
 	}
-	v, ok := regexCache.Load(expr)
-	if !ok {
-		re, err := regexp2.Compile(expr, regexp2.ECMAScript)
-		if err != nil || !geminicore.JSRegexSyntaxOK(expr) {
-			re = nil
-		} else {
-			re.MatchTimeout = regexTimeout
-		}
-		v, _ = regexCache.LoadOrStore(expr, re)
-	}
-	re, _ := v.(*regexp2.Regexp)
-	if re == nil {
-		return false
-	}
-	m, err := re.MatchString(subject)
-	return err == nil && m
+	return expr, false, false
 }
 
 // trimMatcher trims white space from both ends, keeping trailing white
@@ -149,50 +148,32 @@ func splitList(p string) []string {
 	return append(out, cur.String())
 }
 
-// subject is what a matcher of r is compared with for ev, and the aliases
-// a tool matcher also accepts.
-func subject(vocab *translate.Vocabulary, r *Row, ev *runner.Event) (string, []string) {
-	switch r.Target {
-	case ToolTarget:
-		t := vocab.Name(translate.Native, Dialect, ev.Tool)
-		return t, toolAliases.Get()[t]
-	case ValueTarget:
-		switch r.TargetKey {
-		case "source", "reason", "trigger":
-			v := hookkit.MapValue(reasonMap(r), ev.Reason, false)
-			if v == "" && r.Name == "SessionStart" {
-				v = "startup"
-			}
-			return v, nil
-		case "notification_type":
-			return ev.Type, nil
-		case "agent_type":
-			return ev.Subagent, nil
-		}
-		v, _ := ev.Extra.Get(r.TargetKey)
-		return gjson.ParseBytes(v).String(), nil
-	}
-	return "", nil
-}
-
-// selects applies h's Qwen matcher to ev (hookPlanner.matchesContext): no
-// matcher, an event without a matcher target or an empty target select.
-func selects(vocab *translate.Vocabulary, h *settings.Hook, ev *runner.Event) bool {
-	r, ok := ForNative(ev.Name)
-	if !ok {
-		return false
-	}
-	if h.Match == "" || r.Target == NoTarget {
-		return true
+// selects applies h's Qwen matcher to ev (hookPlanner.matchesContext):
+// an event without a matcher target or an empty target selects; a tool
+// matcher is compared with the canonical Qwen tool name and its aliases,
+// a value matcher with the payload's value of the row's MatchKey. A
+// matcher of another syntax (a native hook of protocol qwen) is applied
+// by the native rules.
+func selects(p *geminicore.Protocol, r *geminicore.Row, h *settings.Hook, ev *runner.Event) (bool, error) {
+	if r.Match == geminicore.MatchNone {
+		return true, nil
 	}
 	if h.EffectiveMatchSyntax() != settings.MatchQwen {
-		return format.SelectsNative(vocab, h, ev)
+		return format.SelectsNative(p.Vocab, h, ev), nil
 	}
-	s, aliases := subject(vocab, r, ev)
+	var s string
+	var aliases []string
+	if r.Match == geminicore.MatchTool {
+		s = p.Vocab.Name(translate.Native, Dialect, ev.Tool)
+		aliases = toolAliases.Get()[s]
+	} else {
+		s = p.Agent.Subject(r, ev, p.Vocab)
+	}
 	if s == "" {
-		return true
+		return true, nil
 	}
-	return Matches(h.Match, s, aliases)
+	ok, err := Match(h.Match, s, aliases)
+	return ok && err == nil, nil // a regex that cannot be evaluated selects nothing
 }
 
 func init() { settings.RegisterMatchSyntax(settings.MatchQwen, func(string) error { return nil }) }

@@ -16,8 +16,8 @@ func jsonStr(s string) json.RawMessage { return jsonwire.RawString(s) }
 // mergeOutputs combines the outputs of one event's hooks, in plan order,
 // by the row's strategy (hookAggregator.mergeOutputs); nil when there is
 // none or the event ignores them. One output is used as it is.
-func mergeOutputs(r *Row, outs []*geminicore.Output) *geminicore.Output {
-	if len(outs) == 0 || r.Merge == MergeNone {
+func mergeOutputs(r *geminicore.Row, outs []*geminicore.Output) *geminicore.Output {
+	if len(outs) == 0 || r.Merge == geminicore.MergeNone {
 		return nil
 	}
 	if len(outs) == 1 {
@@ -25,24 +25,24 @@ func mergeOutputs(r *Row, outs []*geminicore.Output) *geminicore.Output {
 	}
 	var f runner.Fields
 	switch r.Merge {
-	case MergeOr:
+	case geminicore.MergeOr:
 		f = mergeOr(outs)
-	case MergePermission:
+	case geminicore.MergePermission:
 		f = mergePermission(outs)
 	default:
 		var ctxs []string
 		for _, o := range outs {
-			if c, ok := specificString(o, "additionalContext"); ok {
+			if c, ok := geminicore.SpecificString(o, "additionalContext"); ok {
 				ctxs = append(ctxs, c)
 			}
-			for _, kv := range objectFields(o.JSON) {
+			for _, kv := range geminicore.ObjectFields(o.JSON) {
 				if kv.Key != "terminalSequence" {
 					f.Set(kv.Key, kv.Value)
 				}
 			}
 		}
 		if len(ctxs) > 0 {
-			spec := objectFields(fieldValue(f, "hookSpecificOutput"))
+			spec := geminicore.ObjectFields(fieldValue(f, "hookSpecificOutput"))
 			spec.Set("additionalContext", jsonStr(strings.Join(ctxs, "\n")))
 			b, _ := spec.MarshalJSON()
 			f.Set("hookSpecificOutput", b)
@@ -53,15 +53,6 @@ func mergeOutputs(r *Row, outs []*geminicore.Output) *geminicore.Output {
 }
 
 func fieldValue(f runner.Fields, k string) json.RawMessage { v, _ := f.Get(k); return v }
-
-func objectFields(raw json.RawMessage) runner.Fields {
-	if !gjson.ParseBytes(raw).IsObject() {
-		return nil
-	}
-	var f runner.Fields
-	_ = f.UnmarshalJSON(raw)
-	return f
-}
 
 // mergeOr is mergeWithOrLogic.
 func mergeOr(outs []*geminicore.Output) runner.Fields {
@@ -87,7 +78,7 @@ func mergeOr(outs []*geminicore.Output) runner.Fields {
 				stopReason = s
 			}
 		}
-		if c, ok := specificString(o, "additionalContext"); ok {
+		if c, ok := geminicore.SpecificString(o, "additionalContext"); ok {
 			ctxs = append(ctxs, c)
 		}
 		for _, kv := range o.Specific() {
@@ -135,7 +126,7 @@ func mergePermission(outs []*geminicore.Output) runner.Fields {
 	var updated json.RawMessage
 	for _, o := range outs {
 		d, ok := o.Specific().Get("decision")
-		if !ok || !truthy(d) {
+		if !ok || !geminicore.TruthyJSON(d) {
 			continue
 		}
 		g := gjson.ParseBytes(d)
@@ -151,7 +142,7 @@ func mergePermission(outs []*geminicore.Output) runner.Fields {
 		if g.Get("interrupt").Type == gjson.True {
 			interrupt = true
 		}
-		if u := g.Get("updatedInput"); u.Exists() && truthy(json.RawMessage(u.Raw)) {
+		if u := g.Get("updatedInput"); u.Exists() && geminicore.TruthyJSON(json.RawMessage(u.Raw)) {
 			updated = json.RawMessage(u.Raw)
 		}
 		if v := o.Value("continue"); v != nil {
@@ -183,9 +174,4 @@ func mergePermission(outs []*geminicore.Output) runner.Fields {
 	sb, _ := spec.MarshalJSON()
 	f.Set("hookSpecificOutput", sb)
 	return f
-}
-
-func truthy(v json.RawMessage) bool {
-	_, ok := geminicore.JSText(gjson.ParseBytes(v))
-	return ok
 }

@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
-	"sync"
-	"unicode/utf8"
+	"time"
 
 	"github.com/tidwall/gjson"
 
@@ -24,62 +22,74 @@ import (
 
 // Protocol is Qwen Code's hook protocol (qwen-code §3, §4, §5; the
 // recordings of 0.24.4 win where they differ), protocol "qwen" of an
-// engine. Its tool vocabulary is fixed at construction. It keeps one piece
-// of session state, the http hooks with once: true that already ran; it
-// is safe for concurrent use.
+// engine, on the core it shares with Gemini CLI:
+//   - Selects: the hook's Qwen matcher ([Matches], with Qwen's tool
+//     aliases); one that cannot be evaluated selects, with a warning
+//     (SelectWarn);
+//   - Encode: stdin = [Payload] (an http hook's body is the same bytes);
+//     the engine's environment without Qwen's internal secrets, plus
+//     GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR and QWEN_PROJECT_DIR (the
+//     payload's cwd) and Qwen's shell context: QWEN_CODE_SESSION_ID,
+//     QWEN_CODE_PROJECT_DIR (<qwen home>/projects/<project slug>, not the
+//     project), QWEN_CODE_MODEL_IDENTITY (the engine's, when it describes
+//     its QWEN_CODE_MODEL; else ""), QWEN_CODE_AGENT_ID (the running
+//     agent's: the payload's agent_id, except on SubagentStart, whose
+//     agent_id names the agent being started) and QWEN_CODE_PROMPT_ID
+//     (the payload's prompt_id), "" when unknown;
+//   - Prepare: a command as `bash -c <command>` as written (no run-time
+//     replacement for bash), or with shell "powershell" as `powershell
+//     -NoProfile -Command` with $GEMINI_PROJECT_DIR, $CLAUDE_PROJECT_DIR
+//     and $QWEN_PROJECT_DIR replaced by the quoted cwd; in the payload's
+//     cwd, the hook's env merged last. An http hook POSTs the payload with
+//     its headers ($VARs of allowedEnvVars filled in, others empty, CR, LF
+//     and NUL removed) after Qwen's URL checks: the allowedHttpHookUrls
+//     list and the SSRF guard (cloud metadata hosts always, private
+//     networks unless allowPrivateNetworkHooks; loopback is allowed); a
+//     refused URL is a failure, which never blocks. An http hook with
+//     once: true runs only the first time for its url and event;
+//   - Schedule: parallel unless a group is "sequential" (then chained),
+//     identical hooks once ([DedupKey]); Detached: async command hooks and
+//     every hook of MessageDisplay, StopFailure and SessionDelete (run
+//     under a supervisor that outlives the CLI, output ignored);
+//   - Classify and Combine: Qwen's output rules and merge (the event
+//     table's columns; an allow can override a sibling's deny, as
+//     recorded); prompt hooks through the embedding agent's judge.
+//
+// Its tool vocabulary is fixed at construction. It keeps one piece of
+// session state, the http hooks with once: true that already ran; it is
+// safe for concurrent use.
 type Protocol struct {
-	vocab *translate.Vocabulary
-	once  sync.Map // url + "\x00" + event → true
+	*geminicore.Protocol
 }
 
 // NewProtocol returns the Qwen protocol translating tool and argument
 // names with vocab (nil: translate.DefaultVocabulary).
 func NewProtocol(vocab *translate.Vocabulary) *Protocol {
-	if vocab == nil {
-		vocab = translate.DefaultVocabulary
-	}
-	return &Protocol{vocab: vocab}
+	return &Protocol{geminicore.NewProtocol(agent, vocab)}
 }
 
 var (
-	_ runner.Protocol = (*Protocol)(nil)
-	_ runner.Chainer  = (*Protocol)(nil)
-	_ runner.Detacher = (*Protocol)(nil)
+	_ runner.Protocol      = (*Protocol)(nil)
+	_ runner.Chainer       = (*Protocol)(nil)
+	_ runner.Detacher      = (*Protocol)(nil)
+	_ runner.SelectWarner  = (*Protocol)(nil)
+	_ runner.JudgeProtocol = (*Protocol)(nil)
 )
-
-// Name returns "qwen".
-func (*Protocol) Name() string { return settings.ProtocolQwen }
-
-// Selects applies the hook's Qwen Code matcher ([Matches]).
-func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool { return selects(p.vocab, h, ev) }
 
 // internalSecrets are removed from every hook's environment
 // (sanitizeChildEnv).
 var internalSecrets = []string{"QWEN_SERVER_TOKEN", "QWEN_DAEMON_TOKEN", "QWEN_CODE_EXTERNAL_TOOL_GUARD_TOKEN", "QWEN_CODE_PRIVATE_ACP_CAPABILITY"}
 
-// Encode builds what every Qwen hook gets for ev: stdin = [Payload]
-// (compact JSON, no trailing newline; an http hook's body is the same
-// bytes); environment = the engine's without Qwen's internal secrets,
-// plus GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR and QWEN_PROJECT_DIR (the
-// payload's cwd) and Qwen's shell context: QWEN_CODE_SESSION_ID,
-// QWEN_CODE_PROJECT_DIR (<qwen home>/projects/<project slug>, not the
-// project), QWEN_CODE_MODEL_IDENTITY (the engine's, when it describes its
-// QWEN_CODE_MODEL; else ""), QWEN_CODE_AGENT_ID (the running agent's: the
-// payload's agent_id, except on SubagentStart) and QWEN_CODE_PROMPT_ID
-// (the payload's prompt_id), "" when unknown.
-func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, error) {
-	stdin, err := Payload(ev, p.vocab, base)
-	if err != nil {
-		return nil, err
-	}
-	cwd := cwdOf(ev)
+// hookEnv is every Qwen hook's environment for ev ([Protocol]).
+func hookEnv(p *geminicore.Protocol, ev *runner.Event, base []string) []string {
+	cwd := geminicore.CwdOf(ev)
 	add := map[string]string{
 		"GEMINI_PROJECT_DIR": cwd, "CLAUDE_PROJECT_DIR": cwd, "QWEN_PROJECT_DIR": cwd,
 		"QWEN_CODE_AGENT_ID": "", "QWEN_CODE_PROMPT_ID": ev.PromptID,
 	}
-	if r, ok := ForNative(ev.Name); ok && r.Name != "SubagentStart" {
-		// The running agent's id: the payload's base agent_id (a
-		// SubagentStart's agent_id names the agent being started).
+	if r, ok := p.Agent.ForNative(ev.Name); ok && !r.HasField("agent_id") {
+		// The running agent's id: the payload's base agent_id (an event
+		// whose own agent_id names the agent being started has none).
 		add["QWEN_CODE_AGENT_ID"] = gjson.ParseBytes(extra(ev, "agent_id")).String()
 	}
 	if ev.SessionID != "" {
@@ -91,63 +101,35 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 		identity = ""
 	}
 	add["QWEN_CODE_MODEL_IDENTITY"] = identity
-	return &runner.Payload{Stdin: stdin, Env: hookkit.WithEnv(hookkit.WithoutEnv(base, internalSecrets...), add)}, nil
+	return hookkit.WithEnv(hookkit.WithoutEnv(base, internalSecrets...), add)
 }
 
 func extra(ev *runner.Event, k string) json.RawMessage { v, _ := ev.Extra.Get(k); return v }
 
-// Prepare builds one run of a Qwen hook: a command as `bash -c <command>`
-// as written (no run-time replacement for bash), or with shell
-// "powershell" as `powershell -NoProfile -Command` with $GEMINI_PROJECT_DIR,
-// $CLAUDE_PROJECT_DIR and $QWEN_PROJECT_DIR replaced by the quoted cwd; in
-// the payload's cwd, the hook's env merged last. An http hook POSTs the
-// payload with its headers ($VARs of allowedEnvVars filled in, others
-// empty, CR, LF and NUL removed) after Qwen's URL checks: the
-// allowedHttpHookUrls list and the SSRF guard (cloud metadata hosts
-// always, private networks unless allowPrivateNetworkHooks; loopback is
-// allowed); a refused URL is a failure, which never blocks. An http hook
-// with once: true runs only the first time for its url and event.
-func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
-	cwd := cwdOf(ev)
-	dir := cwd
-	if st, err := os.Stat(dir); dir == "" || err != nil || !st.IsDir() {
-		dir = ev.Workspace
+// launchExpander is Qwen's load-time $VAR expansion with the engine's
+// environment (a variable set to "" counts as unset).
+func launchExpander(env []string) geminicore.Expander {
+	return expander(func(k string) (string, bool) { v := hookkit.EnvValue(env, k); return v, v != "" }, nil)
+}
+
+// prepareHTTP applies Qwen's rules to an http hook's run: once, the URL
+// checks, the headers.
+func prepareHTTP(p *geminicore.Protocol, h *settings.Hook, ev *runner.Event, inv *runner.Invocation) error {
+	if h.Once && !p.FirstRun(ev.SessionID+"\x00"+h.URL+"\x00"+string(ev.Name)) {
+		return errOnce
 	}
-	if h.Dir != "" {
-		dir = h.Dir
+	if why := checkURL(h); why != "" {
+		return fmt.Errorf("%s", why)
 	}
-	hookEnv := h.Env
-	cmd := h.Command
-	if h.Options["expand_vars"] == "true" {
-		x := expander(func(k string) (string, bool) { v := hookkit.EnvValue(pl.Env, k); return v, v != "" }, nil)
-		cmd = x.Expand(cmd)
-		if len(hookEnv) > 0 {
-			hookEnv = map[string]string{}
-			for k, v := range h.Env {
-				hookEnv[k] = x.Expand(v)
-			}
-		}
-	}
-	inv := &runner.Invocation{Dir: dir, Env: hookkit.WithEnv(pl.Env, hookEnv), Stdin: pl.Stdin, Timeout: h.EffectiveTimeout(), URL: h.URL}
-	switch h.EffectiveType() {
-	case settings.TypeHTTP:
-		if h.Once {
-			key := ev.SessionID + "\x00" + h.URL + "\x00" + string(ev.Name)
-			if _, seen := p.once.LoadOrStore(key, true); seen {
-				return nil, errOnce
-			}
-		}
-		if why := checkURL(h); why != "" {
-			return nil, fmt.Errorf("%s", why)
-		}
-		inv.Headers = interpolateHeaders(h.Headers, h.AllowedEnvVars, inv.Env)
-		return inv, nil
-	}
-	if len(h.Args) > 0 {
-		inv.Argv = append([]string(nil), h.Args...)
-		return inv, nil
-	}
+	inv.Headers = interpolateHeaders(h.Headers, h.AllowedEnvVars, inv.Env)
+	return nil
+}
+
+// argv runs a command as Qwen Code does: `bash -c` as written, or
+// PowerShell with the project variables replaced.
+func argv(_ *geminicore.Protocol, h *settings.Hook, ev *runner.Event, cmd string, _ []string) []string {
 	if h.Shell == "powershell" {
+		cwd := geminicore.CwdOf(ev)
 		q := "'" + strings.ReplaceAll(cwd, "'", "''") + "'"
 		if psPlainPath.Get().MatchString(cwd) {
 			q = cwd
@@ -155,11 +137,9 @@ func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payloa
 		for _, re := range psProjectVars.Get() {
 			cmd = re.ReplaceAllLiteralString(cmd, q)
 		}
-		inv.Argv = []string{"powershell", "-NoProfile", "-Command", cmd}
-		return inv, nil
+		return []string{"powershell", "-NoProfile", "-Command", cmd}
 	}
-	inv.Argv = []string{"bash", "-c", cmd}
-	return inv, nil
+	return []string{"bash", "-c", cmd}
 }
 
 var errOnce = errors.New("once: already ran for this url and event in the session")
@@ -192,18 +172,6 @@ func interpolateHeaders(headers map[string]string, allowed, env []string) map[st
 	return out
 }
 
-// Schedule runs the plan in parallel unless a selected hook's group says
-// "sequential": true (then one by one, each successful hook's output
-// passed on, [Protocol.Chain]); hooks with the same name and command (the
-// command, URL or prompt alone when unnamed) run once
-// (hookPlanner.deduplicateHooks).
-func (*Protocol) Schedule(*runner.Event) runner.Schedule {
-	return runner.Schedule{
-		Parallel: true, ChainArgs: true, DedupKey: DedupKey,
-		Serial: func(h *settings.Hook) bool { return h.Options["sequential"] == "true" },
-	}
-}
-
 // DedupKey is Qwen Code's identity of a hook in a plan (getHookKey):
 // "<name>:<command>" when named, else the command (an http hook's URL, a
 // prompt hook's prompt).
@@ -225,33 +193,11 @@ func DedupKey(h *settings.Hook) string {
 	return id
 }
 
-// Detached reports the hooks Qwen Code does not wait for: async command
-// hooks (their output is queued for a later turn, which a headless run
-// never delivers) and every hook of MessageDisplay, StopFailure and
-// SessionDelete (run under a supervisor that outlives the CLI, output
-// ignored).
-func (*Protocol) Detached(h *settings.Hook, ev *runner.Event) bool {
-	if h.Async && h.EffectiveType() == settings.TypeCommand {
-		return true
-	}
-	r, ok := ForNative(ev.Name)
-	return ok && r.Detached
-}
+// Detail is what the Qwen protocol records of one hook run; its Source is
+// "stdout", "stderr", "http", "prompt" or "".
+type Detail = geminicore.Detail
 
-// Detail is what the Qwen protocol records of one hook run.
-type Detail struct {
-	// Output is the reply object Qwen Code read, nil when none.
-	Output *geminicore.Output
-	// Source is where it came from: "stdout", "stderr", "http", "prompt"
-	// or "".
-	Source string
-	// Success is Qwen's success: exit 0 (a 2xx response).
-	Success bool
-	// ExitCode is the exit status (-1 when killed or never started).
-	ExitCode int
-	// Error is the failure message, or "".
-	Error string
-}
+func timeoutText(d time.Duration) string { return fmt.Sprintf("Hook timed out after %gs", d.Seconds()) }
 
 var ansiRE = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
@@ -263,14 +209,7 @@ func stripAnsiAndControl(s string) string {
 	return controlRE.Get().ReplaceAllString(ansiRE.Get().ReplaceAllString(s, ""), "")
 }
 
-func toJSString(b []byte) string {
-	if utf8.Valid(b) {
-		return string(b)
-	}
-	return strings.ToValidUTF8(string(b), "\ufffd")
-}
-
-// Classify reads one finished run the way Qwen Code does
+// readRun reads one finished run the way Qwen Code does
 // (hookRunner.executeCommandHook; qwen-code §3.2 as recorded). A command:
 // exit 2 reads stderr only — a JSON object is the output, other text
 // {decision: deny, reason: text}, nothing no output (fail-open); any
@@ -285,27 +224,12 @@ func toJSString(b []byte) string {
 // too). An http hook: a 2xx JSON response is the output (fields of the
 // wrong type dropped, strings cut at 10 000 characters), other 2xx text a
 // system message, anything else nothing. A prompt hook: the judge's
-// answer ([PromptDecision]). Output cut at the engine's limit is a
-// failure.
-func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
-	d := &Detail{ExitCode: res.ExitCode}
-	rep := runner.HookReply{Detail: d}
-	r, known := ForNative(ev.Name)
+// answer ([PromptDecision]).
+func readRun(h *settings.Hook, r *geminicore.Row, res *runner.RunResult, d *geminicore.Detail) {
 	switch {
-	case res.Cancelled:
-		rep.Outcome, rep.Err = runner.OutcomeCancelled, "the run was cancelled"
-	case res.TimedOut:
-		d.Error = fmt.Sprintf("Hook timed out after %gs", h.EffectiveTimeout().Seconds())
-		rep.Outcome, rep.Err = runner.OutcomeTimeout, d.Error
-	case res.StartErr != nil:
-		d.Error = res.StartErr.Error()
-		rep.Outcome, rep.Err = runner.OutcomeError, d.Error
-	case res.StdoutTruncated || res.StderrTruncated:
-		d.Error = "the hook's output exceeded the engine's limit and was cut; its reply is not read"
-		rep.Outcome, rep.Err = runner.OutcomeError, d.Error
 	case h.EffectiveType() == settings.TypePrompt || h.EffectiveType() == settings.TypeAgent:
 		d.Success = true
-		d.Output, d.Source = PromptDecision(toJSString(res.Stdout)), "prompt"
+		d.Output, d.Source = PromptDecision(geminicore.ToJSString(res.Stdout)), "prompt"
 	case h.EffectiveType() == settings.TypeHTTP:
 		d.Success = res.HTTPStatus >= 200 && res.HTTPStatus <= 299
 		if d.Success {
@@ -321,42 +245,14 @@ func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunR
 			d.Error = "Hook output is not valid JSON"
 		}
 	}
-	if rep.Outcome == "" {
-		switch {
-		case d.Output != nil && known && blocksAlone(r, d.Output):
-			rep.Outcome = runner.OutcomeBlocking
-		case !d.Success || d.Error != "":
-			rep.Outcome = runner.OutcomeError
-			rep.Err = d.Error
-			if rep.Err == "" {
-				if res.Signal != "" {
-					rep.Err = "killed by SIG" + res.Signal
-				} else {
-					rep.Err = fmt.Sprintf("exit status %d", res.ExitCode)
-				}
-			}
-		default:
-			rep.Outcome = runner.OutcomeSuccess
-		}
-	}
-	if rep.Outcome.Failed() && h.FailClosed {
-		reason := fmt.Sprintf("hook %s failed and is fail_closed: %s", h.Label(), rep.Err)
-		o := jsonwire.NewObject(jsonwire.JSRoundTrip)
-		o.Str("decision", "block")
-		o.Str("reason", reason)
-		b, _ := o.Bytes()
-		d.Output = geminicore.NewOutput(b)
-		rep.Outcome = runner.OutcomeBlocking
-	}
-	if known && d.Output != nil {
-		rep.Reply = p.nativeReply(r, ev, d.Output)
-	}
-	return rep
 }
 
 // blocksAlone reports whether one hook's output blocks its event.
-func blocksAlone(r *Row, o *geminicore.Output) bool {
-	if r.Name == "PreToolUse" {
+func blocksAlone(r *geminicore.Row, o *geminicore.Output) bool {
+	if r == nil {
+		return false
+	}
+	if r.Block == geminicore.ToolBlocked {
 		pd := permissionDecision(o)
 		return pd == "deny" || pd == "ask"
 	}
@@ -365,12 +261,12 @@ func blocksAlone(r *Row, o *geminicore.Output) bool {
 }
 
 // readOutput applies Qwen Code's output rule to a finished command.
-func readOutput(res *runner.RunResult, r *Row) (out *geminicore.Output, source string, bad bool) {
+func readOutput(res *runner.RunResult, r *geminicore.Row) (out *geminicore.Output, source string, bad bool) {
 	exit2 := res.ExitCode == 2
-	stdout := geminicore.TrimJS(toJSString(res.Stdout))
+	stdout := geminicore.TrimJS(geminicore.ToJSString(res.Stdout))
 	text, source := stdout, "stdout"
 	if exit2 || stdout == "" {
-		text, source = geminicore.TrimJS(toJSString(res.Stderr)), "stderr"
+		text, source = geminicore.TrimJS(geminicore.ToJSString(res.Stderr)), "stderr"
 	}
 	if text == "" {
 		return nil, "", false
@@ -425,7 +321,7 @@ func readOutput(res *runner.RunResult, r *Row) (out *geminicore.Output, source s
 	return geminicore.NewOutput(b), source, false
 }
 
-const maxHTTPText = 10000
+const maxHTTPText = geminicore.MaxText
 
 // truncateText is Qwen's cap of http reply strings.
 func truncateText(s string) string {
@@ -437,7 +333,7 @@ func truncateText(s string) string {
 }
 
 // httpOutput is parseResponse + normalizeOutput of a 2xx response.
-func httpOutput(res *runner.RunResult, r *Row) *geminicore.Output {
+func httpOutput(res *runner.RunResult, r *geminicore.Row) *geminicore.Output {
 	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	if strings.Contains(res.HTTPContentType, "application/json") {
 		body := gjson.ParseBytes(res.Stdout)
@@ -480,7 +376,7 @@ func httpOutput(res *runner.RunResult, r *Row) *geminicore.Output {
 		return geminicore.NewOutput(b)
 	}
 	o.Bool("continue", true)
-	if t := geminicore.TrimJS(toJSString(res.Stdout)); t != "" {
+	if t := geminicore.TrimJS(geminicore.ToJSString(res.Stdout)); t != "" {
 		o.Str("systemMessage", truncateText(t))
 	}
 	b, _ := o.Bytes()
@@ -592,18 +488,6 @@ func permissionReason(o *geminicore.Output) (string, bool) {
 	return o.Text("reason")
 }
 
-// effectiveReason is getEffectiveReason: stopReason || reason || "No
-// reason provided".
-func effectiveReason(o *geminicore.Output) string {
-	if s, ok := o.Text("stopReason"); ok {
-		return s
-	}
-	if s, ok := o.Text("reason"); ok {
-		return s
-	}
-	return "No reason provided"
-}
-
 // Verdict is what Qwen Code does with the merged output of one event.
 type Verdict struct {
 	// Blocked: the event's block effect applies (the row's Block or Stop
@@ -624,21 +508,21 @@ type Verdict struct {
 }
 
 // verdict applies the row's rules to a merged output m (nil: none).
-func verdict(r *Row, ev *runner.Event, m *geminicore.Output) Verdict {
+func verdict(r *geminicore.Row, ev *runner.Event, m *geminicore.Output) Verdict {
 	var v Verdict
-	if m == nil || r.Merge == MergeNone {
+	if m == nil || r.Merge == geminicore.MergeNone {
 		return v
 	}
 	dec, _ := m.StringField("decision")
 	switch r.Block {
-	case ToolDenied:
+	case geminicore.ToolBlocked:
 		switch permissionDecision(m) {
 		case "deny":
 			v.Blocked = true
 			if s, ok := permissionReason(m); ok {
 				v.Reason = s
 			} else {
-				v.Reason = effectiveReason(m)
+				v.Reason = geminicore.EffectiveReason(m)
 			}
 		case "ask":
 			v.Blocked, v.Asks = true, true
@@ -648,10 +532,10 @@ func verdict(r *Row, ev *runner.Event, m *geminicore.Output) Verdict {
 			}
 		default:
 			if m.ContinueFalse() {
-				v.Blocked, v.Reason = true, effectiveReason(m)
+				v.Blocked, v.Reason = true, geminicore.EffectiveReason(m)
 			}
 		}
-	case Permission:
+	case geminicore.Permission:
 		d := gjson.GetBytes(mustJSON(m.Specific()), "decision")
 		switch d.Get("behavior").String() {
 		case "deny":
@@ -662,23 +546,23 @@ func verdict(r *Row, ev *runner.Event, m *geminicore.Output) Verdict {
 				v.UpdatedInput = json.RawMessage(u.Raw)
 			}
 		}
-	case TodoBlocked:
+	case geminicore.TodoBlocked:
 		phase := gjson.ParseBytes(extra(ev, "phase")).String()
 		if dec == "block" && phase != "postWrite" {
 			v.Blocked = true
 			v.Reason, _ = m.Text("reason")
 		}
-	case Ignored:
-		if r.Stop == ResultReplaced && m.ContinueFalse() {
-			v.Blocked, v.Reason = true, effectiveReason(m)
+	case geminicore.Ignored:
+		if r.Stop == geminicore.ResultReplaced && m.ContinueFalse() {
+			v.Blocked, v.Reason = true, geminicore.EffectiveReason(m)
 		}
 	default:
-		if dec == "block" || dec == "deny" || (r.Stop != Ignored && m.ContinueFalse()) {
-			v.Blocked, v.Reason = true, effectiveReason(m)
+		if dec == "block" || dec == "deny" || (r.Stop != geminicore.Ignored && m.ContinueFalse()) {
+			v.Blocked, v.Reason = true, geminicore.EffectiveReason(m)
 		}
 	}
-	if r.Context != NoContext {
-		if c, ok := specificString(m, "additionalContext"); ok {
+	if r.Context != geminicore.NoContext {
+		if c, ok := geminicore.SpecificString(m, "additionalContext"); ok {
 			v.Context = c
 		}
 	}
@@ -696,18 +580,6 @@ func mustJSON(f runner.Fields) []byte {
 	return b
 }
 
-func specificString(m *geminicore.Output, key string) (string, bool) {
-	v, ok := m.Specific().Get(key)
-	if !ok {
-		return "", false
-	}
-	r := gjson.ParseBytes(v)
-	if r.Type != gjson.String {
-		return "", false
-	}
-	return r.Str, true
-}
-
 // nativeReply is the verdict in native reply terms: a PreToolUse deny
 // (also an ask or continue:false, which Qwen turns into a refused call
 // while the agent goes on) is deny with the reason; a UserPromptSubmit,
@@ -715,20 +587,20 @@ func specificString(m *geminicore.Output, key string) (string, bool) {
 // continue:false replaces the result (updated_result, the reason); a
 // PermissionRequest allow or deny with its updatedInput; the raw context
 // where Qwen uses it; the system message unless suppressed.
-func (p *Protocol) nativeReply(r *Row, ev *runner.Event, m *geminicore.Output) runner.Reply {
+func nativeReply(p *geminicore.Protocol, r *geminicore.Row, ev *runner.Event, m *geminicore.Output) runner.Reply {
 	v := verdict(r, ev, m)
 	var rep runner.Reply
 	switch {
 	case v.Allowed:
 		rep.Decision = runner.DecisionAllow
 		if v.UpdatedInput != nil {
-			rep.UpdatedArgs = p.vocab.Args(Dialect, translate.Native, p.vocab.Name(translate.Native, Dialect, ev.Tool), v.UpdatedInput)
+			rep.UpdatedArgs = p.Vocab.Args(Dialect, translate.Native, p.Vocab.Name(translate.Native, Dialect, ev.Tool), v.UpdatedInput)
 		}
-	case v.Blocked && r.Block == ToolDenied && v.Asks:
+	case v.Blocked && r.Block == geminicore.ToolBlocked && v.Asks:
 		rep.Decision, rep.Reason = runner.DecisionAsk, v.Reason
-	case v.Blocked && (r.Block == ToolDenied || r.Block == Permission):
+	case v.Blocked && (r.Block == geminicore.ToolBlocked || r.Block == geminicore.Permission):
 		rep.Decision, rep.Reason = runner.DecisionDeny, v.Reason
-	case v.Blocked && r.Block == Ignored:
+	case v.Blocked && r.Block == geminicore.Ignored:
 		b, _ := json.Marshal(v.Reason)
 		rep.UpdatedResult, rep.Reason = b, v.Reason
 	case v.Blocked:
@@ -737,88 +609,6 @@ func (p *Protocol) nativeReply(r *Row, ev *runner.Event, m *geminicore.Output) r
 	rep.AdditionalContext = v.Context
 	rep.SystemMessage = v.SystemMessage
 	return rep
-}
-
-// Combine merges the outputs of the protocol's hooks for ev as Qwen Code
-// does (the table's Merge; one output is used as it is) and says in
-// native terms what the agent then does ([Protocol.nativeReply]).
-func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Reply {
-	r, ok := ForNative(ev.Name)
-	if !ok {
-		return runner.Reply{}
-	}
-	m := mergeOutputs(r, outputsOf(replies))
-	if m == nil {
-		return runner.Reply{}
-	}
-	return p.nativeReply(r, ev, m)
-}
-
-func outputsOf(replies []runner.HookReply) []*geminicore.Output {
-	var outs []*geminicore.Output
-	for i := range replies {
-		if d, ok := replies[i].Detail.(*Detail); ok && d.Output != nil {
-			outs = append(outs, d.Output)
-		}
-	}
-	return outs
-}
-
-// Chain passes a successful hook's output (exit 0) of a sequential plan to
-// the next hook (applyHookOutputToInput): UserPromptSubmit's prompt gets
-// "\n\n" + its additionalContext, UserPromptExpansion's the sanitized
-// context, PreToolUse's tool_input its tool_input merged in.
-func (p *Protocol) Chain(ev *runner.Event, rep *runner.HookReply) (runner.Event, bool) {
-	d, ok := rep.Detail.(*Detail)
-	if !ok || !d.Success || d.Output == nil {
-		return runner.Event{}, false
-	}
-	r, ok := ForNative(ev.Name)
-	if !ok {
-		return runner.Event{}, false
-	}
-	next := ev.Clone()
-	switch r.Chain {
-	case ChainPrompt, ChainExpansion:
-		c, ok := specificString(d.Output, "additionalContext")
-		if !ok {
-			return runner.Event{}, false
-		}
-		if r.Chain == ChainExpansion {
-			c = sanitizeExpansion(c)
-		}
-		next.Prompt += "\n\n" + c
-	case ChainToolInput:
-		ti, ok := d.Output.Specific().Get("tool_input")
-		if !ok || !gjson.ParseBytes(ti).IsObject() {
-			return runner.Event{}, false
-		}
-		tool := p.vocab.Name(translate.Native, Dialect, ev.Tool)
-		cur := p.vocab.Args(translate.Native, Dialect, ev.Tool, ev.Args)
-		var fa, fb runner.Fields
-		if gjson.ParseBytes(cur).IsObject() {
-			_ = fa.UnmarshalJSON(cur)
-		}
-		_ = fb.UnmarshalJSON(ti)
-		for _, kv := range fb {
-			fa.Set(kv.Key, kv.Value)
-		}
-		merged, _ := fa.MarshalJSON()
-		next.Args = p.vocab.Args(Dialect, translate.Native, tool, merged)
-	default:
-		return runner.Event{}, false
-	}
-	return next, true
-}
-
-// sanitizeExpansion is sanitizeUserPromptExpansionAdditionalContext:
-// & < > escaped, at most 10 000 characters, no half entity at the end.
-func sanitizeExpansion(s string) string {
-	s = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
-	if rs := []rune(s); len(rs) > maxHTTPText {
-		s = string(rs[:maxHTTPText])
-	}
-	return regexp.MustCompile(`&(?:a(?:mp?)?|lt?|gt?)?$`).ReplaceAllString(s, "")
 }
 
 // JudgePrompt is the text Qwen Code sends the model for a prompt hook

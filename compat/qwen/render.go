@@ -65,27 +65,18 @@ type Rendering struct {
 // other protocols count through the merged native reply.
 func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	ev := &out.Event
-	r, ok := ForNative(ev.Name)
 	rd := Rendering{ModelText: []string{}}
+	r, outs, ok := p.Own(out)
 	if !ok {
 		return rd
 	}
 	rd.Event = r.Name
-	var outs []*geminicore.Output
 	stopCap := DefaultStopCap
 	for i := range out.Hooks {
-		tr := &out.Hooks[i]
-		if tr.Hook == nil || tr.Hook.EffectiveProtocol() != settings.ProtocolQwen {
-			continue
-		}
-		if c, err := strconv.Atoi(tr.Hook.Options["stop_cap"]); err == nil && c > 0 {
-			stopCap = c
-		}
-		if !tr.Outcome.Ran() {
-			continue
-		}
-		if d, ok := tr.Reply.Detail.(*Detail); ok && d.Output != nil {
-			outs = append(outs, d.Output)
+		if h := out.Hooks[i].Hook; h != nil && h.EffectiveProtocol() == settings.ProtocolQwen {
+			if c, err := strconv.Atoi(h.Options["stop_cap"]); err == nil && c > 0 {
+				stopCap = c
+			}
 		}
 	}
 	v := verdict(r, ev, mergeOutputs(r, outs))
@@ -93,24 +84,23 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		v.Blocked, v.Reason = true, out.Reason
 	}
 	esc := func(s string) string { return geminicore.EscapeContext(s) }
-	qtool := p.vocab.Name(translate.Native, Dialect, ev.Tool)
-	if ev.Name.ToolEvent() {
+	if r.Match == geminicore.MatchTool {
 		a := ev.Args
 		if len(a) == 0 {
 			a = json.RawMessage("{}")
 		}
-		rd.EffectiveInput = p.vocab.Args(translate.Native, Dialect, ev.Tool, a)
+		rd.EffectiveInput = p.Vocab.Args(translate.Native, Dialect, ev.Tool, a)
 	}
 	str := func(s string) *string { return &s }
 	switch r.Block {
-	case ToolDenied:
+	case geminicore.ToolBlocked:
 		runs := !v.Blocked
 		rd.ToolRuns, rd.Asks = &runs, v.Asks
 		if v.Blocked {
 			rd.ToolResult = str(v.Reason)
 			rd.ModelText = append(rd.ModelText, v.Reason)
 		}
-	case Permission:
+	case geminicore.Permission:
 		switch {
 		case v.Blocked:
 			rd.ToolRuns = boolPtr(false)
@@ -122,7 +112,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 				rd.EffectiveInput, _ = jsonwire.JSRoundTrip.Canon(v.UpdatedInput)
 			}
 		}
-	case BatchStopped:
+	case geminicore.BatchStopped:
 		if v.Blocked {
 			rd.BatchResult = str(v.Reason)
 			rd.ModelText = append(rd.ModelText, v.Reason)
@@ -131,36 +121,33 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			rd.BatchSuffix = "\n\n" + esc(v.Context)
 			rd.ModelText = append(rd.ModelText, esc(v.Context))
 		}
-	case NoRequest:
+	case geminicore.NoRequest:
 		if v.Blocked {
 			rd.Blocked = true
 			break
 		}
 		if v.Context != "" {
 			switch r.Context {
-			case ContextPromptPart:
+			case geminicore.ContextPromptPart:
 				part := "<qwen:user-prompt-submit-context>\n" + esc(v.Context) + "\n</qwen:user-prompt-submit-context>"
 				rd.PromptParts = append(rd.PromptParts, part)
 				rd.ModelText = append(rd.ModelText, part)
-			case ContextExpansion:
-				rd.PromptSuffix = "\n\n" + sanitizeExpansion(v.Context)
-				rd.ModelText = append(rd.ModelText, sanitizeExpansion(v.Context))
+			case geminicore.ContextExpansion:
+				rd.PromptSuffix = "\n\n" + geminicore.SanitizeExpansion(v.Context)
+				rd.ModelText = append(rd.ModelText, geminicore.SanitizeExpansion(v.Context))
 			}
 		}
-	case Continuation:
+	case geminicore.Continuation:
 		rd.StopCap = stopCap
 		if v.Blocked {
 			rd.Continuation = str(v.Reason)
 			rd.ModelText = append(rd.ModelText, v.Reason)
 		}
-	case TodoBlocked:
+	case geminicore.TodoBlocked:
 		if v.Blocked {
 			rd.Blocked = true
-			what, hook := "creation", "TodoCreated"
+			what, hook := r.Operation, r.Name
 			reason := v.Reason
-			if r.Name == "TodoCompleted" {
-				what, hook = "completion", "TodoCompleted"
-			}
 			if reason == "" {
 				reason = "Hook blocked todo " + what
 			}
@@ -169,16 +156,16 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		}
 	default: // Ignored: PostToolUse, PostToolUseFailure and the observe-only events
 		switch {
-		case v.Blocked && r.Stop == ResultReplaced:
+		case v.Blocked && r.Stop == geminicore.ResultReplaced:
 			text := v.Reason
 			if v.Context != "" {
 				text += "\n\n" + esc(v.Context)
 			}
 			rd.ToolResult = str(text)
 			rd.ModelText = append(rd.ModelText, text)
-		case r.Context == ContextResult:
+		case r.Context == geminicore.ContextToolResult:
 			base := ev.Error
-			if r.Name == "PostToolUse" {
+			if r.HasField("tool_response") {
 				base = llmText(ev.Result)
 			}
 			if v.Context != "" {
@@ -187,14 +174,13 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			} else if base != "" {
 				rd.ToolResult = str(base)
 			}
-		case r.Context == ContextSystemPrompt && v.Context != "":
+		case r.Context == geminicore.ContextSystemPrompt && v.Context != "":
 			rd.SystemPrompt = "\n\n<qwen:session-start-context hidden=\"true\">\nSessionStart additional context:\n" + esc(v.Context) + "\n</qwen:session-start-context>"
 			rd.ModelText = append(rd.ModelText, rd.SystemPrompt)
-		case r.Context == ContextSubagent && v.Context != "":
+		case r.Context == geminicore.ContextSubagent && v.Context != "":
 			rd.ModelText = append(rd.ModelText, v.Context)
 		}
 	}
-	_ = qtool
 	return rd
 }
 

@@ -21,80 +21,32 @@ import (
 
 // Scopes of Qwen Code hook sources (qwen-code §1.1).
 const (
-	ScopeSystemDefaults = "system-defaults" // dirname(system settings)/system-defaults.json
-	ScopeSystem         = "system"          // /etc/qwen-code/settings.json
-	ScopeUser           = "user"            // ~/.qwen/settings.json
-	ScopeProject        = "project"         // <project>/.qwen/settings.json
-	ScopeCLI            = "cli"             // a settings file given with --qwen elsewhere
-	ScopeExtension      = "extension"       // ~/.qwen/extensions/<ext>
+	ScopeSystemDefaults = geminicore.ScopeSystemDefaults // dirname(system settings)/system-defaults.json
+	ScopeSystem         = geminicore.ScopeSystem         // /etc/qwen-code/settings.json
+	ScopeUser           = geminicore.ScopeUser           // ~/.qwen/settings.json
+	ScopeProject        = geminicore.ScopeProject        // <project>/.qwen/settings.json
+	ScopeCLI            = geminicore.ScopeCLI            // a settings file given with --qwen elsewhere
+	ScopeExtension      = geminicore.ScopeExtension      // ~/.qwen/extensions/<ext>
 )
 
 // planOrder places the scopes' hooks: Qwen Code sorts its registry by
 // source, project hooks first (priority 1), then user (2), system (3),
-// extensions (4).
+// extensions (4). Plain settings (disableAllHooks, stopHookBlockingCap,
+// security.*) merge in geminicore.MergeOrder, later wins.
 var planOrder = lazy.Value[map[string]int]{New: func() map[string]int {
 	return map[string]int{ScopeProject: 0, ScopeCLI: 1, ScopeUser: 2, ScopeSystemDefaults: 3, ScopeSystem: 4, ScopeExtension: 5}
 }}
 
-// mergeOrder places the scopes for plain settings (disableAllHooks,
-// stopHookBlockingCap, security.*): later wins.
-var mergeOrder = lazy.Value[map[string]int]{New: func() map[string]int {
-	return map[string]int{ScopeSystemDefaults: 0, ScopeUser: 1, ScopeProject: 2, ScopeCLI: 3, ScopeSystem: 4, ScopeExtension: 5}
-}}
-
-// Paths are the files Qwen Code reads hooks from for one environment.
-type Paths struct {
-	SystemDefaults, System, User, Project string
-	ProjectIsHome                         bool
-	Extensions                            string
-	Home                                  string // the Qwen home folder
-}
+// Paths are the files Qwen Code reads hooks from for one environment
+// ([PathsFor]).
+type Paths = geminicore.Paths
 
 // PathsFor returns Qwen Code's paths for env: the system file at
 // $QWEN_CODE_SYSTEM_SETTINGS_PATH or /etc/qwen-code/settings.json
 // (env.System), the system defaults at $QWEN_CODE_SYSTEM_DEFAULTS_PATH or
 // beside it, the user file and extensions under $QWEN_HOME or ~/.qwen,
 // the workspace file <project>/.qwen/settings.json.
-func PathsFor(env *format.Env) Paths {
-	getenv := env.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	var p Paths
-	p.System = getenv("QWEN_CODE_SYSTEM_SETTINGS_PATH")
-	if p.System == "" {
-		p.System = env.System("/etc/qwen-code/settings.json")
-	}
-	p.SystemDefaults = getenv("QWEN_CODE_SYSTEM_DEFAULTS_PATH")
-	p.System, p.SystemDefaults = inProject(p.System, env.Project), inProject(p.SystemDefaults, env.Project)
-	if p.SystemDefaults == "" {
-		p.SystemDefaults = filepath.Join(filepath.Dir(p.System), "system-defaults.json")
-	}
-	p.Home = qwenHome(getenv, env.Home)
-	p.User = filepath.Join(p.Home, "settings.json")
-	p.Extensions = filepath.Join(p.Home, "extensions")
-	p.Project = filepath.Join(env.Project, ".qwen", "settings.json")
-	if a, b := cleanAbs(p.User), cleanAbs(p.Project); a != "" && a == b {
-		p.ProjectIsHome = true
-	}
-	return p
-}
-
-func cleanAbs(p string) string {
-	if p == "" {
-		return ""
-	}
-	a, err := filepath.Abs(p)
-	if err != nil {
-		return filepath.Clean(p)
-	}
-	return a
-}
-
-func isFile(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && !st.IsDir()
-}
+func PathsFor(env *format.Env) Paths { return agent.PathsFor(env) }
 
 // extensionDirs returns the installed extension folders (with a
 // qwen-extension.json), sorted.
@@ -106,7 +58,7 @@ func extensionDirs(dir string) []string {
 	var out []string
 	for _, e := range entries {
 		root := filepath.Join(dir, e.Name())
-		if e.IsDir() && isFile(filepath.Join(root, "qwen-extension.json")) {
+		if e.IsDir() && geminicore.IsFile(filepath.Join(root, "qwen-extension.json")) {
 			out = append(out, root)
 		}
 	}
@@ -114,48 +66,15 @@ func extensionDirs(dir string) []string {
 	return out
 }
 
-// Discover returns Qwen Code's hook sources of env that exist: system
-// defaults, system, user, workspace (not when it is the user file) and
-// every installed extension folder.
-func (qwenFormat) Discover(env *format.Env) format.Discovery {
-	p := PathsFor(env)
-	var d format.Discovery
-	add := func(path, scope string) {
-		d.Sources = append(d.Sources, format.Source{Format: settings.ProtocolQwen, Path: path, Scope: scope, Discovered: true})
-	}
-	for _, f := range []struct{ path, scope string }{{p.SystemDefaults, ScopeSystemDefaults}, {p.System, ScopeSystem}, {p.User, ScopeUser}} {
-		if isFile(f.path) {
-			add(f.path, f.scope)
-		}
-	}
-	if !p.ProjectIsHome && isFile(p.Project) {
-		add(p.Project, ScopeProject)
-	}
-	for _, x := range extensionDirs(p.Extensions) {
-		add(x, ScopeExtension)
-	}
-	d.Watch = append(d.Watch, p.User, p.Project, p.System, p.SystemDefaults, p.Extensions)
-	return d
+// isExtensionDir reports whether path is an extension folder (one with a
+// qwen-extension.json).
+func isExtensionDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir() && geminicore.IsFile(filepath.Join(path, "qwen-extension.json"))
 }
 
 // ScopeOf infers the scope of a Qwen file given by path.
-func ScopeOf(path string, env *format.Env) string {
-	p := PathsFor(env)
-	switch a := cleanAbs(path); a {
-	case cleanAbs(p.User):
-		return ScopeUser
-	case cleanAbs(p.System):
-		return ScopeSystem
-	case cleanAbs(p.SystemDefaults):
-		return ScopeSystemDefaults
-	case cleanAbs(p.Project):
-		return ScopeProject
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() && isFile(filepath.Join(path, "qwen-extension.json")) {
-		return ScopeExtension
-	}
-	return ScopeCLI
-}
+func ScopeOf(path string, env *format.Env) string { return agent.ScopeOf(path, env) }
 
 // internalSecretNames are the variables Qwen never expands in settings
 // (nor passes to hooks).
@@ -221,7 +140,7 @@ func loadExpander(env *format.Env) geminicore.Expander {
 	}
 	fallback := map[string]string{}
 	home := env.Home
-	for _, f := range []string{filepath.Join(home, ".env"), filepath.Join(PathsFor(env).Home, ".env")} {
+	for _, f := range []string{filepath.Join(home, ".env"), filepath.Join(agent.PathsFor(env).Home, ".env")} {
 		for k, v := range dotenv(f) {
 			fallback[k] = v
 		}
@@ -235,13 +154,9 @@ func readSource(path, scope string, x geminicore.Expander) (*parsed, []string, e
 	if scope == ScopeExtension {
 		return readExtension(path, x)
 	}
-	data, err := os.ReadFile(path)
+	data, err := geminicore.ReadFile(path)
 	if err != nil {
-		if os.IsNotExist(err) {
-			abs, _ := filepath.Abs(path)
-			return nil, []string{path}, fmt.Errorf("reading %s: no such file: %w", abs, settings.ErrNoConfig)
-		}
-		return nil, []string{path}, fmt.Errorf("reading %s: %w", path, err)
+		return nil, []string{path}, err
 	}
 	doc, err := geminicore.Parse(path, data, geminicore.ParseOptions{Comments: true, StripBOM: true})
 	if err != nil {
@@ -279,7 +194,7 @@ func readExtension(dir string, x geminicore.Expander) (*parsed, []string, error)
 		file = filepath.Join(dir, hooks.Str)
 	default:
 		file = filepath.Join(dir, "hooks", "hooks.json")
-		if !isFile(file) {
+		if !geminicore.IsFile(file) {
 			return p, files, nil
 		}
 	}
@@ -328,7 +243,7 @@ func (qwenFormat) Load(srcs []format.Source, env *format.Env) (*format.Result, e
 	for _, s := range srcs {
 		scope := s.Scope
 		if scope == "" {
-			scope = ScopeOf(s.Path, env)
+			scope = agent.ScopeOf(s.Path, env)
 		}
 		p, files, err := readSource(s.Path, scope, x)
 		res.Files = append(res.Files, files...)
@@ -358,7 +273,8 @@ func (qwenFormat) Load(srcs []format.Source, env *format.Env) (*format.Result, e
 		res.Warnings = append(res.Warnings, it.p.doc.Warnings()...)
 	}
 	byMerge := append([]loaded(nil), items...)
-	sort.SliceStable(byMerge, func(i, j int) bool { return mergeOrder.Get()[byMerge[i].scope] < mergeOrder.Get()[byMerge[j].scope] })
+	mergeOrder := geminicore.MergeOrder.Get()
+	sort.SliceStable(byMerge, func(i, j int) bool { return mergeOrder[byMerge[i].scope] < mergeOrder[byMerge[j].scope] })
 	folderTrust := false
 	for _, it := range byMerge {
 		if (it.scope == ScopeUser || it.scope == ScopeSystem || it.scope == ScopeSystemDefaults) && it.p.folderTrust != nil {
@@ -438,7 +354,7 @@ func applyLoadOptions(h *settings.Hook, stopCap int, urls []string, private bool
 		}
 		h.Options[k] = v
 	}
-	if (h.Event == settings.Stop || h.Event == settings.SubagentStop) && stopCap != DefaultStopCap {
+	if r, ok := agent.ForNative(h.Event); ok && r.Block == geminicore.Continuation && stopCap != DefaultStopCap {
 		set("stop_cap", strconv.Itoa(stopCap))
 	}
 	if h.EffectiveType() == settings.TypeHTTP {
@@ -456,36 +372,4 @@ func applyLoadOptions(h *settings.Hook, stopCap int, urls []string, private bool
 // an ancestor, TRUST_PARENT for a folder inside its parent, unless a
 // closer DO_NOT_TRUST). Hosts that want Qwen's decision pass it as
 // format.Env.Trusted; it matters only with security.folderTrust.enabled.
-func TrustedFolder(qwenDir, project string) bool {
-	data, err := os.ReadFile(filepath.Join(qwenDir, "trustedFolders.json"))
-	if err != nil {
-		return false
-	}
-	doc, err := geminicore.Parse("trustedFolders.json", data, geminicore.ParseOptions{Comments: true, StripBOM: true})
-	if err != nil {
-		return false
-	}
-	proj := cleanAbs(project)
-	best, bestLen := "", -1
-	for _, m := range geminicore.Members(doc.Root) {
-		target := cleanAbs(m.Key)
-		if m.Value.Str == "TRUST_PARENT" {
-			target = filepath.Dir(target)
-		}
-		if proj == target || strings.HasPrefix(proj, strings.TrimSuffix(target, "/")+"/") {
-			if len(target) > bestLen {
-				best, bestLen = m.Value.Str, len(target)
-			}
-		}
-	}
-	return best == "TRUST_FOLDER" || best == "TRUST_PARENT"
-}
-
-// inProject resolves a relative path from the environment against the
-// project, the folder the agent runs in.
-func inProject(p, project string) string {
-	if p == "" || filepath.IsAbs(p) || project == "" {
-		return p
-	}
-	return filepath.Join(project, p)
-}
+func TrustedFolder(qwenDir, project string) bool { return geminicore.TrustedFolder(qwenDir, project) }

@@ -96,15 +96,6 @@ func TestOutputAccessors(t *testing.T) {
 	assert.Equal(t, "x", TrimJS("\ufeff\u00a0 x \n"))
 }
 
-func TestJSRegexSyntaxOK(t *testing.T) {
-	for p, ok := range map[string]bool{
-		"run_.*": true, "(?:a|b)": true, "(?=x)": true, "(?!x)": true, "(?<=x)": true, "(?<!x)": true, "(?<n>x)": true,
-		"(?i)run": false, "(?P<n>x)": false, "[(?i)]": true, `\(?i\)`: true, "(?#c)": false,
-	} {
-		assert.Equal(t, ok, JSRegexSyntaxOK(p), p)
-	}
-}
-
 // TestWriteInPlaceKeepsOtherBytes: replacing or adding the hooks object
 // leaves every other byte of the file as it was, comments included;
 // groups that are not the target's own are kept.

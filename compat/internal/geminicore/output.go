@@ -2,12 +2,15 @@ package geminicore
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 )
 
@@ -132,38 +135,73 @@ func EscapeContext(s string) string {
 	return strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(s)
 }
 
-// JSRegexSyntaxOK reports whether pattern passes the group syntax of a
-// JavaScript RegExp (no flags): after "(?" only ":", "=", "!", "<=", "<!"
-// or a named group "<name>" may follow. Go's ECMAScript-mode regex
-// library accepts .NET forms such as the inline flags "(?i)", which
-// new RegExp rejects; both agents then fall back to their non-regex
-// rule, so such a pattern must not be compiled.
-func JSRegexSyntaxOK(pattern string) bool {
-	inClass := false
-	for i := 0; i < len(pattern); i++ {
-		switch c := pattern[i]; {
-		case c == '\\':
-			i++
-		case inClass:
-			if c == ']' {
-				inClass = false
-			}
-		case c == '[':
-			inClass = true
-		case c == '(' && i+1 < len(pattern) && pattern[i+1] == '?':
-			rest := pattern[i+2:]
-			switch {
-			case strings.HasPrefix(rest, ":"), strings.HasPrefix(rest, "="), strings.HasPrefix(rest, "!"),
-				strings.HasPrefix(rest, "<="), strings.HasPrefix(rest, "<!"):
-			case strings.HasPrefix(rest, "<"):
-				end := strings.IndexByte(rest, '>')
-				if end < 2 {
-					return false
-				}
-			default:
-				return false
-			}
-		}
+// SpecificString returns hookSpecificOutput[key] when it is a string.
+func SpecificString(m *Output, key string) (string, bool) {
+	v, ok := m.Specific().Get(key)
+	if !ok {
+		return "", false
 	}
-	return true
+	r := gjson.ParseBytes(v)
+	if r.Type != gjson.String {
+		return "", false
+	}
+	return r.Str, true
 }
+
+// SpecificObject returns hookSpecificOutput[key] when it is a JSON
+// object (not an array), else nil.
+func SpecificObject(m *Output, key string) json.RawMessage {
+	v, ok := m.Specific().Get(key)
+	if !ok || !gjson.ParseBytes(v).IsObject() {
+		return nil
+	}
+	return v
+}
+
+// EffectiveReason is getEffectiveReason: stopReason || reason || "No
+// reason provided".
+func EffectiveReason(m *Output) string {
+	if s, ok := m.Text("stopReason"); ok {
+		return s
+	}
+	if s, ok := m.Text("reason"); ok {
+		return s
+	}
+	return "No reason provided"
+}
+
+// ObjectFields returns the members of a JSON object (nil for anything
+// else: an array output spreads to nothing).
+func ObjectFields(raw json.RawMessage) runner.Fields {
+	if !gjson.ParseBytes(raw).IsObject() {
+		return nil
+	}
+	var f runner.Fields
+	_ = f.UnmarshalJSON(raw)
+	return f
+}
+
+// TruthyJSON reports whether a raw JSON value is truthy in JavaScript.
+func TruthyJSON(v json.RawMessage) bool {
+	_, ok := JSText(gjson.ParseBytes(v))
+	return ok
+}
+
+// ToJSString is Buffer.toString() of output bytes: invalid UTF-8 becomes
+// U+FFFD.
+func ToJSString(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return strings.ToValidUTF8(string(b), "\ufffd")
+}
+
+// ErrorResponse is {"error": msg}, the functionResponse of a failed call.
+func ErrorResponse(msg string) json.RawMessage {
+	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
+	o.Str("error", msg)
+	b, _ := o.Bytes()
+	return b
+}
+
+var halfEntity = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`&(?:a(?:mp?)?|lt?|gt?)?$`) }}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -22,38 +23,39 @@ const ShimMargin = 2 * time.Second
 // WriteInPlace replaces groups made only of such handlers.
 const NamePrefix = "hc-"
 
-// Target describes one agent (Gemini CLI, Qwen Code) as a convert target
-// whose settings file calls the exec shim.
-type Target struct {
-	// Host is the agent's format name (--host of the shim).
-	Host string
-	// Events are the agent's event names in its table order.
-	Events []string
-	// Event is the agent's event for a native event, and whether it has
-	// one.
-	Event func(e settings.Event) (string, bool)
-	// Own writes a hook of the agent's own protocol as it is (no shim).
-	Own func(h *settings.Hook) (Handler, bool)
-	// Skip reports hooks that another hook already covers (an AfterTool
-	// hook's post_tool_failure twin).
-	Skip func(h *settings.Hook) bool
-	// ToolMatcher writes the agent's matcher that selects exactly the
-	// given native tools, or false when it cannot.
-	ToolMatcher func(native []string) (string, bool)
-	// Timeout is a shim handler's timeout in the agent's unit for a hook
-	// whose own timeout is d (the margin added).
-	Timeout func(d time.Duration) int64
-	// Notes are the warnings about what the agent does differently with a
-	// converted hook of event (in the agent's name), one per construct.
-	Notes func(h *settings.Hook, event string) []string
-}
+// Target is an agent as a convert target: its settings file, whose hooks
+// call the exec shim, written whole or into an existing file (its hooks
+// object replaced, every other byte kept, comments included). Register
+// one per agent (format.RegisterTarget).
+type Target struct{ Agent *Agent }
 
-// Write writes cfg for t: the agent's hooks object (into opts.Existing
-// when given, keeping every other byte), every hook that is not the
-// agent's own calling `<shim> exec --host <agent> --protocol <fmt> …` so
-// that it runs unchanged; what the agent cannot express is a warning
-// with the hook's position.
-func (t *Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.Output, error) {
+var _ format.InPlaceTarget = Target{}
+
+// Name is the agent's format name.
+func (t Target) Name() string { return t.Agent.Proto }
+
+// InPlace reports that the target writes into an existing settings file.
+func (Target) InPlace() bool { return true }
+
+// Write writes cfg as the agent's hooks: the agent's own command hooks as
+// they are ([Agent.OwnHandler]), every other hook as a handler of the
+// agent's event calling `<shim> exec --host <agent> --protocol <fmt>
+// --event <its event> … -- <command>`, named hc-<hash> (the agents run
+// identical name:command hooks once, and Qwen Code registers hooks by
+// name), with a timeout in the agent's unit [ShimMargin] above the hook's
+// own (the shim stops the hook first). The command is quoted so that
+// neither the agents' load-time $VAR expansion nor Gemini CLI's run-time
+// $GEMINI_PROJECT_DIR replacement can touch it ([ShellQuoteArgs]). A
+// matcher naming tools exactly becomes an anchored regex of the agent's
+// tool names (^(run_shell_command|write_file)$); any other is applied by
+// the shim. A hook on an event the agent does not have is left out, with
+// a warning; so is what the agent cannot express, and what it does
+// differently is a warning with the hook's position (the row's notes).
+// With opts.Existing the hooks object of that file is replaced and every
+// other byte kept ([WriteInPlace]); the file's own hook groups stay
+// before the converted ones.
+func (t Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.Output, error) {
+	a := t.Agent
 	shim := opts.Shim
 	if shim == "" {
 		shim = "hookcompat"
@@ -75,26 +77,27 @@ func (t *Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*forma
 				h = inner
 			}
 		}
-		if t.Skip != nil && t.Skip(h) {
+		r, ok := a.ForNative(h.Event)
+		own := h.EffectiveProtocol() == a.Proto
+		if own && ok && r.Native != h.Event {
+			continue // the twin of a hook on the row's own event
+		}
+		if own && ok && h.Command != "" && (a.OwnHandler == nil || a.OwnHandler(h)) {
+			handlers = append(handlers, Handler{Event: r.Name, Matcher: h.Match, Name: h.Name, Command: h.Command,
+				Timeout: a.TimeoutUnit(h.EffectiveTimeout()), Env: h.Env, Sequential: h.Options["sequential"] == "true"})
 			continue
 		}
-		if h.EffectiveProtocol() == t.Host && t.Own != nil {
-			if hd, ok := t.Own(h); ok {
-				handlers = append(handlers, hd)
-				continue
-			}
-		}
-		event, ok := t.Event(h.Event)
 		if !ok {
-			warn(h, translate.CodeUnknownEvent, fmt.Sprintf("%s has no %s event: the hook is left out", eventLabel(h), t.Host))
+			warn(h, translate.CodeUnknownEvent, fmt.Sprintf("%s has no %s event: the hook is left out", eventLabel(h), a.Proto))
 			continue
 		}
+		event := r.Name
 		matcher, shimMatcher := "", h.Match
-		if h.Event.ToolEvent() {
+		if r.Match == MatchTool {
 			if sm, ok := lookupShimMatcher(h); ok {
 				globs, rest := sm.ShimMatch(h, translate.DefaultVocabulary)
 				if rest == "" && !(len(globs) == 1 && globs[0] == "") {
-					if m, ok := t.ToolMatcher(globs); ok {
+					if m, ok := a.toolMatcher(globs); ok {
 						matcher, shimMatcher = m, ""
 					}
 				} else if rest == "" {
@@ -107,48 +110,42 @@ func (t *Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*forma
 			warn(h, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: %v; the hook is left out", eventLabel(h), err))
 			continue
 		}
-		spec.Host = t.Host
+		spec.Host = a.Proto
 		if spec.Dir != "" {
 			spec.Dir = format.RelPath(spec.Dir, opts.Project)
 		}
 		cmd := ShellQuoteArgs(format.ShimArgs(shim, spec))
 		name := handlerName(h, event, cmd, names)
-		timeout := h.EffectiveTimeout()
-		handlers = append(handlers, Handler{Event: event, Matcher: matcher, Name: name, Command: cmd, Timeout: t.Timeout(timeout)})
+		handlers = append(handlers, Handler{Event: event, Matcher: matcher, Name: name, Command: cmd, Timeout: a.TimeoutUnit(h.EffectiveTimeout() + ShimMargin)})
 		out.Wrapped++
 		perEvent[event]++
 		if perEvent[event] == 2 {
-			warn(h, "merge-differs", fmt.Sprintf("several converted hooks on %s: %s runs them in parallel and merges their answers by its own rules (reasons joined, the last tool_input wins whole), which can differ from the source agent's merge", event, t.Host))
+			warn(h, "merge-differs", fmt.Sprintf("several converted hooks on %s: %s runs them in parallel and merges their answers by its own rules (reasons joined, the last tool_input wins whole), which can differ from the source agent's merge", event, a.Proto))
 		}
 		if h.Async {
-			warn(h, translate.CodeUnsupportedField, fmt.Sprintf("%s: async — %s waits for every hook, so the shim runs it in the foreground (its decisions still have no effect)", eventLabel(h), t.Host))
+			warn(h, translate.CodeUnsupportedField, fmt.Sprintf("%s: async — %s waits for every hook, so the shim runs it in the foreground (its decisions still have no effect)", eventLabel(h), a.Proto))
 		}
 		if h.EffectiveType() == settings.TypePrompt || h.EffectiveType() == settings.TypeAgent {
-			warn(h, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: a %s hook needs the embedding agent's judge; the shim reports it as not runnable under %s", eventLabel(h), h.EffectiveType(), t.Host))
+			warn(h, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: a %s hook needs the embedding agent's judge; the shim reports it as not runnable under %s", eventLabel(h), h.EffectiveType(), a.Proto))
 		}
-		if t.Notes != nil {
-			for _, n := range t.Notes(h, event) {
-				warn(h, translate.CodeUnsupportedField, eventLabel(h)+": "+n)
-			}
+		if r.Note != "" && h.Event == r.Native {
+			warn(h, translate.CodeUnsupportedField, eventLabel(h)+": "+r.Note)
+		}
+		if r.ClaudeNote != "" && h.EffectiveProtocol() == settings.ProtocolClaude {
+			warn(h, translate.CodeUnsupportedField, eventLabel(h)+": "+r.ClaudeNote)
 		}
 	}
+	events := a.EventNames()
 	build := func(keep []KeptEvent, indent, unit string) []byte {
-		return HooksValue(handlers, t.Events, keep, indent, unit)
+		return HooksValue(handlers, events, keep, indent, unit)
 	}
 	if opts.Existing == nil {
 		v := build(nil, "  ", "  ")
 		out.Data = append(append([]byte("{\n  \"hooks\": "), v...), []byte("\n}\n")...)
 		return out, nil
 	}
-	isEvent := func(k string) bool {
-		for _, e := range t.Events {
-			if e == k {
-				return true
-			}
-		}
-		return false
-	}
-	ip, err := WriteInPlace("the existing file", opts.Existing, isEvent, func(g *jsonpos.Node) bool { return OwnGroup(g, t.Host) }, build)
+	isEvent := func(k string) bool { _, ok := a.Event(k); return ok }
+	ip, err := WriteInPlace("the existing file", opts.Existing, isEvent, func(g *jsonpos.Node) bool { return OwnGroup(g, a.Proto) }, build)
 	if err != nil {
 		return nil, err
 	}
@@ -157,6 +154,22 @@ func (t *Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*forma
 	// must not refuse a file because its owner wrote hooks in it.
 	out.Data = ip.Data
 	return out, nil
+}
+
+// toolMatcher is the agent's anchored regex selecting exactly the given
+// native tools (^(a|b)$: a list that names no tool exactly is tried by
+// Qwen Code as an unanchored regex, and Gemini CLI's regex is unanchored),
+// or false when one is a glob.
+func (a *Agent) toolMatcher(native []string) (string, bool) {
+	vocab := translate.DefaultVocabulary
+	var names []string
+	for _, n := range native {
+		if strings.ContainsAny(n, `*?[\`) {
+			return "", false
+		}
+		names = append(names, regexp.QuoteMeta(a.toolName(vocab, n)))
+	}
+	return "^(" + strings.Join(names, "|") + ")$", true
 }
 
 // OwnGroup reports whether a hooks group was written by convert for host:
