@@ -53,7 +53,9 @@ type Rendering struct {
 	Continues bool `json:"continues,omitempty"`
 	// Statuses are Codex's per-hook status words in display order
 	// ("Completed", "Blocked", "Stopped", "Failed"; text mode prints them
-	// as "hook: <Event> <Status>").
+	// as "hook: <Event> <Status>"), one per Codex hook that ran: a hook
+	// the engine skipped (an earlier group blocked) or deduplicated has
+	// none.
 	Statuses []string `json:"statuses"`
 }
 
@@ -65,6 +67,10 @@ type Item struct {
 	Content   []Content `json:"content,omitempty"`
 	CallID    string    `json:"call_id,omitempty"`
 	Output    *string   `json:"output,omitempty"`
+
+	// hooks are the commands of the hooks the item comes from (per
+	// content part for a hook prompt message), for the model view.
+	hooks [][]string
 }
 
 // Content is one input_text part of a message.
@@ -90,15 +96,19 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		return r
 	}
 	type hr struct {
-		h *settings.Hook
-		d *Detail
-		r *runner.HookReply
+		h   *settings.Hook
+		d   *Detail
+		r   *runner.HookReply
+		cmd string
 	}
 	var hooks []hr
 	for i := range out.Hooks {
 		t := &out.Hooks[i]
 		if t.Hook == nil || t.Hook.EffectiveProtocol() != settings.ProtocolCodex {
 			continue
+		}
+		if t.Reply.Outcome == runner.OutcomeSkipped || t.Reply.Outcome == runner.OutcomeDeduplicated {
+			continue // it did not run: Codex would have shown no status
 		}
 		d, _ := t.Reply.Detail.(*Detail)
 		if d == nil {
@@ -110,25 +120,37 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		if d.Limit == 0 {
 			d.Limit = contextLimit(t.Hook)
 		}
-		hooks = append(hooks, hr{t.Hook, d, &t.Reply})
+		hooks = append(hooks, hr{t.Hook, d, &t.Reply, t.Command})
 		r.Statuses = append(r.Statuses, string(d.Status))
 	}
 	spill := func(h hr, text string) string { return Spill(text, h.d.Limit, ev.SessionID) }
 	contexts := func(place string) {
 		for _, h := range hooks {
 			if h.d.HasContext && h.d.Status != StatusFailed {
-				r.Items = append(r.Items, developer(place, spill(h, h.d.Context)))
+				it := developer(place, spill(h, h.d.Context))
+				it.hooks = [][]string{{h.cmd}}
+				r.Items = append(r.Items, it)
 			}
 		}
+	}
+	// by lists the commands of the hooks whose Detail says yes.
+	by := func(yes func(d *Detail) bool) []string {
+		var out []string
+		for _, h := range hooks {
+			if yes(h.d) {
+				out = append(out, h.cmd)
+			}
+		}
+		return out
 	}
 	codexTool := p.codexToolName(ev.Tool)
 	outputType := "function_call_output"
 	if codexTool == "apply_patch" {
 		outputType = "custom_tool_call_output"
 	}
-	output := func(text string) {
+	output := func(text string, from []string) {
 		t := truncateOutput(text)
-		r.Items = append(r.Items, Item{Placement: PlaceOutput, Type: outputType, CallID: ev.ToolCallID, Output: &t})
+		r.Items = append(r.Items, Item{Placement: PlaceOutput, Type: outputType, CallID: ev.ToolCallID, Output: &t, hooks: [][]string{from}})
 	}
 	if row.Match == matchTool {
 		if in, err := p.codexInput(ev, row); err == nil {
@@ -144,21 +166,22 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			break
 		}
 		if out.Reason == T3 {
-			output(T3)
+			output(T3, by(func(d *Detail) bool { return d.BadRewrite }))
 			break
 		}
 		// The call's own command: a block keeps the model's input.
+		blockers := by(func(d *Detail) bool { return d.Block != "" })
 		if codexTool == "Bash" || codexTool == "apply_patch" {
-			output(fmt.Sprintf("Command blocked by %s hook: %s. Command: %s", row.Codex, out.Reason, originalCommand(p, ev, row)))
+			output(fmt.Sprintf("Command blocked by %s hook: %s. Command: %s", row.Codex, out.Reason, originalCommand(p, ev, row)), blockers)
 		} else {
-			output(fmt.Sprintf("Tool call blocked by %s hook: %s. Tool: %s", row.Codex, out.Reason, codexTool))
+			output(fmt.Sprintf("Tool call blocked by %s hook: %s. Tool: %s", row.Codex, out.Reason, codexTool), blockers)
 		}
 	case replyApproval:
 		switch out.Decision {
 		case runner.DecisionDeny:
 			f := false
 			r.ToolRuns = &f
-			output(permissionRejected(codexTool, out.Reason))
+			output(permissionRejected(codexTool, out.Reason), by(func(d *Detail) bool { return d.Permission == "deny" }))
 		case runner.DecisionAllow:
 			t := true
 			r.ToolRuns = &t
@@ -172,7 +195,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			}
 		}
 		if len(fb) > 0 {
-			output(strings.Join(fb, "\n\n"))
+			output(strings.Join(fb, "\n\n"), by(func(d *Detail) bool { return d.HasFeedback }))
 		}
 	case replyDrop:
 		if out.Decision.Blocks() || (out.Continue != nil && !*out.Continue) {
@@ -195,16 +218,18 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 			break
 		}
 		var parts []Content
+		var from [][]string
 		for _, h := range hooks {
 			if !h.d.HasPrompt {
 				continue
 			}
 			parts = append(parts, Content{Type: "input_text", Text: fmt.Sprintf(`<hook_prompt hook_run_id="%s">%s</hook_prompt>`,
 				HookRunID(h.h, row), xmlEscape(spill(h, h.d.Prompt)))})
+			from = append(from, []string{h.cmd})
 		}
 		if len(parts) > 0 {
 			r.Continues = true
-			r.Items = append(r.Items, Item{Placement: PlaceNextRequest, Type: "message", Role: "user", Content: parts})
+			r.Items = append(r.Items, Item{Placement: PlaceNextRequest, Type: "message", Role: "user", Content: parts, hooks: from})
 		}
 	}
 	return r

@@ -31,7 +31,10 @@ type ModelText struct {
 	// batch), "first_message", "continuation" (a new user message that
 	// continues the turn), "subagent_first", "next_request",
 	// "later_request", "compaction_result", "user" (user_text) or ""
-	// when the agent has no fixed place.
+	// when the agent has no fixed place; an agent with placements of its
+	// own keeps its words (Codex: "output" for the call's output item,
+	// "before_output", "before_prompt", "after_summary",
+	// "after_prompt").
 	Placement string `json:"placement,omitempty"`
 	// Delivery is DeliveryNow (with the event's own model request) or
 	// DeliveryLater (a later request: async hooks).
