@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/oracletest"
 	"github.com/hookcompat/hookcompat/runner"
@@ -126,6 +127,14 @@ func TestClaudeReplayFailsOnAlteredRecording(t *testing.T) {
 		// Claude ran the tool the hook denied
 		"hc_dec_deny_no_reason": func(obs string) string {
 			return regexp.MustCompile(`"permission_denials": \[[^\]]*\]`).ReplaceAllString(obs, `"permission_denials": []`)
+		},
+		// Claude's permission layer said another text
+		"hc_perm_mode_plan_hook_allow": func(obs string) string {
+			return strings.Replace(obs, "while in plan mode.", "while in plan mode!", 1)
+		},
+		// Claude ran a call its deny rule refuses
+		"hc_perm_rules_hook_none": func(obs string) string {
+			return regexp.MustCompile(`(?s)"permission_denials": \[\s*\{.*?"tool_use_id": "toolu_fake_t0_b0".*?\},`).ReplaceAllString(obs, `"permission_denials": [`)
 		},
 	}
 	for name, f := range alter {
@@ -388,6 +397,18 @@ func (rc *claudeCase) setup(root string) error {
 	if loc == "flag" {
 		rc.files = append(rc.files, settingsPath)
 	}
+	if args, ok := rc.c.Spec["extra_args"].([]any); ok {
+		// --settings files the case passes itself (relative to the project).
+		for i := 0; i+1 < len(args); i++ {
+			if a, _ := args[i].(string); a == "--settings" {
+				f, _ := args[i+1].(string)
+				if !filepath.IsAbs(f) {
+					f = filepath.Join(rc.proj, f)
+				}
+				rc.files = append(rc.files, f)
+			}
+		}
+	}
 	if git, _ := rc.c.Spec["git_init"].(bool); git {
 		// The session's repository: hooks that ask git see one, as in Claude.
 		if out, err := exec.Command("git", "init", "-q", rc.proj).CombinedOutput(); err != nil {
@@ -419,7 +440,14 @@ func (rc *claudeCase) setup(root string) error {
 			env = append(env, fmt.Sprintf("%s=%v", k, v))
 		}
 	}
-	rc.eng, err = compat.NewEngine(loaded, runner.Options{Workspace: rc.proj, Env: env, KillGrace: 200 * time.Millisecond})
+	// Claude's permission layer decides every tool call as Claude does
+	// (the engine option an embedder without its own permission system
+	// sets): the replay compares its verdicts with what Claude did.
+	perms, err := compat.ClaudePermissions(loaded)
+	if err != nil {
+		return err
+	}
+	rc.eng, err = compat.NewEngine(loaded, runner.Options{Workspace: rc.proj, Env: env, KillGrace: 200 * time.Millisecond, Permissions: perms})
 	return err
 }
 
@@ -470,12 +498,13 @@ func (rc *claudeCase) occurrences() []*occurrence {
 
 // rendering is what the replay reads of the Claude view of an outcome.
 type rendering struct {
-	ToolRuns       *bool              `json:"tool_runs"`
-	EffectiveInput json.RawMessage    `json:"effective_input"`
-	ModelText      []string           `json:"model_text"`
-	UserText       string             `json:"user_text"`
-	LoopEnds       string             `json:"loop_ends"`
-	Texts          []format.ModelText `json:"texts"`
+	ToolRuns       *bool                  `json:"tool_runs"`
+	EffectiveInput json.RawMessage        `json:"effective_input"`
+	ModelText      []string               `json:"model_text"`
+	UserText       string                 `json:"user_text"`
+	LoopEnds       string                 `json:"loop_ends"`
+	Texts          []format.ModelText     `json:"texts"`
+	Permission     *claude.PermissionView `json:"permission"`
 }
 
 // fired is one replayed occurrence.
@@ -501,6 +530,7 @@ func (rc *claudeCase) run() {
 		rc.checkHooks(i, f)
 	}
 	rc.checkTexts(all)
+	rc.checkPermissions(all)
 	rc.checkEnd(all)
 }
 
@@ -705,17 +735,6 @@ func (rc *claudeCase) deniedCalls() map[string]bool {
 		out[d.ToolUseID] = true
 	}
 	return out
-}
-
-// hookDenied are the calls Claude's stream says a hook denied, and
-// systemDenied those its permission system denied.
-func (rc *claudeCase) denialCause(tid string) string {
-	for _, e := range rc.obs.Other {
-		if e.Subtype == "permission_denied" && e.ToolUseID == tid {
-			return e.DecisionReasonType
-		}
-	}
-	return ""
 }
 
 var (
@@ -973,7 +992,6 @@ func (rc *claudeCase) checkTexts(all []*fired) {
 			subFirst = append(subFirst, i)
 		}
 	}
-	denied := rc.deniedCalls()
 	tasks := map[string]int{}
 	for n, f := range all {
 		o := f.o
@@ -981,9 +999,13 @@ func (rc *claudeCase) checkTexts(all []*fired) {
 		tid, _ := o.payload["tool_use_id"].(string)
 		var want []string
 		known := true
+		noToolResult := false
 		continues := (*bool)(nil)
 		switch o.event {
 		case "PreToolUse", "PermissionRequest":
+			// Whether the tool ran, and the tool_result of a call that did
+			// not, are the permission verdict's (checkPermissions); here
+			// the hooks' other texts.
 			if o.event == "PermissionRequest" {
 				tid = rc.callOf(o.payload)
 			}
@@ -991,24 +1013,8 @@ func (rc *claudeCase) checkTexts(all []*fired) {
 				known = false
 				break
 			}
-			cause := rc.denialCause(tid)
-			if cause == "" && denied[tid] && permissionSystem.MatchString(rc.resultText(tid)) {
-				cause = "permission system"
-			}
-			stoppedByHook := denied[tid] && (cause == "hook" || cause == "")
-			if denied[tid] && cause != "" && cause != "hook" {
-				known = false // Claude's permission system stopped it
-				break
-			}
-			want = rc.callTexts(tid, o.event, stoppedByHook)
-			if !o.synth && f.render.ToolRuns != nil && cause != "" {
-				if *f.render.ToolRuns == denied[tid] {
-					rc.fail("%s: Claude %s the tool, hookcompat tool_runs=%v", label, map[bool]string{true: "stopped", false: "ran"}[denied[tid]], *f.render.ToolRuns)
-				}
-			}
-			if !denied[tid] && f.render.ToolRuns != nil && !*f.render.ToolRuns && rc.requestOf(tid) >= 0 {
-				rc.fail("%s: Claude ran the tool, hookcompat would not", label)
-			}
+			want = rc.callTexts(tid, o.event, false)
+			noToolResult = true
 			rc.checkInput(label, tid, f)
 		case "PostToolUse", "PostToolUseFailure":
 			want = rc.callTexts(tid, o.event, false)
@@ -1138,6 +1144,7 @@ func (rc *claudeCase) checkTexts(all []*fired) {
 		for _, t := range f.render.Texts {
 			switch {
 			case t.Kind == "command_output" || t.Kind == "user_text":
+			case noToolResult && t.Kind == claude.KindToolResult:
 			case t.Delivery == format.DeliveryLater:
 				if !rc.deliveredLater(t.Text) {
 					rc.fail("%s: hookcompat says %q reaches the model later; Claude never sent it", label, t.Text)
@@ -1218,25 +1225,23 @@ func jsonEqual(a, b string) bool {
 	return bytes.Equal(xa, ya)
 }
 
-// permissionSystem matches the denials Claude's own permission system
-// writes (as opposed to a hook's).
-var permissionSystem = regexp.MustCompile(`requires approval|Claude requested permissions|haven't granted|permission to use|while in plan mode|don't ask mode`)
-
-// resultText is the tool_result Claude sent for call tid.
-func (rc *claudeCase) resultText(tid string) string {
-	for _, tc := range rc.obs.ToolCalls {
-		if tc.ID == tid {
-			return string(tc.Sent.Content)
-		}
-	}
-	return ""
-}
-
 // callOf finds the tool call a PermissionRequest payload is about.
 func (rc *claudeCase) callOf(payload map[string]any) string {
-	in, _ := json.Marshal(payload["tool_input"])
+	in, _ := payload["tool_input"].(map[string]any)
 	for _, tc := range rc.obs.ToolCalls {
-		if tc.Name == payload["tool_name"] && jsonEqual(string(tc.InputFromModel), string(in)) {
+		var model map[string]any
+		if tc.Name != payload["tool_name"] || json.Unmarshal(tc.InputFromModel, &model) != nil {
+			continue
+		}
+		// Claude adds the defaults of keys the model left out
+		// (Edit's replace_all): the model's keys must agree.
+		same := len(model) <= len(in)
+		for k, v := range model {
+			a, _ := json.Marshal(v)
+			b, _ := json.Marshal(in[k])
+			same = same && jsonEqual(string(a), string(b))
+		}
+		if same {
 			return tc.ID
 		}
 	}
@@ -1397,4 +1402,111 @@ func checkRecording(t *testing.T, name, event string) {
 		}
 	}
 	t.Errorf("the case's event is none of the events recording %s's hooks got, nor one of its tool calls:\n%s", name, event)
+}
+
+// checkPermissions compares, call by call, what Claude's permission
+// layer made of each tool call around its hooks (the verdict of the
+// replay's engine, which has Claude's PermissionLayer) with what Claude
+// did: whether the tool ran, whether the PermissionRequest hooks were
+// asked, and the tool_result the model got for a call that did not run.
+func (rc *claudeCase) checkPermissions(all []*fired) {
+	if rc.obs.Result.Result == "" && rc.obs.Result.TerminalReason == "" {
+		return // the run never ended (a case that times out): no outcome to compare
+	}
+	denied := rc.deniedCalls()
+	prHooks := rc.settingsHooks("PermissionRequest")
+	for _, tc := range rc.obs.ToolCalls {
+		var pre, pr *fired
+		for _, f := range all {
+			switch {
+			case f.o.event == "PreToolUse" && f.o.payload["tool_use_id"] == tc.ID:
+				pre = f
+			case f.o.event == "PermissionRequest" && rc.callOf(f.o.payload) == tc.ID:
+				pr = f
+			}
+		}
+		if pre == nil && pr == nil {
+			continue
+		}
+		label := fmt.Sprintf("%s %s %s", tc.ID, tc.Name, tc.InputFromModel)
+		if (pre != nil && pre.render.LoopEnds != "") || (pr != nil && pr.render.LoopEnds != "") {
+			continue // deferred, aborted or stopped: the loop's end is checked elsewhere
+		}
+		var v *claude.PermissionView
+		if pre != nil {
+			if v = pre.render.Permission; v == nil {
+				rc.fail("%s: PreToolUse: no permission verdict", label)
+				continue
+			}
+		}
+		if pr != nil {
+			if v != nil && !v.PermissionRequest {
+				rc.fail("%s: Claude asked the PermissionRequest hooks; hookcompat's verdict (%s by %s) does not", label, v.Behavior, v.Stage)
+			}
+			if v = pr.render.Permission; v == nil {
+				rc.fail("%s: PermissionRequest: no permission verdict", label)
+				continue
+			}
+		} else if v.PermissionRequest && prHooks(tc.Name) {
+			rc.fail("%s: hookcompat asks the PermissionRequest hooks (%s by %s: %q); Claude asked none", label, v.Behavior, v.Stage, v.Message)
+		}
+		ran := !denied[tc.ID]
+		if v.Stage == "before_hooks" {
+			// Claude refused it before its hooks: a tool_use_error, not a denial.
+			ran = !bytes.Contains(tc.Sent.Content, []byte("tool_use_error"))
+		}
+		if v.ToolRuns != ran {
+			rc.fail("%s: Claude %s the tool; hookcompat's verdict: %s by %s (%q), tool_runs %v", label,
+				map[bool]string{true: "ran", false: "did not run"}[ran], v.Behavior, v.Stage, v.Message, v.ToolRuns)
+			continue
+		}
+		if !ran {
+			if got, want := rc.norm(v.Message), rc.norm(rc.resultBase(tc.ID)); got != want {
+				rc.fail("%s: the model got %q, hookcompat's verdict (%s by %s) %q", label, want, v.Behavior, v.Stage, got)
+			}
+		}
+	}
+}
+
+// resultBase is the base text of the tool_result Claude sent for call
+// tid (without the reminders appended to it).
+func (rc *claudeCase) resultBase(tid string) string {
+	req := rc.requestOf(tid)
+	if req < 0 {
+		return ""
+	}
+	for _, p := range rc.pieces(req) {
+		if p.tid == tid && p.base {
+			return p.text
+		}
+	}
+	return ""
+}
+
+// settingsHooks reports, for a tool, whether the case's settings have a
+// hook of event whose matcher can name it (absent, "", "*" or a list or
+// pattern containing the tool's name).
+func (rc *claudeCase) settingsHooks(event string) func(tool string) bool {
+	var matchers []string
+	for _, f := range rc.files {
+		data, _ := os.ReadFile(f)
+		var s struct {
+			Hooks map[string][]struct {
+				Matcher string `json:"matcher"`
+			} `json:"hooks"`
+		}
+		if json.Unmarshal(data, &s) == nil {
+			for _, g := range s.Hooks[event] {
+				matchers = append(matchers, g.Matcher)
+			}
+		}
+	}
+	return func(tool string) bool {
+		for _, m := range matchers {
+			if m == "" || m == "*" || strings.Contains(m, tool) {
+				return true
+			}
+		}
+		return false
+	}
 }

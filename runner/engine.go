@@ -80,6 +80,10 @@ type Options struct {
 	// handlers). Nil means such hooks are not runnable, as prompt hooks
 	// without a judge.
 	MCP MCPCaller
+	// Permissions is the permission layer of the agent whose hooks run,
+	// for hosts without one of their own (see [Permissions]); nil, the
+	// default, leaves every decision to the hooks.
+	Permissions Permissions
 	// Observer is told when each hook run starts and ends (event, hook,
 	// protocol, duration, outcome), for metrics or tracing; nil observes
 	// nothing. See [Observer].
@@ -269,6 +273,10 @@ type Outcome struct {
 	// background queue for hooks whose protocol does not await it; their
 	// outcome goes to Options.OnBackground.
 	Queued bool `json:"-"`
+	// Permission is what Options.Permissions decided about the tool call
+	// (nil without a permission layer, or on other events); the reply
+	// already carries it.
+	Permission *Permission `json:"-"`
 }
 
 // Fire runs the hooks selected for ev and merges their replies. Hooks are
@@ -332,6 +340,9 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 	// event. It is the outcome's, which reports it as the hooks left it.
 	out := &Outcome{Event: ev.Clone()}
 	cur := &out.Event
+	if which != partQueued && e.permitBefore(cur, out) {
+		return out, nil
+	}
 
 	type group struct {
 		proto Protocol
@@ -380,6 +391,9 @@ func (e *Engine) fire(ctx context.Context, ev Event, which part) (*Outcome, erro
 		}
 	}
 	out.Reply = Merge(groupReplies)
+	if which != partQueued && !cancelled {
+		e.permitAfter(out)
+	}
 	if cancelled {
 		return out, fmt.Errorf("fire %s: hooks did not all answer: %w", ev.Name, ctx.Err())
 	}

@@ -26,7 +26,11 @@
 //   - combine.go merges several hooks as Claude does (deny > defer > ask >
 //     allow; schema-checked updatedInput; the Stop block cap);
 //   - render.go says what the model sees ([Rendering]), also as the
-//     format's part of the model view of mixed setups (format.ModelText).
+//     format's part of the model view of mixed setups (format.ModelText);
+//   - permissions.go is Claude Code's permission layer — its permission
+//     rules and modes around the PreToolUse hooks' decision, package
+//     permission — as an engine option ([PermissionLayer],
+//     runner.Options.Permissions) and as the rendering's Permission.
 //
 // Prompt and agent handlers run through the embedding agent's judge
 // ([Protocol.ApplyVerdict] applies claude §6.11 to its verdict), mcp_tool

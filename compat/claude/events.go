@@ -111,6 +111,9 @@ type event struct {
 	judge judgeUse
 	// mcp says when mcp_tool handlers run (claude §2.2).
 	mcp mcpUse
+	// permits is the event's part in Claude's permission layer
+	// ([PermissionLayer]).
+	permits permitUse
 }
 
 // matchOn is what a matcher is compared with.
@@ -203,6 +206,15 @@ const (
 	landNextRequest  landing = "next_request"      // the next model request
 	landCompaction   landing = "compaction_result" // the compaction's local command output
 	landLater        landing = "later_request"     // a later request (async hooks)
+)
+
+// permitUse is an event's part in Claude's permission layer.
+type permitUse int
+
+const (
+	permitNone    permitUse = iota
+	permitDecides           // the hooks decide first, the rules and the mode around them (PreToolUse)
+	permitAnswers           // the hooks answer the ask Claude's rules or mode made (PermissionRequest)
 )
 
 // judgeUse is what a prompt or agent hook's blocking verdict does.
@@ -314,12 +326,12 @@ func eventRows() []event {
 		// replacing it; continue:false ends the loop after the call.
 		{name: "PreToolUse", native: settings.PreTool, head: headTool, fields: []string{"tool_name", "tool_input", "tool_use_id", "mcp_server"}, nativeKeys: toolKeys.Get(),
 			match: matchOn{kind: matchTool}, ifRule: true, out: outContext | outPermission | outUpdatedInput, exit2: exit2Deny, cont: contEndsLoop,
-			join: true, lands: landToolResult, persist: true, persistID: idToolUse, label: labelTool, notice: true, judge: judgeEndsUnlessContinue},
+			join: true, lands: landToolResult, persist: true, persistID: idToolUse, label: labelTool, notice: true, judge: judgeEndsUnlessContinue, permits: permitDecides},
 		// PermissionRequest (recorded): decision.behavior allow (+updatedInput)
 		// or deny (message, default "Permission denied by hook"; interrupt
 		// aborts the run); context, continue and exit 2 are ignored.
 		{name: "PermissionRequest", native: settings.PermissionRequest, head: headTool, fields: []string{"tool_name", "tool_input", "permission_suggestions", "mcp_server"}, nativeKeys: toolKeys.Get(),
-			match: matchOn{kind: matchTool}, ifRule: true, out: outBehavior | outUpdatedInput, exit2: exit2Ignored, cont: contIgnored, lands: landToolResult, label: labelTool, judge: judgeIgnored},
+			match: matchOn{kind: matchTool}, ifRule: true, out: outBehavior | outUpdatedInput, exit2: exit2Ignored, cont: contIgnored, lands: landToolResult, label: labelTool, judge: judgeIgnored, permits: permitAnswers},
 		// PermissionDenied (spec; never fired offline): retry only.
 		{name: "PermissionDenied", native: settings.PermissionDenied, head: headTool, fields: []string{"tool_name", "tool_input", "tool_use_id", "reason", "mcp_server"}, nativeKeys: toolKeys.Get(),
 			match: matchOn{kind: matchTool}, ifRule: true, out: outRetry, label: labelTool, judge: judgeIgnored},

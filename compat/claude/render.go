@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookcompat/hookcompat/compat/claude/permission"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -49,7 +50,8 @@ const (
 type Rendering struct {
 	// ToolRuns reports, on PreToolUse and PermissionRequest, whether
 	// Claude Code runs the tool as far as the hooks decide (nil on other
-	// events). Claude's own permission rules come after it.
+	// events). Claude's own permission rules and modes come after it:
+	// Permission has the whole decision.
 	ToolRuns *bool `json:"tool_runs,omitempty"`
 	// EffectiveInput is the tool input Claude Code would run with, in
 	// Claude's argument names (after a valid updatedInput, unknown keys
@@ -59,6 +61,13 @@ type Rendering struct {
 	// hook rewrote it: the last updatedToolOutput that fits the tool; nil
 	// when the tool's own output stands.
 	EffectiveOutput json.RawMessage `json:"effective_output,omitempty"`
+	// Permission is, when the outcome carries one (an engine with
+	// Claude's [PermissionLayer], or `hookcompat run --render claude`),
+	// what Claude Code decides about the call with its permission rules
+	// and mode around the hooks' decision: whether it runs, is denied or
+	// asks, what decided, and the text the model gets when it does not
+	// run.
+	Permission *PermissionView `json:"permission,omitempty"`
 	// ModelText is every text the hooks of the event add to what the
 	// model sees, in order, as Claude sends it: the tool_result of a call
 	// a hook stopped, <system-reminder> blocks of context and feedback,
@@ -89,6 +98,21 @@ type Rendering struct {
 	// Persisted lists the outputs Claude saved to files because they were
 	// over 10,000 characters; the texts show their previews.
 	Persisted []Persisted `json:"persisted,omitempty"`
+
+	// decision is, on PreToolUse and PermissionRequest, the hooks'
+	// decision as Claude reads it (deny, defer, ask, allow or ""), for
+	// the permission layer.
+	decision string
+}
+
+// PermissionView is Claude Code's permission decision about a call
+// ([permission.Verdict]) with what it means in print mode.
+type PermissionView struct {
+	permission.Verdict
+	// ToolRuns reports whether the tool runs in print mode when no
+	// PermissionRequest hook answers (an ask is then denied with the
+	// verdict's message).
+	ToolRuns bool `json:"tool_runs"`
 }
 
 // Render renders out with the default tool vocabulary; see
@@ -145,12 +169,20 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		r.EffectiveInput = p.vocab.Args(translate.Native, Dialect, ev.Tool, ev.Args)
 	}
 	var views []*view
-	otherStops := false
+	otherStops, other := false, ""
 	for i := range out.Hooks {
 		t := &out.Hooks[i]
 		if t.Hook == nil || t.Hook.EffectiveProtocol() != settings.ProtocolClaude {
-			if t.Reply.Decision.Blocks() || t.Reply.Decision == runner.DecisionAsk {
+			switch d := t.Reply.Decision; {
+			case d.Blocks():
+				otherStops, other = true, "deny"
+			case d == runner.DecisionAsk:
 				otherStops = true
+				if other != "deny" {
+					other = "ask"
+				}
+			case d == runner.DecisionAllow && other == "":
+				other = "allow"
 			}
 			continue
 		}
@@ -195,6 +227,13 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	if row.out.has(outPermission) || row.out.has(outBehavior) {
 		runs := !rc.stops && !otherStops
 		r.ToolRuns = &runs
+		r.decision = strongerDecision(r.decision, other)
+		if out.Permission != nil {
+			if v, ok := out.Permission.Detail.(*permission.Verdict); ok && v != nil {
+				r.Permission = &PermissionView{Verdict: *v, ToolRuns: v.Runs()}
+				rc.overridden(v)
+			}
+		}
 	}
 	if r.UserText != "" {
 		r.Texts = append(r.Texts, format.ModelText{Protocol: settings.ProtocolClaude, Kind: KindUserText, Text: r.UserText, Placement: "user", Delivery: format.DeliveryNow})
@@ -205,6 +244,39 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		}
 	}
 	return r
+}
+
+// strongerDecision is the decision that wins of a and b (deny > defer >
+// ask > allow > none).
+func strongerDecision(a, b string) string {
+	rank := map[string]int{"": 0, "allow": 1, "ask": 2, "defer": 3, "deny": 4}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
+
+// overridden applies a permission verdict that overrides the hooks'
+// stop of the call (their ask) to the tool_result they would have given:
+// a deny rule's denial is what the model gets instead (Claude reports it
+// as the hooks' decision: its stream has no permission_denied of its
+// own); when an ask rule or the mode takes over, the text is theirs
+// (the verdict's message), not the hooks'.
+func (c *renderCtx) overridden(v *permission.Verdict) {
+	if !c.stops || v.Stage == permission.StageHook || c.r.decision != "ask" {
+		return
+	}
+	kept := c.r.Texts[:0]
+	for _, t := range c.r.Texts {
+		if t.Kind == KindToolResult {
+			if v.Stage != permission.StageRule || v.Behavior != permission.Deny {
+				continue
+			}
+			t.Text = v.Message
+		}
+		kept = append(kept, t)
+	}
+	c.r.Texts = kept
 }
 
 // renderCtx builds one rendering.
@@ -352,6 +424,20 @@ func (c *renderCtx) toolResult(views []*view, stopped bool) {
 			input = v
 		}
 	}
+	switch {
+	case deny != nil:
+		r.decision = "deny"
+	case deferred != nil:
+		r.decision = "defer"
+	case ask != nil:
+		r.decision = "ask"
+	default:
+		for _, v := range views {
+			if v.d.Decision == "allow" {
+				r.decision = "allow"
+			}
+		}
+	}
 	if deny != nil && deny.d.Interrupt {
 		// PermissionRequest deny with interrupt: the run aborts.
 		c.stops, r.LoopEnds = true, "aborted_tools"
@@ -388,7 +474,7 @@ func (c *renderCtx) toolResult(views []*view, stopped bool) {
 		c.add(KindToolResult, orDefault(ask.d.Reason, askText(c.named)), ask)
 	case input != nil:
 		if _, issues := validateInput(c.tool, input.d.UpdatedInput); len(issues) > 0 {
-			c.stops = true
+			c.stops, r.decision = true, "deny"
 			c.add(KindToolResult, schemaError(row.name, c.tool, issues), input)
 		}
 	}

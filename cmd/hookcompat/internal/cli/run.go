@@ -14,6 +14,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -61,10 +62,13 @@ warnings but those that mean a hook will not run. Detached hooks (Phi async post
 hooks) are awaited after the reply is written.
 
 --render NAME adds NAME's view of the outcome under the key NAME: --render claude adds
-"claude": {"tool_runs", "effective_input", "effective_output", "model_text", "user_text",
-"texts", "loop_ends", "persisted", …}: whether Claude Code would run the tool, with which
-input (Claude's argument names), and the texts Claude Code would show the model (Claude Code
-2.1.332). --render model adds "model": [{"protocol", "kind", "text", "placement", "delivery",
+"claude": {"tool_runs", "permission", "effective_input", "effective_output", "model_text",
+"user_text", "texts", "loop_ends", "persisted", …}: whether Claude Code would run the tool as
+far as the hooks decide, what it decides with its permission rules and mode around them
+("permission": {"behavior": allow|deny|ask, "decided_by", "rule", "mode", "message",
+"permission_request", "tool_runs"}: the permissions of the loaded Claude settings, the mode of
+the payload's permission_mode; the reply stays the hooks'), with which input (Claude's
+argument names), and the texts Claude Code would show the model (Claude Code 2.1.332). --render model adds "model": [{"protocol", "kind", "text", "placement", "delivery",
 "hooks"}, …]: every text the model sees from the hooks of every format that answered, in
 hook order, each as its own agent sends it (a Claude <system-reminder>, a native HK-23 tool
 error, a Phi <hook_context> block, Codex's blocked-call output); Gemini CLI and Qwen Code
@@ -148,6 +152,20 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 		return err
 	}
 	runner.DefaultFailureLog(nil).Record(out) // for `hookcompat list` (HK-66)
+	if opts.Render == settings.ProtocolClaude && err == nil {
+		// What Claude's permission layer makes of the call, rules and
+		// mode around the hooks' decision; the reply stays the hooks'.
+		perms, perr := compat.ClaudePermissions(loaded)
+		if perr != nil {
+			return perr
+		}
+		out.Permission = perms.Permit(out)
+		if p := out.Permission; p != nil && out.Decision == runner.DecisionAsk && p.Decision == runner.DecisionDeny && p.By == "rule" {
+			// The hooks asked and a deny rule refuses the call anyway:
+			// the rule's denial is what Claude shows for their ask.
+			out.Reason = p.Reason
+		}
+	}
 	if err == nil && cmd.Context().Err() != nil {
 		// A signal after the hooks answered still ends the run unanswered.
 		err = fmt.Errorf("interrupted: %w", context.Cause(cmd.Context()))

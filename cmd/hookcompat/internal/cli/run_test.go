@@ -180,3 +180,53 @@ func TestRunDoesNotWaitForStdinEOF(t *testing.T) {
 		t.Fatal("run waited for stdin to close")
 	}
 }
+
+// TestRunRenderClaudePermission: --render claude says what Claude Code
+// decides with its permission rules and mode around the hooks' decision
+// (recorded: hc_perm_rules_hook_allow, hc_perm_mode_plan_hook_allow),
+// and the reply stays the hooks'.
+func TestRunRenderClaudePermission(t *testing.T) {
+	dir, _ := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".claude"), 0o755))
+	allow := `cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`
+	hooks, _ := json.Marshal(map[string]any{"hooks": map[string]any{"PreToolUse": []any{map[string]any{"hooks": []any{map[string]any{"type": "command", "command": allow}}}}}})
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), hooks, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".claude", "settings.local.json"), []byte(`{"permissions": {"deny": ["Bash(rm *)"]}}`), 0o644))
+	payload := func(mode, tool, input string) string {
+		return `{"session_id":"s","transcript_path":"/t","cwd":"` + dir + `","permission_mode":"` + mode + `","hook_event_name":"PreToolUse","tool_name":"` + tool + `","tool_input":` + input + `,"tool_use_id":"t1"}`
+	}
+	for _, tc := range []struct {
+		name, stdin, behavior, by, message string
+		runs                               bool
+	}{
+		{"deny rule beats the hook's allow", payload("default", "Bash", `{"command":"rm -rf build"}`), "deny", "rule", "Permission to use Bash with command rm -rf build has been denied.", false},
+		{"the hook's allow", payload("default", "Bash", `{"command":"node -e 1"}`), "allow", "hook", "", true},
+		{"plan mode keeps an allowed edit from running", payload("plan", "Write", `{"file_path":"`+dir+`/w.txt","content":"x"}`), "ask", "mode", "Cannot write to " + dir + "/w.txt while in plan mode.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := Run(context.Background(), []string{"run", "--project", dir, "--settings", filepath.Join(dir, ".claude", "settings.json"),
+				"--settings", filepath.Join(dir, ".claude", "settings.local.json"), "--render", "claude"}, IO{In: strings.NewReader(tc.stdin), Out: &out, Err: &errb})
+			require.Equal(t, ExitOK, code, errb.String())
+			var reply struct {
+				Decision string `json:"decision"`
+				Claude   struct {
+					ToolRuns   bool `json:"tool_runs"`
+					Permission struct {
+						Behavior string `json:"behavior"`
+						By       string `json:"decided_by"`
+						Message  string `json:"message"`
+						ToolRuns bool   `json:"tool_runs"`
+					} `json:"permission"`
+				} `json:"claude"`
+			}
+			require.NoError(t, json.Unmarshal(out.Bytes(), &reply), out.String())
+			assert.Equal(t, "allow", reply.Decision, "the reply is the hooks'")
+			assert.True(t, reply.Claude.ToolRuns, "as far as the hooks decide")
+			assert.Equal(t, tc.behavior, reply.Claude.Permission.Behavior)
+			assert.Equal(t, tc.by, reply.Claude.Permission.By)
+			assert.Equal(t, tc.message, reply.Claude.Permission.Message)
+			assert.Equal(t, tc.runs, reply.Claude.Permission.ToolRuns)
+		})
+	}
+}
