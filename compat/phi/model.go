@@ -13,7 +13,9 @@ import (
 // out, merged as Phi merges them (phi §7, §8): a denied call's result is
 // the reason, followed — when hooks gave context — by a blank line and
 // "<hook_context>\n…\n</hook_context>"; otherwise the context block is
-// appended to the tool's result after a blank line. A literal
+// appended to the tool's result after a blank line; a post_tool hook's
+// output replaces the tool's result (the last non-empty one), the block
+// after it, as one "tool_result" text. A literal
 // "</hook_context>" inside a context gets a zero-width space before its
 // ">". A post_tool stop is not shown (Phi's executor ignores it).
 func (phiFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []format.ModelText {
@@ -40,6 +42,14 @@ func (phiFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []f
 	switch {
 	case row != nil && row.gate && r.Decision.Blocks():
 		s := r.Reason
+		if block != "" {
+			s += "\n\n" + block
+		}
+		return text("tool_result", s, "tool_result")
+	case r.UpdatedResult != nil:
+		// A post hook's output replaces the tool's result the model gets
+		// (phi §8), the context block after it.
+		s := ResultText(r.UpdatedResult)
 		if block != "" {
 			s += "\n\n" + block
 		}
