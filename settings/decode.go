@@ -16,6 +16,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/lazy"
+	"github.com/hookcompat/hookcompat/internal/tomlpos"
 )
 
 // Load reads and decodes the native TOML config at path. A missing file is
@@ -57,7 +58,7 @@ func Decode(name string, data []byte) (*Config, error) {
 		}
 		return nil, &Error{File: name, Msg: err.Error(), Err: err}
 	}
-	idx, err := indexPositions(data)
+	idx, err := tomlpos.Build(data)
 	if err != nil {
 		return nil, &Error{File: name, Msg: err.Error(), Err: err}
 	}
@@ -76,7 +77,7 @@ func Decode(name string, data []byte) (*Config, error) {
 
 type decoder struct {
 	file  string
-	idx   positions
+	idx   tomlpos.Index
 	errs  ErrorList
 	lines []string
 }
@@ -132,9 +133,9 @@ func (d *decoder) fail(path, format string, args ...any) {
 
 // failErr records pr at path, its typed error positioned there.
 func (d *decoder) failErr(path string, pr problem) {
-	p := d.idx.at(path)
-	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Field: path, Msg: pr.msg,
-		Err: pr.positioned(d.file, p.line, p.col, path)})
+	p := d.idx.At(path)
+	d.errs = append(d.errs, &Error{File: d.file, Line: p.Line, Col: p.Col, Field: path, Msg: pr.msg,
+		Err: pr.positioned(d.file, p.Line, p.Col, path)})
 }
 
 func sortedKeys(m map[string]any) []string {
@@ -194,10 +195,10 @@ func (d *decoder) config(doc map[string]any) *Config {
 // table had errors.
 func (d *decoder) hook(ev Event, hp string, m map[string]any) (Hook, bool) {
 	before := len(d.errs)
-	p := d.idx.at(hp)
-	h := Hook{Event: ev, Source: Source{File: d.file, Line: p.line, Col: p.col, Format: "native", Event: string(ev)}}
-	if p.line > 0 {
-		h.Source.Comments = d.commentsAbove(p.line)
+	p := d.idx.At(hp)
+	h := Hook{Event: ev, Source: Source{File: d.file, Line: p.Line, Col: p.Col, Format: "native", Event: string(ev)}}
+	if p.Line > 0 {
+		h.Source.Comments = d.commentsAbove(p.Line)
 	}
 	str := func(key string, dst *string) {
 		if v, ok := m[key]; ok {

@@ -368,3 +368,12 @@ func TestTypedErrors(t *testing.T) {
 	assert.ErrorIs(t, err, fs.ErrNotExist)
 	assert.ErrorIs(t, err, ErrNoConfig)
 }
+
+// TestDecodePositionUnderArrayEntry: a key of a table under an
+// array-table entry ([hooks.pre_tool.env] after [[hooks.pre_tool]]) is
+// positioned where it is written, not at the entry's header.
+func TestDecodePositionUnderArrayEntry(t *testing.T) {
+	_, err := Decode("h.toml", []byte("[[hooks.pre_tool]]\ncommand = \"a\"\n[[hooks.pre_tool]]\ncommand = \"b\"\n[hooks.pre_tool.env]\nA = 1\n"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "h.toml:6:1: hooks.pre_tool[1].env.A: want a string")
+}

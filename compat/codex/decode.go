@@ -12,10 +12,10 @@ import (
 	"unicode/utf8"
 
 	toml "github.com/pelletier/go-toml/v2"
-	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
 	"github.com/hookcompat/hookcompat/internal/lazy"
+	"github.com/hookcompat/hookcompat/internal/tomlpos"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -186,9 +186,9 @@ func fromJSON(n *jsonpos.Node, lines *jsonpos.Lines) *vnode {
 }
 
 // fromTOML converts a decoded TOML value; pos gives positions by path.
-func fromTOML(x any, path string, pos map[string][2]int) *vnode {
-	at := lookupPos(pos, path)
-	v := &vnode{line: at[0], col: at[1]}
+func fromTOML(x any, path string, pos tomlpos.Index) *vnode {
+	at := pos.At(path)
+	v := &vnode{line: at.Line, col: at.Col}
 	switch t := x.(type) {
 	case nil:
 		v.kind = vNull
@@ -217,27 +217,13 @@ func fromTOML(x any, path string, pos map[string][2]int) *vnode {
 			if path == "" {
 				p = k
 			}
-			kp := lookupPos(pos, p)
-			v.members = append(v.members, vmember{key: k, line: kp[0], col: kp[1], val: fromTOML(t[k], p, pos)})
+			kp := pos.At(p)
+			v.members = append(v.members, vmember{key: k, line: kp.Line, col: kp.Col, val: fromTOML(t[k], p, pos)})
 		}
 	default:
 		v.kind = vOther
 	}
 	return v
-}
-
-func lookupPos(pos map[string][2]int, path string) [2]int {
-	for path != "" {
-		if p, ok := pos[path]; ok {
-			return p
-		}
-		i := strings.LastIndexAny(path, ".[")
-		if i < 0 {
-			break
-		}
-		path = path[:i]
-	}
-	return [2]int{}
 }
 
 // decodeHooksJSON reads a hooks.json as Codex 0.169.0 does (codex §1.4):
@@ -587,7 +573,7 @@ func decodeConfigTOML(path string, data []byte) (*decoded, error) {
 		}
 		return nil, &fileError{msg: "TOML parse error: " + err.Error()}
 	}
-	pos, _ := tomlPositions(data)
+	pos, _ := tomlpos.Build(data)
 	root := fromTOML(doc, "", pos)
 	if h := root.get("hooks"); h != nil {
 		d.hasHooks = true
@@ -632,76 +618,6 @@ func asDecodeError(err error, target **toml.DecodeError) bool {
 		*target = de
 	}
 	return ok
-}
-
-// tomlPositions maps key paths ("hooks.PreToolUse[0].hooks[1].command")
-// to their line and column.
-func tomlPositions(data []byte) (map[string][2]int, error) {
-	idx := map[string][2]int{}
-	var p unstable.Parser
-	p.Reset(data)
-	table := ""
-	counts := map[string]int{}
-	for p.NextExpression() {
-		n := p.Expression()
-		switch n.Kind {
-		case unstable.Table, unstable.ArrayTable:
-			parts, first := tomlKey(n.Key())
-			// Resolve array-table parents to their current entry.
-			var path strings.Builder
-			for i, part := range parts {
-				if i > 0 {
-					path.WriteByte('.')
-				}
-				path.WriteString(part)
-				prefix := path.String()
-				if i < len(parts)-1 {
-					if c, ok := counts[prefix]; ok {
-						path.WriteString(fmt.Sprintf("[%d]", c-1))
-					}
-				}
-			}
-			name := path.String()
-			if n.Kind == unstable.ArrayTable {
-				i := counts[name]
-				counts[name] = i + 1
-				table = fmt.Sprintf("%s[%d]", name, i)
-			} else {
-				table = name
-			}
-			if first != nil {
-				sh := p.Shape(first.Raw)
-				idx[table] = [2]int{sh.Start.Line, sh.Start.Column}
-				if _, ok := idx[name]; !ok {
-					idx[name] = idx[table]
-				}
-			}
-		case unstable.KeyValue:
-			parts, first := tomlKey(n.Key())
-			key := strings.Join(parts, ".")
-			if table != "" {
-				key = table + "." + key
-			}
-			if first != nil {
-				sh := p.Shape(first.Raw)
-				idx[key] = [2]int{sh.Start.Line, sh.Start.Column}
-			}
-		}
-	}
-	return idx, p.Error()
-}
-
-func tomlKey(it unstable.Iterator) ([]string, *unstable.Node) {
-	var parts []string
-	var first *unstable.Node
-	for it.Next() {
-		k := it.Node()
-		if first == nil {
-			first = k
-		}
-		parts = append(parts, string(k.Data))
-	}
-	return parts, first
 }
 
 var exactMatcher = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_|]*$`) }}
