@@ -18,9 +18,12 @@ const (
 type sysSig = syscall.Signal
 
 // processGroupAttr starts the hook as the leader of a new process group,
-// so that a timeout can signal it and every descendant at once.
+// so that a timeout can signal it and every descendant at once, and (on
+// Linux) killed when this process dies (sentinel_linux.go).
 func processGroupAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true}
+	a := &syscall.SysProcAttr{Setpgid: true}
+	setPdeathsig(a)
+	return a
 }
 
 // signalGroup sends sig to every process of the group pgid. A group that

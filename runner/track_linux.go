@@ -53,9 +53,10 @@ type trackedRun struct {
 	start   uint64
 	started time.Time // when the engine started it
 
-	mu    sync.Mutex
-	known map[int]uint64 // descendant pid → start time
-	told  map[int]bool   // descendants already sent SIGTERM
+	mu           sync.Mutex
+	known        map[int]uint64 // descendant pid → start time
+	told         map[int]bool   // descendants already sent SIGTERM
+	outsideGroup map[int]bool   // known descendants registered with the sentinel
 }
 
 // EnableSubreaper makes this process the child subreaper of everything it
@@ -79,18 +80,21 @@ func EnableSubreaper() error {
 	return nil
 }
 
-// startTracked starts cmd under startMu and registers the hook's process.
+// startTracked starts cmd under startMu, on the spawner thread (its
+// Pdeathsig fires when this process dies), and registers the hook's
+// process with the tracker and its group with the sentinel.
 func startTracked(start func() error, pid func() int) (*trackedRun, error) {
 	t := procTracker
 	t.startMu.Lock()
 	defer t.startMu.Unlock()
-	if err := start(); err != nil {
+	if err := onSpawnerThread(start); err != nil {
 		return nil, err
 	}
 	r := &trackedRun{pid: pid(), started: time.Now(), known: map[int]uint64{}, told: map[int]bool{}}
 	if e, ok := readProc(r.pid); ok {
 		r.start = e.start
 	}
+	sentinel.send(entry(nil, '+', 'G', r.pid, r.start))
 	t.mu.Lock()
 	t.runs[r] = struct{}{}
 	t.direct[r.pid] = true
@@ -113,6 +117,15 @@ func (r *trackedRun) done() {
 	delete(t.runs, r)
 	delete(t.direct, r.pid)
 	t.mu.Unlock()
+	lines := entry(nil, '-', 'G', r.pid, r.start)
+	r.mu.Lock()
+	for pid, start := range r.known {
+		if r.outsideGroup[pid] {
+			lines = entry(lines, '-', 'P', pid, start)
+		}
+	}
+	r.mu.Unlock()
+	sentinel.send(lines)
 }
 
 // tick refreshes the descendants of every hook that has run for at
@@ -137,7 +150,11 @@ func (t *tracker) tick() {
 		}
 		t.mu.Unlock()
 		if len(runs) > 0 {
+			// A hook that runs this long gets the sentinel (started once,
+			// with the runs so far registered): hooks that end sooner,
+			// most of them, cost no process.
 			t.refresh(runs...)
+			sentinel.start(t)
 		}
 	}
 }
@@ -182,6 +199,7 @@ func (t *tracker) refresh(runs ...*trackedRun) {
 			}
 		}
 		visited := map[int]bool{}
+		var lines []byte
 		for len(queue) > 0 {
 			pid := queue[0]
 			queue = queue[1:]
@@ -190,11 +208,22 @@ func (t *tracker) refresh(runs ...*trackedRun) {
 			}
 			visited[pid] = true
 			if pid != r.pid {
-				r.known[pid] = procs[pid].start
+				e := procs[pid]
+				if _, had := r.known[pid]; !had && e.pgrp != r.pid {
+					// Outside the group: the sentinel kills it by pid
+					// should this process die.
+					if r.outsideGroup == nil {
+						r.outsideGroup = map[int]bool{}
+					}
+					r.outsideGroup[pid] = true
+					lines = entry(lines, '+', 'P', pid, e.start)
+				}
+				r.known[pid] = e.start
 			}
 			queue = append(queue, children[pid]...)
 		}
 		r.mu.Unlock()
+		sentinel.send(lines)
 	}
 }
 
@@ -250,7 +279,7 @@ func (r *trackedRun) killAll() {
 		for pid, start := range r.known {
 			e, ok := readProc(pid)
 			if !ok || e.start != start {
-				delete(r.known, pid)
+				r.forget(pid, start)
 				continue
 			}
 			if e.ppid == self && e.pid != r.pid {
@@ -261,7 +290,7 @@ func (r *trackedRun) killAll() {
 					_ = syscall.Kill(pid, syscall.SIGKILL)
 				}
 				go func() { _, _ = syscall.Wait4(pid, &ws, 0, nil) }()
-				delete(r.known, pid)
+				r.forget(pid, start)
 				continue
 			}
 			if e.state == 'Z' || e.state == 'X' {
@@ -275,6 +304,16 @@ func (r *trackedRun) killAll() {
 			return
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// forget drops a known descendant that is gone (r.mu is held), and its
+// registration with the sentinel.
+func (r *trackedRun) forget(pid int, start uint64) {
+	delete(r.known, pid)
+	if r.outsideGroup[pid] {
+		delete(r.outsideGroup, pid)
+		sentinel.send(entry(nil, '-', 'P', pid, start))
 	}
 }
 
