@@ -18,15 +18,13 @@ import (
 // (60 000 ms).
 const DefaultTimeout = 60 * time.Second
 
-// maxTimerMS is the largest delay Node's setTimeout honours; a larger one,
-// like one below 1 ms or not a number, fires after 1 ms.
-const maxTimerMS = 2147483647
-
-// immediate is the timeout of a hook whose Gemini timeout is at Node's
-// minimum (0, negative, not a number, or above 2^31-1 ms): setTimeout
-// fires after 1 ms, before a spawned bash has read its script, so the
-// hook is stopped before it starts.
-const immediate = time.Nanosecond
+// A Gemini timeout at Node's timer minimum (0, negative, not a number,
+// or above maxTimerMS) fires after 1 ms, before a spawned bash has read
+// its script, so the hook is stopped before it starts (immediate).
+const (
+	maxTimerMS = geminicore.MaxTimerMS
+	immediate  = geminicore.Immediate
+)
 
 // Codes of the Gemini format's own warnings.
 const (
@@ -40,7 +38,7 @@ const (
 	CodeUntrusted = "untrusted-folder"
 	// CodeSchema: a value Gemini CLI's settings schema rejects; Gemini
 	// warns and uses the file as written.
-	CodeSchema = "schema-error"
+	CodeSchema = geminicore.CodeSchema
 	// CodeEventBroken: a matcher that is not a string makes every hook
 	// of its event fail to plan (TypeError), so none runs.
 	CodeEventBroken = "event-fails"
@@ -94,41 +92,26 @@ func decodeFile(doc *geminicore.Doc, scope string, ext bool) *parsed {
 	if hooks == nil {
 		return p
 	}
-	if hooks.Kind != jsonpos.Object {
-		doc.Warn(hooks.Offset, CodeSchema, "\"hooks\" must be an object of events, got %s; Gemini CLI loads no hook from it", hooks.Kind)
-		return p
-	}
 	label := "project"
 	if ext {
 		label = "extensions"
 	}
-	for _, m := range geminicore.Members(hooks) {
-		switch m.Key {
-		case "enabled", "disabled", "notifications":
-			doc.Warn(m.KeyOffset, translate.CodeUnsupportedField, "hooks.%s is skipped by Gemini CLI and has no effect (the switch is hooksConfig.%s)", m.Key, m.Key)
-			continue
-		}
-		r, ok := agent.Event(m.Key)
-		if !ok {
-			msg := fmt.Sprintf("Invalid hook event name: %q from %s config. Skipping. (Gemini CLI's events: %s)", m.Key, label, strings.Join(EventNames(), ", "))
-			if _, claude := translate.NativeEvent(m.Key); claude {
-				if g, ok := agent.NameForClaude(m.Key); ok {
-					msg = fmt.Sprintf("%q is a Claude Code event name: Gemini CLI skips it (\"Invalid hook event name\"); its event is %s", m.Key, g)
-				} else {
-					msg = fmt.Sprintf("%q is a Claude Code event name that Gemini CLI does not have: its hooks are skipped", m.Key)
+	agent.WalkHooks(doc, hooks, geminicore.GroupWalk{
+		NotObject: "Gemini CLI loads no hook from it",
+		Switch: func(k string) string {
+			return fmt.Sprintf("hooks.%s is skipped by Gemini CLI and has no effect (the switch is hooksConfig.%s)", k, k)
+		},
+		Unknown: func(k string) string {
+			if _, claude := translate.NativeEvent(k); claude {
+				if g, ok := agent.NameForClaude(k); ok {
+					return fmt.Sprintf("%q is a Claude Code event name: Gemini CLI skips it (\"Invalid hook event name\"); its event is %s", k, g)
 				}
+				return fmt.Sprintf("%q is a Claude Code event name that Gemini CLI does not have: its hooks are skipped", k)
 			}
-			doc.Warn(m.KeyOffset, translate.CodeUnknownEvent, "%s", msg)
-			continue
-		}
-		if m.Value.Kind != jsonpos.Array {
-			doc.Warn(m.Value.Offset, translate.CodeInvalidEntry, "hooks.%s: want an array of hook groups, got %s; skipped", m.Key, m.Value.Kind)
-			continue
-		}
-		for gi, g := range m.Value.Items {
-			p.group(r, fmt.Sprintf("hooks.%s[%d]", m.Key, gi), g)
-		}
-	}
+			return fmt.Sprintf("Invalid hook event name: %q from %s config. Skipping. (Gemini CLI's events: %s)", k, label, strings.Join(EventNames(), ", "))
+		},
+		Group: p.group,
+	})
 	return p
 }
 
@@ -287,19 +270,9 @@ func (p *parsed) handler(r *geminicore.Row, matcher string, sequential bool, whe
 		h.Timeout = timeoutOf(doc, where, to)
 	}
 	if en := n.Get("env"); en != nil && en.Kind != jsonpos.Null {
-		if en.Kind != jsonpos.Object {
-			doc.Warn(en.Offset, CodeSchema, "%s.env: want an object of variables, got %s; ignored", where, en.Kind)
-		} else {
-			h.Env = map[string]string{}
-			for _, m := range geminicore.Members(en) {
-				if m.Value.Kind == jsonpos.String {
-					h.Env[m.Key] = doc.Str(m.Value)
-				} else {
-					h.Env[m.Key] = geminicore.JSString(m.Value)
-					doc.Warn(m.Value.Offset, CodeSchema, "%s.env.%s: want a string, got %s; the hook gets %q (Node.js stringifies it)", where, m.Key, m.Value.Kind, h.Env[m.Key])
-				}
-			}
-		}
+		h.Env = geminicore.Env(doc, where, en, func(k, text string, v *jsonpos.Node) {
+			doc.Warn(v.Offset, CodeSchema, "%s.env.%s: want a string, got %s; the hook gets %q (Node.js stringifies it)", where, k, v.Kind, text)
+		})
 	}
 	for _, m := range geminicore.Members(n) {
 		if !handlerKeys.Get()[m.Key] {

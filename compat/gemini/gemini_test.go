@@ -15,35 +15,20 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/gemini"
-	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore/geminitest"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
-// env is a test environment: a temp home and project, an empty system
-// root, the given variables.
-func env(t *testing.T, vars ...string) *format.Env {
-	t.Helper()
-	root := t.TempDir()
-	e := &format.Env{Project: filepath.Join(root, "proj"), Home: filepath.Join(root, "home"), SystemRoot: filepath.Join(root, "sys")}
-	for _, d := range []string{e.Project, e.Home, e.SystemRoot} {
-		require.NoError(t, os.MkdirAll(d, 0o755))
-	}
-	e.Getenv = func(k string) string { return hookkit.EnvValue(vars, k) }
-	return e
-}
-
-func write(t *testing.T, path, content string) string {
-	t.Helper()
-	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
-	return path
-}
+var (
+	env   = geminitest.Env
+	write = geminitest.Write
+)
 
 func load(t *testing.T, e *format.Env) (*format.Result, error) {
 	t.Helper()
-	return gemini.Format.Load(gemini.Format.Discover(e).Sources, e)
+	return geminitest.Load(gemini.Format, e)
 }
 
 func codes(ws []translate.Warning) string {

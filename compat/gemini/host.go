@@ -1,8 +1,6 @@
 package gemini
 
 import (
-	"encoding/json"
-
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
@@ -28,19 +26,10 @@ func (f geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte,
 	r, ok := agent.ForNative(ev.Name)
 	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	if !ok {
-		b, _ := o.Bytes()
-		return append(b, '\n'), nil, 0
+		return geminicore.ReplyLine(o)
 	}
-	stop := out.Continue != nil && !*out.Continue
-	if stop && r.Stop != geminicore.Ignored {
-		o.Raw("continue", json.RawMessage("false"))
-		reason := out.StopReason
-		if reason == "" {
-			reason = out.Reason
-		}
-		if reason != "" {
-			o.Str("stopReason", reason)
-		}
+	if r.Stop != geminicore.Ignored {
+		geminicore.ReplyStop(o, out)
 	}
 	switch {
 	case out.Decision.Blocks() && r.Block != geminicore.Ignored:
@@ -70,9 +59,5 @@ func (f geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte,
 	if out.SystemMessage != "" {
 		o.Str("systemMessage", out.SystemMessage)
 	}
-	b, err := o.Bytes()
-	if err != nil {
-		return []byte("{}\n"), []byte("hookcompat exec: " + err.Error() + "\n"), 0
-	}
-	return append(b, '\n'), nil, 0
+	return geminicore.ReplyLine(o)
 }

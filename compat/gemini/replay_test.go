@@ -7,9 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +17,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/gemini"
-	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore/geminitest"
 	"github.com/hookcompat/hookcompat/internal/oracletest"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -45,11 +43,7 @@ func TestGeminiOracleReplay(t *testing.T) {
 	for _, d := range dirs {
 		t.Run(filepath.Base(filepath.Dir(d))+"/"+filepath.Base(d), func(t *testing.T) {
 			t.Parallel()
-			res := replayGemini(t, d)
-			if res.skip != "" {
-				t.Skip(res.skip)
-			}
-			for _, p := range res.problems {
+			for _, p := range replayGemini(t, d) {
 				t.Error(p)
 			}
 		})
@@ -61,111 +55,37 @@ func TestGeminiOracleReplay(t *testing.T) {
 // model got, an environment variable, which hooks ran, the continuation
 // text) makes it report a mismatch.
 func TestGeminiReplayFailsOnAlteredRecording(t *testing.T) {
-	for _, tc := range []struct {
-		name, from, edit string
-		alter            func(obs []byte) []byte
-	}{
-		{"stdin", "hc_bt_exit2_json_allow", "raw", func(b []byte) []byte { return bytes.Replace(b, []byte(`"echo RAN-E2A`), []byte(`"echo ALTERED`), 1) }},
-		{"decision", "hc_bt_exit2_json_stdout_deny", "observed", func(b []byte) []byte {
+	geminitest.CheckAlterations(t, ourCases, []geminitest.Alteration{
+		{Name: "stdin", From: "hc_bt_exit2_json_allow", File: "capture", Alter: func(b []byte) []byte { return bytes.Replace(b, []byte(`"echo RAN-E2A`), []byte(`"echo ALTERED`), 1) }},
+		{Name: "decision", From: "hc_bt_exit2_json_stdout_deny", File: "observed", Alter: func(b []byte) []byte {
 			return bytes.ReplaceAll(b, []byte("Tool execution blocked: JSON-REASON-E2"), []byte("Tool execution blocked: OTHER"))
 		}},
-		{"env", "hc_bt_exit1_text", "observed", func(b []byte) []byte {
+		{Name: "env", From: "hc_bt_exit1_text", File: "observed", Alter: func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`"GEMINI_CWD": "<PROJECT>"`), []byte(`"GEMINI_CWD": "<HOME>"`), 1)
 		}},
-		{"hooks", "hc_cfg_both_scopes_order", "observed", func(b []byte) []byte {
+		{Name: "hooks", From: "hc_cfg_both_scopes_order", File: "observed", Alter: func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`"name": "proj_b"`), []byte(`"name": "user_a"`), 1)
 		}},
-		{"continuation", "hc_aa_after_tool_turn", "observed", func(b []byte) []byte {
+		{Name: "continuation", From: "hc_aa_after_tool_turn", File: "observed", Alter: func(b []byte) []byte {
 			return bytes.ReplaceAll(b, []byte(`"CONTINUE-PLEASE"`), []byte(`"SOMETHING-ELSE"`))
 		}},
-		{"rejected call", "gp_bt_write_guard_env_exit2", "observed", func(b []byte) []byte {
+		{Name: "rejected call", From: "gp_bt_write_guard_env_exit2", File: "observed", Alter: func(b []byte) []byte {
 			return bytes.ReplaceAll(b, []byte(`"invalid_tool_params"`), []byte(`"execution_failed"`))
 		}},
-		{"model text", "hc_at_two_contexts", "observed", func(b []byte) []byte {
+		{Name: "model text", From: "hc_at_two_contexts", File: "observed", Alter: func(b []byte) []byte {
 			return bytes.ReplaceAll(b, []byte(`CTX-B &lt;b&gt;`), []byte(`CTX-B <b>`))
 		}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			src := filepath.Join(ourCases, tc.from)
-			if _, err := os.Stat(src); err != nil {
-				t.Skipf("recording %s is absent", src)
-			}
-			dst := filepath.Join(t.TempDir(), tc.from)
-			copyDir(t, src, dst)
-			if res := replayGemini(t, dst); len(res.problems) > 0 || res.skip != "" {
-				t.Fatalf("the unaltered copy does not replay cleanly: %v %s", res.problems, res.skip)
-			}
-			target := filepath.Join(dst, "observed.json")
-			if tc.edit == "raw" {
-				m, _ := filepath.Glob(filepath.Join(dst, "raw", "captures", "01-*.stdin.json"))
-				if len(m) == 0 {
-					t.Fatal("no capture to alter")
-				}
-				target = m[0]
-			}
-			data, err := os.ReadFile(target)
-			if err != nil {
-				t.Fatal(err)
-			}
-			altered := tc.alter(data)
-			if bytes.Equal(altered, data) {
-				t.Fatal("the alteration changed nothing")
-			}
-			if err := os.WriteFile(target, altered, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if res := replayGemini(t, dst); len(res.problems) == 0 {
-				t.Errorf("the replay did not notice the altered %s", tc.name)
-			}
-		})
-	}
+	}, replayGemini)
 }
 
-func copyDir(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		to := filepath.Join(dst, rel)
-		if info.IsDir() {
-			return os.MkdirAll(to, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(to, data, info.Mode().Perm())
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-type replayResult struct {
-	problems []string
-	skip     string
-}
-
-// world is one replay's temporary home, project and environment.
+// world is one replay of a Gemini CLI case.
 type world struct {
-	t                       *testing.T
-	c                       *oracletest.Case
-	obs                     gjson.Result // observed.json
-	root, home, gdir, proj  string
-	captures, sysroot       string
-	ph                      oracletest.Placeholders
-	launch, discovery       []string
+	*geminitest.World
 	eng                     *runner.Engine
-	loaded                  *compat.Loaded
-	problems                []string
 	turnUserTexts           [][]string // per model turn: text parts of its new user contents
 	turnLastText            []string   // per model turn: the last text part of its new user content
 	stderr                  []string
 	streamWarnings          []string
-	hasSequential           map[string]bool
 	callsBefore, callsAfter map[int]bool
 	beforeOf                map[int]*gemini.Rendering
 	afterOf                 map[int]*gemini.Rendering
@@ -183,169 +103,67 @@ type afterAgentOcc struct {
 }
 
 const (
-	replaySession   = "5f0c2a1e-8b7d-4c3e-9a10-0123456789ab"
-	replayTimestamp = "2026-03-04T05:06:07.890Z"
-	replayPort      = "45123"
+	replaySession = "5f0c2a1e-8b7d-4c3e-9a10-0123456789ab"
+	replayPort    = "45123"
 )
 
-func (w *world) problem(format string, a ...any) {
-	w.problems = append(w.problems, fmt.Sprintf(format, a...))
+// geminiOracle is how the Gemini oracle laid out its cases.
+func geminiOracle(w *world) *geminitest.Agent {
+	return &geminitest.Agent{
+		Label: "Gemini", Format: settings.ProtocolGemini, Dir: ".gemini", HomeKey: "GEMINI_HOME",
+		SystemDir: "gemini-cli", SystemEnv: "GEMINI_CLI_SYSTEM_SETTINGS_PATH", DefaultsEnv: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+		Session: replaySession, DefaultTrust: "file",
+		Placeholders: func(*geminitest.World) oracletest.Placeholders {
+			return oracletest.Placeholders{"<SID8>": replaySession[:8], "<PORT>": replayPort}
+		},
+		Launch: func(*geminitest.World) []string {
+			return []string{"GEMINI_API_KEY=dummy", "GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:" + replayPort}
+		},
+		Trusted: func(rw *geminitest.World) func(string, string) bool {
+			w.skipTrust = rw.Case.String("trust") == "skip-trust"
+			for _, a := range rw.Obs.Get("argv").Array() {
+				if a.String() == "--skip-trust" {
+					w.skipTrust = true
+				}
+			}
+			return func(string, string) bool { return w.skipTrust || gemini.TrustedFolder(rw.AgentDir, rw.Proj) }
+		},
+	}
 }
 
-func replayGemini(t *testing.T, dir string) replayResult {
-	c, err := oracletest.Load(dir)
+func replayGemini(t *testing.T, dir string) []string {
+	w := &world{}
+	rw, err := geminitest.New(t, geminiOracle(w), dir)
 	if err != nil {
-		return replayResult{problems: []string{err.Error()}}
+		return []string{err.Error()}
 	}
-	data, _ := os.ReadFile(filepath.Join(dir, "observed.json"))
-	w := &world{t: t, c: c, obs: gjson.ParseBytes(data)}
+	w.World = rw
 	if err := w.build(); err != nil {
-		return replayResult{problems: []string{"building the replay: " + err.Error()}}
+		return []string{"building the replay: " + err.Error()}
 	}
-	switch w.obs.Get("exit_code").Int() {
+	switch w.Obs.Get("exit_code").Int() {
 	case 52:
 		// Gemini refused its settings: no hook of any source may load.
 		w.expectNoHooks("Gemini CLI exited 52 (a settings file does not parse)")
-		return replayResult{problems: w.problems}
+		return w.Problems
 	case 55:
 		w.expectNoHooks("Gemini CLI exited 55 (untrusted folder, headless)")
-		return replayResult{problems: w.problems}
+		return w.Problems
 	}
 	w.run()
-	return replayResult{problems: w.problems}
-}
-
-// sub replaces the oracle's {{NAME}} placeholders of case inputs.
-func (w *world) sub(s string, jsonEscape bool) string {
-	for k, v := range map[string]string{"PROJECT": w.proj, "HOME": w.home, "GEMINI_HOME": w.gdir, "HOOKS": filepath.Join(w.gdir, "hooks"), "CAPTURES": w.captures} {
-		if jsonEscape {
-			b, _ := json.Marshal(v)
-			v = string(b[1 : len(b)-1])
-		}
-		s = strings.ReplaceAll(s, "{{"+k+"}}", v)
-	}
-	return s
+	return w.Problems
 }
 
 func (w *world) build() error {
-	w.root = w.t.TempDir()
-	w.home = filepath.Join(w.root, "home")
-	w.gdir = filepath.Join(w.home, ".gemini")
-	w.proj = filepath.Join(w.root, "proj")
-	w.captures = filepath.Join(w.root, "captures")
-	w.sysroot = filepath.Join(w.root, "sysroot")
-	tmpdir := filepath.Join(w.root, "tmp")
-	for _, d := range []string{w.gdir, w.proj, tmpdir, w.sysroot} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return err
-		}
-	}
-	if err := w.c.InstallHooks(filepath.Join(w.gdir, "hooks"), w.captures, oracletest.Placeholders{}); err != nil {
+	if err := w.Build(); err != nil {
 		return err
 	}
-	w.ph = oracletest.Placeholders{
-		"<PROJECT>": w.proj, "<GEMINI_HOME>": w.gdir, "<HOME>": w.home, "<TMP>": w.root, "<CAPTURES>": w.captures,
-		"<SESSION>": replaySession, "<SID8>": replaySession[:8], "<TIMESTAMP>": replayTimestamp, "<PORT>": replayPort,
-	}
-	write := func(path, content string) error {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(path, []byte(content), 0o644)
-	}
-	if u := w.obs.Get("settings.user"); u.Exists() {
-		if err := write(filepath.Join(w.gdir, "settings.json"), w.ph.Expand(u.Raw)); err != nil {
-			return err
-		}
-	}
-	if p := w.obs.Get("settings.project"); p.Exists() && p.Type != gjson.Null {
-		if err := write(filepath.Join(w.proj, ".gemini", "settings.json"), w.ph.Expand(p.Raw)); err != nil {
-			return err
-		}
-	}
-	trust := w.c.String("trust")
-	if trust == "" {
-		trust = "file"
-	}
-	if trust == "file" {
-		b, _ := json.Marshal(map[string]string{w.proj: "TRUST_FOLDER"})
-		if err := write(filepath.Join(w.gdir, "trustedFolders.json"), string(b)); err != nil {
-			return err
-		}
-	}
-	if files, ok := w.c.Spec["files"].(map[string]any); ok {
-		names := make([]string, 0, len(files))
-		for k := range files {
-			names = append(names, k)
-		}
-		sort.Strings(names)
-		for _, rel := range names {
-			content, _ := files[rel].(string)
-			if err := write(filepath.Join(w.proj, rel), w.sub(content, false)); err != nil {
-				return err
-			}
-		}
-	}
-	bash := "/bin/bash"
-	w.launch = []string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + w.home, "TERM=dumb", "LANG=C.UTF-8", "TMPDIR=" + tmpdir, "SHELL=" + bash,
-		"GEMINI_API_KEY=dummy", "GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:" + replayPort, "ORACLE_MARKER=inherited-from-launch-env",
-	}
-	w.discovery = append([]string(nil), w.launch...)
-	if env, ok := w.c.Spec["env"].(map[string]any); ok {
-		keys := make([]string, 0, len(env))
-		for k := range env {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			v, _ := env[k].(string)
-			w.launch = append(w.launch, k+"="+v)
-			// A system settings path into the case folder: the file is
-			// placed at the redirected system root (where Gemini's
-			// root-ownership check does not apply) and discovery finds
-			// it there.
-			if sys := map[string]string{"GEMINI_CLI_SYSTEM_SETTINGS_PATH": "settings.json", "GEMINI_CLI_SYSTEM_DEFAULTS_PATH": "system-defaults.json"}[k]; sys != "" {
-				if i := strings.Index(v, "/"+w.c.Name+"/"); i >= 0 {
-					src := filepath.Join(w.c.Dir, v[i+len(w.c.Name)+2:])
-					if data, err := os.ReadFile(src); err == nil {
-						if err := write(filepath.Join(w.sysroot, "etc", "gemini-cli", sys), string(data)); err != nil {
-							return err
-						}
-						continue
-					}
-				}
-			}
-			w.discovery = append(w.discovery, k+"="+v)
-		}
-	}
-	skipTrust := trust == "skip-trust"
-	for _, a := range w.obs.Get("argv").Array() {
-		if a.String() == "--skip-trust" {
-			skipTrust = true
-		}
-	}
-	w.skipTrust = skipTrust
-	trusted := func(string, string) bool { return skipTrust || gemini.TrustedFolder(w.gdir, w.proj) }
-	getenv := func(k string) string { return hookkit.EnvValue(w.discovery, k) }
-	fenv := &format.Env{Project: w.proj, Home: w.home, Getenv: getenv, SystemRoot: w.sysroot, Trusted: trusted}
-	srcs := gemini.Format.Discover(fenv).Sources
 	var err error
-	w.loaded, err = compat.Load(compat.Options{Project: w.proj, Home: w.home, Sources: srcs, Env: w.discovery, SystemRoot: w.sysroot, Trusted: trusted})
+	w.eng, err = compat.NewEngine(w.Loaded, runner.Options{Workspace: w.Proj, Env: w.Launch})
 	if err != nil {
 		return err
 	}
-	w.eng, err = compat.NewEngine(w.loaded, runner.Options{Workspace: w.proj, Env: w.launch})
-	if err != nil {
-		return err
-	}
-	w.hasSequential = map[string]bool{}
-	for _, h := range w.loaded.Config.Hooks {
-		if h.Options["sequential"] == "true" {
-			w.hasSequential[h.Source.Event] = true
-		}
-	}
-	for _, mt := range w.obs.Get("model_turns").Array() {
+	for _, mt := range w.Obs.Get("model_turns").Array() {
 		var texts []string
 		last := ""
 		for _, content := range mt.Get("new_contents_since_last_model_output").Array() {
@@ -362,10 +180,10 @@ func (w *world) build() error {
 		w.turnUserTexts = append(w.turnUserTexts, texts)
 		w.turnLastText = append(w.turnLastText, last)
 	}
-	for _, l := range w.obs.Get("stderr_lines").Array() {
+	for _, l := range w.Obs.Get("stderr_lines").Array() {
 		w.stderr = append(w.stderr, l.String())
 	}
-	for _, e := range w.obs.Get("stream_events").Array() {
+	for _, e := range w.Obs.Get("stream_events").Array() {
 		if e.Get("type").String() == "error" {
 			w.streamWarnings = append(w.streamWarnings, e.Get("message").String())
 		}
@@ -373,16 +191,13 @@ func (w *world) build() error {
 	return nil
 }
 
-// expectNoHooks: Gemini CLI ran no hook at all; the load must give no
-// Gemini hook (extension hooks aside for an untrusted folder, which a
-// headless run never reaches).
 func (w *world) expectNoHooks(why string) {
-	if len(w.c.HookRuns) > 0 {
-		w.problem("%s, yet the recording has hook runs", why)
+	if len(w.Case.HookRuns) > 0 {
+		w.Problem("%s, yet the recording has hook runs", why)
 	}
-	for _, h := range w.loaded.Config.Hooks {
+	for _, h := range w.Loaded.Config.Hooks {
 		if h.Protocol == settings.ProtocolGemini && h.Source.Scope != gemini.ScopeExtension {
-			w.problem("%s, but hookcompat loads the Gemini hook %s (%s)", why, h.Label(), h.Source)
+			w.Problem("%s, but hookcompat loads the Gemini hook %s (%s)", why, h.Label(), h.Source)
 		}
 	}
 }
@@ -391,52 +206,18 @@ func (w *world) expectNoHooks(why string) {
 // hook of an event.
 var chained = map[string]string{"BeforeAgent": "prompt", "BeforeTool": "tool_input", "BeforeModel": "llm_request"}
 
-func stdinOf(r *oracletest.HookRun) []byte {
-	if r.StdinRaw != nil {
-		return r.StdinRaw
-	}
-	return r.Stdin
-}
-
-func compactOr(b []byte) []byte {
-	c, err := oracletest.Compact(b)
-	if err != nil {
-		return b
-	}
-	return c
-}
-
-func (w *world) sameEvent(a, b *oracletest.HookRun) bool {
-	ca, cb := compactOr(a.Stdin), compactOr(b.Stdin)
-	if bytes.Equal(ca, cb) {
-		return true
-	}
-	f := chained[a.Event]
-	if f == "" || !w.hasSequential[a.Event] {
-		return false
-	}
-	strip := func(b []byte) string {
-		var m map[string]json.RawMessage
-		_ = json.Unmarshal(b, &m)
-		delete(m, f)
-		out, _ := json.Marshal(m)
-		return string(out)
-	}
-	return strip(ca) == strip(cb)
-}
-
 func (w *world) run() {
-	occs := w.mergeRepeats(oracletest.Group(w.c.HookRuns, w.sameEvent))
+	occs := w.mergeRepeats(oracletest.Group(w.Case.HookRuns, w.SameEvent(chained)))
 	w.callsBefore, w.callsAfter = map[int]bool{}, map[int]bool{}
 	w.beforeOf, w.afterOf = map[int]*gemini.Rendering{}, map[int]*gemini.Rendering{}
 	w.afterInput = map[int]json.RawMessage{}
 	w.stoppedMessages = map[string]bool{}
-	for _, e := range w.obs.Get("stream_events").Array() {
+	for _, e := range w.Obs.Get("stream_events").Array() {
 		if e.Get("type").String() == "tool_result" && e.Get("error.type").String() == "stop_execution" {
 			w.stoppedMessages[e.Get("output").String()] = true
 		}
 	}
-	w.firstPromptText = promptOf(w.c)
+	w.firstPromptText = promptOf(w.Case)
 	synth := w.synthesized(occs)
 	occs = append(occs, synth...)
 	for i, occ := range occs {
@@ -455,11 +236,11 @@ func (w *world) run() {
 // run.
 func (w *world) mergeRepeats(occs [][]oracletest.HookRun) [][]oracletest.HookRun {
 	calls := map[string]int{}
-	for _, tc := range w.obs.Get("tool_calls").Array() {
-		calls[tc.Get("name").String()+"\x00"+string(compactOr([]byte(tc.Get("input_from_model").Raw)))]++
+	for _, tc := range w.Obs.Get("tool_calls").Array() {
+		calls[tc.Get("name").String()+"\x00"+string(geminitest.CompactOr([]byte(tc.Get("input_from_model").Raw)))]++
 	}
 	key := func(r *oracletest.HookRun) string {
-		return gjson.GetBytes(r.Stdin, "tool_name").String() + "\x00" + string(compactOr([]byte(gjson.GetBytes(r.Stdin, "tool_input").Raw)))
+		return gjson.GetBytes(r.Stdin, "tool_name").String() + "\x00" + string(geminitest.CompactOr([]byte(gjson.GetBytes(r.Stdin, "tool_input").Raw)))
 	}
 	count := map[string]int{}
 	for _, o := range occs {
@@ -471,7 +252,7 @@ func (w *world) mergeRepeats(occs [][]oracletest.HookRun) [][]oracletest.HookRun
 	for _, o := range occs {
 		if n := len(out); n > 0 {
 			prev := out[n-1]
-			same := prev[0].Event == o[0].Event && bytes.Equal(compactOr(prev[0].Stdin), compactOr(o[0].Stdin))
+			same := prev[0].Event == o[0].Event && bytes.Equal(geminitest.CompactOr(prev[0].Stdin), geminitest.CompactOr(o[0].Stdin))
 			switch {
 			case same && (o[0].Event == "SessionStart" || o[0].Event == "SessionEnd"):
 				out[n-1] = append(prev, o...)
@@ -499,12 +280,12 @@ func promptOf(c *oracletest.Case) string {
 // disabled): replayed, no hook may run and the call must run.
 func (w *world) synthesized(occs [][]oracletest.HookRun) [][]oracletest.HookRun {
 	hasBefore := false
-	for _, h := range w.loaded.Config.Hooks {
+	for _, h := range w.Loaded.Config.Hooks {
 		if h.Event == settings.PreTool {
 			hasBefore = true
 		}
 	}
-	settingsHaveBefore := strings.Contains(w.obs.Get("settings").Raw, `"BeforeTool"`)
+	settingsHaveBefore := strings.Contains(w.Obs.Get("settings").Raw, `"BeforeTool"`)
 	if !hasBefore && !settingsHaveBefore {
 		return nil
 	}
@@ -517,7 +298,7 @@ func (w *world) synthesized(occs [][]oracletest.HookRun) [][]oracletest.HookRun 
 	var out [][]oracletest.HookRun
 	notRegistered := map[string]bool{}
 	invalid := map[string]bool{} // tool_ids whose arguments Gemini rejected
-	for _, e := range w.obs.Get("stream_events").Array() {
+	for _, e := range w.Obs.Get("stream_events").Array() {
 		if e.Get("type").String() != "tool_result" {
 			continue
 		}
@@ -528,8 +309,8 @@ func (w *world) synthesized(occs [][]oracletest.HookRun) [][]oracletest.HookRun 
 			invalid[e.Get("tool_id").String()] = true
 		}
 	}
-	for _, tc := range w.obs.Get("tool_calls").Array() {
-		in := compactOr([]byte(tc.Get("input_from_model").Raw))
+	for _, tc := range w.Obs.Get("tool_calls").Array() {
+		in := geminitest.CompactOr([]byte(tc.Get("input_from_model").Raw))
 		if out := tc.Get("output_sent_to_model.error").String(); strings.Contains(out, "not found") && len(notRegistered) > 0 {
 			continue // the tool is not registered: Gemini fires no BeforeTool
 		}
@@ -538,7 +319,7 @@ func (w *world) synthesized(occs [][]oracletest.HookRun) [][]oracletest.HookRun 
 		}
 		key := ""
 		for k := range seen {
-			if string(compactOr([]byte(k))) == string(in) && seen[k] > 0 {
+			if string(geminitest.CompactOr([]byte(k))) == string(in) && seen[k] > 0 {
 				key = k
 			}
 		}
@@ -558,13 +339,6 @@ func (w *world) synthesized(occs [][]oracletest.HookRun) [][]oracletest.HookRun 
 	return out
 }
 
-func (w *world) clearCaptures() {
-	entries, _ := os.ReadDir(w.captures)
-	for _, e := range entries {
-		_ = os.Remove(filepath.Join(w.captures, e.Name()))
-	}
-}
-
 func (w *world) occurrence(i int, occ []oracletest.HookRun, synthetic bool) {
 	first := &occ[0]
 	where := fmt.Sprintf("event %d (%s", i+1, first.Event)
@@ -574,127 +348,46 @@ func (w *world) occurrence(i int, occ []oracletest.HookRun, synthetic bool) {
 		where += fmt.Sprintf(", hook run %d", first.Index+1)
 	}
 	where += ")"
-	payload := []byte(w.ph.Expand(string(compactOr(stdinOf(first)))))
-	ev, wire, err := compat.ParseEventWith(payload, w.proj, w.loaded.Vocabulary)
+	payload := []byte(w.Ph.Expand(string(geminitest.CompactOr(geminitest.StdinOf(first)))))
+	ev, wire, err := compat.ParseEventWith(payload, w.Proj, w.Loaded.Vocabulary)
 	if err != nil {
-		w.problem("%s: the recorded payload does not read: %v", where, err)
+		w.Problem("%s: the recorded payload does not read: %v", where, err)
 		return
 	}
 	if wire != settings.ProtocolGemini {
-		w.problem("%s: the payload is read as %q, not as Gemini's", where, wire)
+		w.Problem("%s: the payload is read as %q, not as Gemini's", where, wire)
 	}
-	w.clearCaptures()
+	w.ClearCaptures()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	out, err := w.eng.Fire(ctx, ev)
 	if err != nil {
-		w.problem("%s: fire: %v", where, err)
+		w.Problem("%s: fire: %v", where, err)
 		return
 	}
-	caps, err := oracletest.ReadCaptures(w.captures)
+	caps, err := oracletest.ReadCaptures(w.Captures)
 	if err != nil {
-		w.problem("%s: captures: %v", where, err)
+		w.Problem("%s: captures: %v", where, err)
 		return
 	}
 	if !synthetic {
-		w.compareRuns(where, occ, caps)
+		w.CompareRuns(where, occ, caps, geminitest.Runs{Stdin: elideModelRequest, SkipEnv: w.launcherEnv, ExitComparable: w.exitComparable})
 	} else if len(caps) > 0 {
 		var names []string
 		for _, c := range caps {
 			names = append(names, c.Name)
 		}
-		w.problem("%s: Gemini ran no recorded hook, hookcompat ran %v", where, names)
+		w.Problem("%s: Gemini ran no recorded hook, hookcompat ran %v", where, names)
 	}
 	f, _ := format.Lookup(settings.ProtocolGemini)
-	rd := f.(format.Renderer).Render(out, w.loaded.Vocabulary).(*gemini.Rendering)
+	rd := f.(format.Renderer).Render(out, w.Loaded.Vocabulary).(*gemini.Rendering)
 	w.checkRendering(where, first, rd, synthetic)
 }
 
-// normalized writes s with the replay's paths and ids as placeholders.
-func (w *world) normalized(s string) string { return w.ph.Normalize(s) }
-
-func (w *world) compareRuns(where string, occ []oracletest.HookRun, caps []oracletest.Capture) {
-	var want, got []string
-	for _, r := range occ {
-		want = append(want, r.Name)
-	}
-	for _, c := range caps {
-		got = append(got, c.Name)
-	}
-	ws, gs := append([]string(nil), want...), append([]string(nil), got...)
-	sort.Strings(ws)
-	sort.Strings(gs)
-	if strings.Join(ws, ",") != strings.Join(gs, ",") {
-		w.problem("%s: hooks that ran: Gemini %v, hookcompat %v", where, want, got)
-		return
-	}
-	if w.hasSequential[occ[0].Event] && strings.Join(want, ",") != strings.Join(got, ",") {
-		w.problem("%s: sequential order: Gemini %v, hookcompat %v", where, want, got)
-	}
-	used := map[int]bool{}
-	for ri := range occ {
-		r := &occ[ri]
-		var c *oracletest.Capture
-		for ci := range caps {
-			if !used[ci] && caps[ci].Name == r.Name {
-				c, used[ci] = &caps[ci], true
-				break
-			}
-		}
-		who := fmt.Sprintf("%s hook %s", where, r.Name)
-		wantStdin := string(compactOr(stdinOf(r)))
-		if r.StdinRaw != nil && wantStdin != string(compactOr(r.Stdin)) {
-			w.problem("%s: the recording is inconsistent: raw/captures has stdin %s, observed.json %s", who, wantStdin, compactOr(r.Stdin))
-		}
-		gotStdin := w.normalized(string(elideModelRequest(c.Stdin)))
-		if gotStdin != wantStdin {
-			w.problem("%s: stdin differs:\n  Gemini     %s\n  hookcompat %s", who, wantStdin, gotStdin)
-		}
-		if strings.HasSuffix(string(c.Stdin), "\n") != r.StdinNewline {
-			w.problem("%s: trailing newline of stdin: Gemini %v", who, r.StdinNewline)
-		}
-		added, changed, removed := oracletest.EnvDiff(c.Env, w.launch)
-		for k, v := range r.EnvAdded {
-			if k == "GEMINI_CLI_NO_RELAUNCH" || (k == "GEMINI_CLI_TRUST_WORKSPACE" && w.skipTrust) {
-				// Set by Gemini CLI on itself (its relaunch, --skip-trust),
-				// not by its hook runner.
-				continue
-			}
-			if g, ok := added[k]; !ok {
-				w.problem("%s: Gemini added %s=%s to the environment, hookcompat did not", who, k, v)
-			} else if w.normalized(g) != v {
-				w.problem("%s: %s: Gemini %q, hookcompat %q", who, k, v, w.normalized(g))
-			}
-		}
-		for k, v := range added {
-			if _, ok := r.EnvAdded[k]; !ok {
-				w.problem("%s: hookcompat added %s=%s, Gemini did not", who, k, w.normalized(v))
-			}
-		}
-		for k, v := range r.EnvChanged {
-			if w.normalized(changed[k]) != v {
-				w.problem("%s: Gemini changed %s to %q, hookcompat %q", who, k, v, w.normalized(changed[k]))
-			}
-		}
-		if len(removed) > 0 && len(r.EnvRemoved) == 0 {
-			w.problem("%s: hookcompat removed %v from the environment", who, removed)
-		}
-		if len(r.Argv) > 0 {
-			var ga []string
-			for _, a := range c.Argv {
-				ga = append(ga, w.normalized(a))
-			}
-			if strings.Join(ga, "\x00") != strings.Join(r.Argv, "\x00") {
-				w.problem("%s: argv: Gemini %q, hookcompat %q", who, r.Argv, ga)
-			}
-		}
-		if r.Cwd != "" && w.normalized(c.Cwd) != r.Cwd {
-			w.problem("%s: cwd: Gemini %s, hookcompat %s", who, r.Cwd, w.normalized(c.Cwd))
-		}
-		if r.ExitCode != nil && c.ExitCode != *r.ExitCode && w.exitComparable(r) {
-			w.problem("%s: exit status: Gemini %d, hookcompat %d", who, *r.ExitCode, c.ExitCode)
-		}
-	}
+// launcherEnv are variables Gemini CLI sets on itself (its relaunch,
+// --skip-trust), not its hook runner.
+func (w *world) launcherEnv(k string) bool {
+	return k == "GEMINI_CLI_NO_RELAUNCH" || (k == "GEMINI_CLI_TRUST_WORKSPACE" && w.skipTrust)
 }
 
 // exitComparable: a hook that ran past its timeout in Gemini (which never
@@ -704,7 +397,7 @@ func (w *world) exitComparable(r *oracletest.HookRun) bool {
 	if r.EndMS == nil {
 		return false
 	}
-	for _, h := range w.loaded.Config.Hooks {
+	for _, h := range w.Loaded.Config.Hooks {
 		if strings.Contains(h.Command, "/"+r.Name+".sh") && h.Timeout > 0 && time.Duration((*r.EndMS-r.StartMS)*float64(time.Millisecond)) > h.Timeout {
 			return false
 		}
@@ -718,7 +411,7 @@ func (w *world) exitComparable(r *oracletest.HookRun) bool {
 // taken by a BeforeTool event when the input was rewritten).
 func (w *world) callFor(stdin []byte, after bool) int {
 	name := gjson.GetBytes(stdin, "tool_name").String()
-	in := string(compactOr([]byte(gjson.GetBytes(stdin, "tool_input").Raw)))
+	in := string(geminitest.CompactOr([]byte(gjson.GetBytes(stdin, "tool_input").Raw)))
 	taken := w.callsBefore
 	if after {
 		taken = w.callsAfter
@@ -726,9 +419,9 @@ func (w *world) callFor(stdin []byte, after bool) int {
 			return -1 // a tail call: its result replaces the original call's
 		}
 	}
-	calls := w.obs.Get("tool_calls").Array()
+	calls := w.Obs.Get("tool_calls").Array()
 	for i, tc := range calls {
-		if !taken[i] && tc.Get("name").String() == name && string(compactOr([]byte(tc.Get("input_from_model").Raw))) == in {
+		if !taken[i] && tc.Get("name").String() == name && string(geminitest.CompactOr([]byte(tc.Get("input_from_model").Raw))) == in {
 			taken[i] = true
 			return i
 		}
@@ -745,13 +438,13 @@ func (w *world) callFor(stdin []byte, after bool) int {
 }
 
 func (w *world) checkRendering(where string, first *oracletest.HookRun, rd *gemini.Rendering, synthetic bool) {
-	stdin := compactOr(first.Stdin)
+	stdin := geminitest.CompactOr(first.Stdin)
 	switch first.Event {
 	case "BeforeTool":
 		if i := w.callFor(stdin, false); i >= 0 {
 			w.beforeOf[i] = rd
-		} else if !gjson.GetBytes(stdin, "original_request_name").Exists() && w.obs.Get("tool_calls.#").Int() > 0 {
-			w.problem("%s: the payload's call %s %s is none the model made", where, gjson.GetBytes(stdin, "tool_name").String(), gjson.GetBytes(stdin, "tool_input").Raw)
+		} else if !gjson.GetBytes(stdin, "original_request_name").Exists() && w.Obs.Get("tool_calls.#").Int() > 0 {
+			w.Problem("%s: the payload's call %s %s is none the model made", where, gjson.GetBytes(stdin, "tool_name").String(), gjson.GetBytes(stdin, "tool_input").Raw)
 		}
 	case "AfterTool":
 		if i := w.callFor(stdin, true); i >= 0 {
@@ -759,7 +452,7 @@ func (w *world) checkRendering(where string, first *oracletest.HookRun, rd *gemi
 			w.afterInput[i] = json.RawMessage(gjson.GetBytes(stdin, "tool_input").Raw)
 		}
 	case "BeforeAgent":
-		prompt := w.normalized(w.ph.Expand(gjson.GetBytes(stdin, "prompt").String()))
+		prompt := w.Normalized(w.Ph.Expand(gjson.GetBytes(stdin, "prompt").String()))
 		turn := -1
 		for ti, texts := range w.turnUserTexts {
 			for _, tx := range texts {
@@ -774,16 +467,16 @@ func (w *world) checkRendering(where string, first *oracletest.HookRun, rd *gemi
 		switch {
 		case rd.Blocked || rd.Stops:
 			if turn >= 0 {
-				w.problem("%s: hookcompat blocks the prompt %q, Gemini sent it (model turn %d)", where, prompt, turn)
+				w.Problem("%s: hookcompat blocks the prompt %q, Gemini sent it (model turn %d)", where, prompt, turn)
 			}
 			for _, u := range rd.UserText {
 				if strings.HasPrefix(u, "Agent execution blocked: ") && !w.sawWarning(u) {
-					w.problem("%s: hookcompat shows %q, Gemini did not", where, u)
+					w.Problem("%s: hookcompat shows %q, Gemini did not", where, u)
 				}
 			}
 		case turn < 0:
 			if len(w.turnUserTexts) > 0 && prompt == w.firstPromptText {
-				w.problem("%s: Gemini did not send the prompt %q, hookcompat lets it through", where, prompt)
+				w.Problem("%s: Gemini did not send the prompt %q, hookcompat lets it through", where, prompt)
 			}
 		default:
 			texts := w.turnUserTexts[turn]
@@ -799,7 +492,7 @@ func (w *world) checkRendering(where string, first *oracletest.HookRun, rd *gemi
 				}
 			}
 			if strings.Join(ctxParts, "\x00") != strings.Join(rd.PromptParts, "\x00") {
-				w.problem("%s: parts after the prompt: Gemini %q, hookcompat %q", where, ctxParts, rd.PromptParts)
+				w.Problem("%s: parts after the prompt: Gemini %q, hookcompat %q", where, ctxParts, rd.PromptParts)
 			}
 		}
 	case "SessionStart":
@@ -813,7 +506,7 @@ func (w *world) checkRendering(where string, first *oracletest.HookRun, rd *gemi
 				}
 			}
 		}
-		for _, r := range w.c.HookRuns {
+		for _, r := range w.Case.HookRuns {
 			if r.Event == "BeforeAgent" {
 				if p := gjson.GetBytes(r.Stdin, "prompt").String(); strings.HasSuffix(p, w.firstPromptText) {
 					found = found || p == want
@@ -822,7 +515,7 @@ func (w *world) checkRendering(where string, first *oracletest.HookRun, rd *gemi
 			}
 		}
 		if !found && (len(w.turnUserTexts) > 0 || px != "") {
-			w.problem("%s: the first prompt is not %q in the recording", where, want)
+			w.Problem("%s: the first prompt is not %q in the recording", where, want)
 		}
 	case "AfterAgent":
 		w.afterAgent = append(w.afterAgent, afterAgentOcc{run: *first, render: rd})
@@ -835,8 +528,8 @@ func (w *world) checkRendering(where string, first *oracletest.HookRun, rd *gemi
 				for _, p := range gjson.GetBytes(rd.LLMResponse, "candidates.0.content.parts").Array() {
 					parts = append(parts, p.String())
 				}
-				if txt := strings.Join(parts, ""); !strings.Contains(w.obs.Get("final_response").String(), txt) {
-					w.problem("%s: the synthetic answer %q is not Gemini's final response %q", where, txt, w.obs.Get("final_response").String())
+				if txt := strings.Join(parts, ""); !strings.Contains(w.Obs.Get("final_response").String(), txt) {
+					w.Problem("%s: the synthetic answer %q is not Gemini's final response %q", where, txt, w.Obs.Get("final_response").String())
 				}
 			}
 		}
@@ -851,8 +544,8 @@ func (w *world) checkRendering(where string, first *oracletest.HookRun, rd *gemi
 			for _, p := range gjson.GetBytes(rd.LLMResponse, "candidates.0.content.parts").Array() {
 				parts = append(parts, p.String())
 			}
-			if txt := strings.Join(parts, ""); !strings.Contains(w.obs.Get("final_response").String(), txt) {
-				w.problem("%s: the replaced chunk %q is not in Gemini's final response %q", where, txt, w.obs.Get("final_response").String())
+			if txt := strings.Join(parts, ""); !strings.Contains(w.Obs.Get("final_response").String(), txt) {
+				w.Problem("%s: the replaced chunk %q is not in Gemini's final response %q", where, txt, w.Obs.Get("final_response").String())
 			}
 		}
 	}
@@ -860,7 +553,7 @@ func (w *world) checkRendering(where string, first *oracletest.HookRun, rd *gemi
 		if msg, ok := strings.CutPrefix(u, "Hook system message: "); ok {
 			line, _, _ := strings.Cut(msg, "\n")
 			if !w.inStderr("Hook system message: " + line) {
-				w.problem("%s: hookcompat shows %q, Gemini's stderr has no such line", where, "Hook system message: "+line)
+				w.Problem("%s: hookcompat shows %q, Gemini's stderr has no such line", where, "Hook system message: "+line)
 			}
 		}
 	}
@@ -868,7 +561,7 @@ func (w *world) checkRendering(where string, first *oracletest.HookRun, rd *gemi
 
 func (w *world) inStderr(line string) bool {
 	for _, l := range w.stderr {
-		if w.normalized(w.ph.Expand(l)) == w.normalized(w.ph.Expand(line)) || l == line {
+		if w.Normalized(w.Ph.Expand(l)) == w.Normalized(w.Ph.Expand(line)) || l == line {
 			return true
 		}
 	}
@@ -876,7 +569,7 @@ func (w *world) inStderr(line string) bool {
 }
 
 func (w *world) sawWarning(msg string) bool {
-	msg = w.normalized(msg)
+	msg = w.Normalized(msg)
 	for _, s := range w.streamWarnings {
 		if s == msg {
 			return true
@@ -888,7 +581,7 @@ func (w *world) sawWarning(msg string) bool {
 func (w *world) expectWarning(where string, rd *gemini.Rendering) {
 	for _, u := range rd.UserText {
 		if strings.HasPrefix(u, "Agent execution blocked: ") && !w.sawWarning(u) {
-			w.problem("%s: hookcompat shows %q, Gemini did not", where, u)
+			w.Problem("%s: hookcompat shows %q, Gemini did not", where, u)
 		}
 	}
 }
@@ -897,42 +590,42 @@ func (w *world) expectWarning(where string, rd *gemini.Rendering) {
 // renderings of its BeforeTool and AfterTool events predict with what the
 // model got.
 func (w *world) checkCalls() {
-	for i, tc := range w.obs.Get("tool_calls").Array() {
+	for i, tc := range w.Obs.Get("tool_calls").Array() {
 		where := fmt.Sprintf("tool call %d (%s)", i+1, tc.Get("name").String())
 		got := tc.Get("output_sent_to_model")
 		gotOut := ""
 		if got.Exists() && got.Type != gjson.Null {
-			gotOut = string(compactOr([]byte(got.Raw)))
+			gotOut = string(geminitest.CompactOr([]byte(got.Raw)))
 		}
 		before, after := w.beforeOf[i], w.afterOf[i]
 		stopped := func(r *gemini.Rendering) bool { return r != nil && r.Stops }
 		switch {
 		case stopped(before) || stopped(after):
 			if gotOut != "" {
-				w.problem("%s: hookcompat stops the agent, Gemini sent the model %s", where, gotOut)
+				w.Problem("%s: hookcompat stops the agent, Gemini sent the model %s", where, gotOut)
 			}
 			continue
 		case before != nil && before.Asks:
-			if gotOut != "" || w.obs.Get("exit_code").Int() != 124 {
-				w.problem("%s: hookcompat asks for a confirmation (Gemini waits for it headless), Gemini went on", where)
+			if gotOut != "" || w.Obs.Get("exit_code").Int() != 124 {
+				w.Problem("%s: hookcompat asks for a confirmation (Gemini waits for it headless), Gemini went on", where)
 			}
 			continue
 		case before != nil && before.ToolRuns != nil && !*before.ToolRuns:
-			want := w.normalized(string(before.ToolResponse))
+			want := w.Normalized(string(before.ToolResponse))
 			if gotOut != want {
-				w.problem("%s: Gemini sent the model %s, hookcompat %s", where, gotOut, want)
+				w.Problem("%s: Gemini sent the model %s, hookcompat %s", where, gotOut, want)
 			}
 			continue
 		}
 		if gotOut == "" {
 			if len(w.stoppedMessages) > 0 {
-				w.problem("%s: Gemini stopped the agent at this call, hookcompat does not", where)
+				w.Problem("%s: Gemini stopped the agent at this call, hookcompat does not", where)
 			}
 			continue
 		}
 		if strings.Contains(gotOut, `Tool execution blocked: `) && (before == nil || before.ToolRuns == nil || *before.ToolRuns) {
 			if before != nil || w.hasBeforeToolHooks() {
-				w.problem("%s: Gemini blocked the call (%s), hookcompat lets it run", where, gotOut)
+				w.Problem("%s: Gemini blocked the call (%s), hookcompat lets it run", where, gotOut)
 			}
 		}
 		note := ""
@@ -940,27 +633,27 @@ func (w *world) checkCalls() {
 			note = before.OutputNote
 		}
 		if after != nil && after.ToolResponse != nil && after.TailToolCall == nil {
-			want := w.normalized(string(after.ToolResponse))
+			want := w.Normalized(string(after.ToolResponse))
 			if note != "" {
 				var o struct{ Output string }
 				if json.Unmarshal(after.ToolResponse, &o) == nil && o.Output != "" {
 					b, _ := json.Marshal(map[string]string{"output": o.Output + note})
-					want = w.normalized(string(compactOr(b)))
+					want = w.Normalized(string(geminitest.CompactOr(b)))
 				}
 			}
 			if gotOut != want {
-				w.problem("%s: Gemini sent the model %s, hookcompat %s", where, gotOut, want)
+				w.Problem("%s: Gemini sent the model %s, hookcompat %s", where, gotOut, want)
 			}
 		} else if before != nil {
-			hasNote := strings.Contains(gotOut, jsonEscape("[System] Tool input parameters were modified by a hook before execution."))
+			hasNote := strings.Contains(gotOut, geminitest.JSONEscape("[System] Tool input parameters were modified by a hook before execution."))
 			if hasNote != (note != "") {
-				w.problem("%s: the \"[System] Tool input parameters were modified\" note: Gemini %v, hookcompat %v", where, hasNote, note != "")
+				w.Problem("%s: the \"[System] Tool input parameters were modified\" note: Gemini %v, hookcompat %v", where, hasNote, note != "")
 			}
 		}
 		if before != nil && after != nil {
 			if in, ok := w.afterInput[i]; ok {
-				if a, b := string(compactOr(in)), w.normalized(string(compactOr(before.EffectiveInput))); a != b {
-					w.problem("%s: the call ran with %s, hookcompat's effective input is %s", where, a, b)
+				if a, b := string(geminitest.CompactOr(in)), w.Normalized(string(geminitest.CompactOr(before.EffectiveInput))); a != b {
+					w.Problem("%s: the call ran with %s, hookcompat's effective input is %s", where, a, b)
 				}
 			}
 		}
@@ -968,7 +661,7 @@ func (w *world) checkCalls() {
 }
 
 func (w *world) hasBeforeToolHooks() bool {
-	for _, h := range w.loaded.Config.Hooks {
+	for _, h := range w.Loaded.Config.Hooks {
 		if h.Event == settings.PreTool {
 			return true
 		}
@@ -976,17 +669,12 @@ func (w *world) hasBeforeToolHooks() bool {
 	return false
 }
 
-func jsonEscape(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b[1 : len(b)-1])
-}
-
 // checkAfterAgent: an AfterAgent event continued the turn in Gemini when
 // another AfterAgent of the same prompt followed it (stop_hook_active);
 // hookcompat must predict the same, and the continuation's text must be a
 // user message of the recording.
 func (w *world) checkAfterAgent() {
-	cut := w.obs.Get("exit_code").Int() == 124 || w.obs.Get("timed_out").Bool()
+	cut := w.Obs.Get("exit_code").Int() == 124 || w.Obs.Get("timed_out").Bool()
 	for i, a := range w.afterAgent {
 		where := fmt.Sprintf("AfterAgent %d (hook run %d)", i+1, a.run.Index+1)
 		continued := i+1 < len(w.afterAgent) && gjson.GetBytes(w.afterAgent[i+1].run.Stdin, "stop_hook_active").Bool()
@@ -995,17 +683,17 @@ func (w *world) checkAfterAgent() {
 			continue
 		}
 		if continued != predicted {
-			w.problem("%s: Gemini continued the turn: %v, hookcompat: %v", where, continued, predicted)
+			w.Problem("%s: Gemini continued the turn: %v, hookcompat: %v", where, continued, predicted)
 			continue
 		}
 		if predicted {
-			want := w.normalized(*a.render.Continuation)
+			want := w.Normalized(*a.render.Continuation)
 			found := false
 			for _, last := range w.turnLastText {
 				found = found || last == want
 			}
 			if !found && len(w.turnLastText) > 0 && len(w.turnLastText) < 20 {
-				w.problem("%s: no model turn got the continuation %q", where, want)
+				w.Problem("%s: no model turn got the continuation %q", where, want)
 			}
 		}
 	}
@@ -1014,7 +702,7 @@ func (w *world) checkAfterAgent() {
 // checkModelEvents: every BeforeModel event that hookcompat lets through
 // is one model request; BeforeToolSelection's toolConfig is the request's.
 func (w *world) checkModelEvents() {
-	turns := w.obs.Get("model_turns").Array()
+	turns := w.Obs.Get("model_turns").Array()
 	if n := len(w.beforeModelOcc); n > 0 {
 		sent := 0
 		for _, r := range w.beforeModelOcc {
@@ -1023,7 +711,7 @@ func (w *world) checkModelEvents() {
 			}
 		}
 		if sent != len(turns) {
-			w.problem("BeforeModel: hookcompat lets %d of %d requests through, Gemini sent %d", sent, n, len(turns))
+			w.Problem("BeforeModel: hookcompat lets %d of %d requests through, Gemini sent %d", sent, n, len(turns))
 		}
 	}
 	if len(w.btsOcc) == len(turns) {
@@ -1031,13 +719,13 @@ func (w *world) checkModelEvents() {
 			got := turns[i].Get("tool_config")
 			if r.ToolConfig == nil {
 				if got.Exists() && got.Type != gjson.Null {
-					w.problem("BeforeToolSelection %d: Gemini's request has toolConfig %s, hookcompat none", i+1, got.Raw)
+					w.Problem("BeforeToolSelection %d: Gemini's request has toolConfig %s, hookcompat none", i+1, got.Raw)
 				}
 				continue
 			}
-			want := string(compactOr([]byte(`{"functionCallingConfig":` + string(r.ToolConfig) + `}`)))
-			if g := string(compactOr([]byte(got.Raw))); g != want {
-				w.problem("BeforeToolSelection %d: toolConfig: Gemini %s, hookcompat %s", i+1, g, want)
+			want := string(geminitest.CompactOr([]byte(`{"functionCallingConfig":` + string(r.ToolConfig) + `}`)))
+			if g := string(geminitest.CompactOr([]byte(got.Raw))); g != want {
+				w.Problem("BeforeToolSelection %d: toolConfig: Gemini %s, hookcompat %s", i+1, g, want)
 			}
 		}
 	}
@@ -1089,7 +777,7 @@ func elideModelRequest(stdin []byte) []byte {
 		return stdin
 	}
 	out, _ := f.MarshalJSON()
-	return compactOr(out)
+	return geminitest.CompactOr(out)
 }
 
 func shortHash(s string) string {

@@ -36,7 +36,7 @@ const (
 	// identity, matcher and sequential).
 	CodeDuplicate = "duplicate-hook"
 	// CodeSchema: a value of the wrong type.
-	CodeSchema = "schema-error"
+	CodeSchema = geminicore.CodeSchema
 	// CodeTimeoutUnit: a command timeout in Qwen's mixed unit (seconds
 	// below 1000, milliseconds from 1000).
 	CodeTimeoutUnit = "timeout-unit"
@@ -74,50 +74,37 @@ var promptKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // ${CLAUDE_PLUGIN_ROOT} in an extension's commands.
 func decodeHooks(p *parsed, hooks *jsonpos.Node, pluginRoot string) {
 	doc := p.doc
-	if hooks.Kind != jsonpos.Object {
-		doc.Warn(hooks.Offset, CodeSchema, "\"hooks\" must be an object of events, got %s; no hook is loaded from it", hooks.Kind)
-		return
-	}
 	type regKey struct {
 		event, id, matcher string
 		seq                bool
 	}
 	seen := map[regKey]bool{}
-	for _, m := range geminicore.Members(hooks) {
-		switch m.Key {
-		case "enabled", "disabled", "notifications":
-			doc.Warn(m.KeyOffset, translate.CodeUnsupportedField, "hooks.%s is skipped by Qwen Code and has no effect (its only switch is disableAllHooks)", m.Key)
-			continue
-		}
-		r, ok := agent.Event(m.Key)
-		if !ok {
-			msg := fmt.Sprintf("Invalid hook event name: %q from %s config. Skipping. (Qwen Code's events: %s)", m.Key, p.scope, strings.Join(EventNames(), ", "))
-			if alias, isAlias := translate.ClaudeEventAlias(m.Key); isAlias {
-				msg = fmt.Sprintf("%q is not a Qwen Code event (Qwen uses Claude Code's names: %s); its hooks are skipped", m.Key, alias)
+	agent.WalkHooks(doc, hooks, geminicore.GroupWalk{
+		NotObject: "no hook is loaded from it",
+		Switch: func(k string) string {
+			return fmt.Sprintf("hooks.%s is skipped by Qwen Code and has no effect (its only switch is disableAllHooks)", k)
+		},
+		Unknown: func(k string) string {
+			if alias, isAlias := translate.ClaudeEventAlias(k); isAlias {
+				return fmt.Sprintf("%q is not a Qwen Code event (Qwen uses Claude Code's names: %s); its hooks are skipped", k, alias)
 			}
-			doc.Warn(m.KeyOffset, translate.CodeUnknownEvent, "%s", msg)
-			continue
-		}
-		if m.Value.Kind != jsonpos.Array {
-			doc.Warn(m.Value.Offset, translate.CodeInvalidEntry, "hooks.%s: want an array of hook groups, got %s; skipped", m.Key, m.Value.Kind)
-			continue
-		}
-		for gi, g := range m.Value.Items {
-			where := fmt.Sprintf("hooks.%s[%d]", m.Key, gi)
+			return fmt.Sprintf("Invalid hook event name: %q from %s config. Skipping. (Qwen Code's events: %s)", k, p.scope, strings.Join(EventNames(), ", "))
+		},
+		Group: func(r *geminicore.Row, where string, g *jsonpos.Node) {
 			if g.Kind != jsonpos.Object {
 				doc.Warn(g.Offset, translate.CodeInvalidEntry, "%s: want a hook group object, got %s; dropped", where, g.Kind)
-				continue
+				return
 			}
 			hs := g.Get("hooks")
 			if hs == nil || hs.Kind != jsonpos.Array {
 				doc.Warn(g.Offset, translate.CodeInvalidEntry, "%s.hooks: want an array of handlers; Qwen Code drops the group", where)
-				continue
+				return
 			}
 			matcher := ""
 			if mn := g.Get("matcher"); mn != nil && geminicore.Truthy(mn) {
 				if mn.Kind != jsonpos.String {
 					doc.Warn(mn.Offset, translate.CodeInvalidEntry, "%s.matcher: want a string, got %s; the group is skipped", where, mn.Kind)
-					continue
+					return
 				}
 				matcher = doc.Str(mn)
 				if t := trimMatcher(matcher); r.Match == geminicore.MatchNone && t != "" && t != "*" && t != ".*" {
@@ -154,8 +141,8 @@ func decodeHooks(p *parsed, hooks *jsonpos.Node, pluginRoot string) {
 				seen[k] = true
 				p.hooks = append(p.hooks, h)
 			}
-		}
-	}
+		},
+	})
 }
 
 // identity is what Qwen Code names an unnamed hook by: its command, URL
@@ -221,17 +208,8 @@ func (p *parsed) handler(r *geminicore.Row, matcher string, sequential bool, whe
 				h.Shell = sh
 			}
 		}
-		if en := n.Get("env"); en != nil && en.Kind == jsonpos.Object {
-			h.Env = map[string]string{}
-			for _, m := range geminicore.Members(en) {
-				if m.Value.Kind == jsonpos.String {
-					h.Env[m.Key] = doc.Str(m.Value)
-				} else {
-					h.Env[m.Key] = geminicore.JSString(m.Value)
-				}
-			}
-		} else if en != nil && en.Kind != jsonpos.Null {
-			doc.Warn(en.Offset, CodeSchema, "%s.env: want an object of variables, got %s; ignored", where, en.Kind)
+		if en := n.Get("env"); en != nil && en.Kind != jsonpos.Null {
+			h.Env = geminicore.Env(doc, where, en, nil)
 		}
 	case "http":
 		keys = httpKeys.Get()
@@ -295,14 +273,12 @@ func (p *parsed) handler(r *geminicore.Row, matcher string, sequential bool, whe
 	return h, true
 }
 
-// maxTimerMS is the largest delay Node's setTimeout honours (2^31-1 ms);
-// Qwen Code's timer for a longer timeout fires after 1 ms, stopping the
-// hook before it runs (immediate).
-const maxTimerMS = 2147483647
-
-// immediate is the timeout of a hook whose Qwen timeout is beyond Node's
-// timer: stopped at once.
-const immediate = time.Nanosecond
+// Qwen Code's timer for a timeout beyond Node's (maxTimerMS) fires after
+// 1 ms, stopping the hook before it runs (immediate).
+const (
+	maxTimerMS = geminicore.MaxTimerMS
+	immediate  = geminicore.Immediate
+)
 
 // timerPast reports (and warns about) a timeout of ms milliseconds that
 // Node's timer cannot hold.

@@ -1,8 +1,6 @@
 package qwen
 
 import (
-	"encoding/json"
-
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
@@ -26,8 +24,7 @@ func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []b
 	r, ok := agent.ForNative(ev.Name)
 	o := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	if !ok {
-		b, _ := o.Bytes()
-		return append(b, '\n'), nil, 0
+		return geminicore.ReplyLine(o)
 	}
 	spec := jsonwire.NewObject(jsonwire.JSRoundTrip)
 	spec.Str("hookEventName", r.Name)
@@ -67,15 +64,8 @@ func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []b
 			o.Str("reason", out.Reason)
 		}
 	}
-	if out.Continue != nil && !*out.Continue && r.Block != geminicore.Continuation {
-		o.Raw("continue", json.RawMessage("false"))
-		reason := out.StopReason
-		if reason == "" {
-			reason = out.Reason
-		}
-		if reason != "" {
-			o.Str("stopReason", reason)
-		}
+	if r.Block != geminicore.Continuation {
+		geminicore.ReplyStop(o, out)
 	}
 	if out.AdditionalContext != "" && r.Context != geminicore.NoContext {
 		spec.Str("additionalContext", out.AdditionalContext)
@@ -88,9 +78,5 @@ func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []b
 	if out.SystemMessage != "" {
 		o.Str("systemMessage", out.SystemMessage)
 	}
-	b, err := o.Bytes()
-	if err != nil {
-		return []byte("{}\n"), []byte("hookcompat exec: " + err.Error() + "\n"), 0
-	}
-	return append(b, '\n'), nil, 0
+	return geminicore.ReplyLine(o)
 }

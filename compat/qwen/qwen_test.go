@@ -2,7 +2,6 @@ package qwen_test
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,32 +12,21 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore/geminitest"
 	"github.com/hookcompat/hookcompat/compat/qwen"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
-func env(t *testing.T, vars ...string) *format.Env {
-	t.Helper()
-	root := t.TempDir()
-	e := &format.Env{Project: filepath.Join(root, "proj"), Home: filepath.Join(root, "home"), SystemRoot: filepath.Join(root, "sys")}
-	for _, d := range []string{e.Project, e.Home, e.SystemRoot} {
-		require.NoError(t, os.MkdirAll(d, 0o755))
-	}
-	e.Getenv = func(k string) string { return hookkit.EnvValue(vars, k) }
-	return e
-}
-
-func write(t *testing.T, path, content string) {
-	t.Helper()
-	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
-}
+var (
+	env   = geminitest.Env
+	write = geminitest.Write
+)
 
 func load(t *testing.T, e *format.Env) *format.Result {
 	t.Helper()
-	res, err := qwen.Format.Load(qwen.Format.Discover(e).Sources, e)
+	res, err := geminitest.Load(qwen.Format, e)
 	require.NoError(t, err)
 	return res
 }

@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -20,8 +19,8 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore/geminitest"
 	"github.com/hookcompat/hookcompat/compat/qwen"
-	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/oracletest"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -58,104 +57,31 @@ func TestQwenOracleReplay(t *testing.T) {
 // TestQwenReplayFailsOnAlteredRecording: each deliberate change of a
 // recording makes the replay report a mismatch.
 func TestQwenReplayFailsOnAlteredRecording(t *testing.T) {
-	for _, tc := range []struct {
-		name, from, file string
-		alter            func([]byte) []byte
-	}{
-		{"stdin", "hc_pre_exit1_json_deny", "capture", func(b []byte) []byte {
+	geminitest.CheckAlterations(t, ourCases, []geminitest.Alteration{
+		{Name: "stdin", From: "hc_pre_exit1_json_deny", File: "capture", Alter: func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`"permission_mode":"yolo"`), []byte(`"permission_mode":"plan"`), 1)
 		}},
-		{"decision", "hc_pre_two_denies_reasons", "observed", func(b []byte) []byte {
+		{Name: "decision", From: "hc_pre_two_denies_reasons", File: "observed", Alter: func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`"output_sent_to_model": "R2"`), []byte(`"output_sent_to_model": "R1"`), 1)
 		}},
-		{"env", "hc_proc_env_and_cwd", "observed", func(b []byte) []byte {
+		{Name: "env", From: "hc_proc_env_and_cwd", File: "observed", Alter: func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`"QWEN_PROJECT_DIR": "<PROJECT>"`), []byte(`"QWEN_PROJECT_DIR": "<HOME>"`), 1)
 		}},
-		{"hooks", "hc_cfg_both_scopes_order", "observed", func(b []byte) []byte {
+		{Name: "hooks", From: "hc_cfg_both_scopes_order", File: "observed", Alter: func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`"name": "proj_b"`), []byte(`"name": "user_a"`), 1)
 		}},
-		{"cap", "hc_stop_cap_setting", "case", func(b []byte) []byte { return b }},
-		{"model text", "hc_post_two_contexts", "observed", func(b []byte) []byte {
+		// The recorded cap was 2: a settings file with another must not
+		// replay (the turn goes on longer).
+		{Name: "cap", From: "hc_stop_cap_setting", File: "observed", Alter: func(b []byte) []byte {
+			return bytes.ReplaceAll(b, []byte(`"stopHookBlockingCap": 2`), []byte(`"stopHookBlockingCap": 5`))
+		}},
+		{Name: "model text", From: "hc_post_two_contexts", File: "observed", Alter: func(b []byte) []byte {
 			return bytes.ReplaceAll(b, []byte(`CTX-B &lt;b&gt;`), []byte(`CTX-B <b>`))
 		}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			src := filepath.Join(ourCases, tc.from)
-			if _, err := os.Stat(src); err != nil {
-				t.Skipf("recording %s is absent", src)
-			}
-			dst := filepath.Join(t.TempDir(), tc.from)
-			copyDir(t, src, dst)
-			if p := replayQwen(t, dst); len(p) > 0 {
-				t.Fatalf("the unaltered copy does not replay cleanly: %v", p)
-			}
-			target := filepath.Join(dst, "observed.json")
-			switch tc.file {
-			case "capture":
-				m, _ := filepath.Glob(filepath.Join(dst, "raw", "captures", "01-*.stdin.json"))
-				if len(m) == 0 {
-					t.Fatal("no capture")
-				}
-				target = m[0]
-			case "case":
-				// The recorded cap was 2: a settings file without it must
-				// not replay (Qwen's default, 8, continues the turn).
-				target = filepath.Join(dst, "observed.json")
-				data, _ := os.ReadFile(target)
-				data = bytes.ReplaceAll(data, []byte(`"stopHookBlockingCap": 2`), []byte(`"stopHookBlockingCap": 5`))
-				if err := os.WriteFile(target, data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				if p := replayQwen(t, dst); len(p) == 0 {
-					t.Error("the replay did not notice the altered cap")
-				}
-				return
-			}
-			data, err := os.ReadFile(target)
-			if err != nil {
-				t.Fatal(err)
-			}
-			altered := tc.alter(data)
-			if bytes.Equal(altered, data) {
-				t.Fatal("the alteration changed nothing")
-			}
-			if err := os.WriteFile(target, altered, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if p := replayQwen(t, dst); len(p) == 0 {
-				t.Errorf("the replay did not notice the altered %s", tc.name)
-			}
-		})
-	}
+	}, replayQwen)
 }
 
-func copyDir(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		to := filepath.Join(dst, rel)
-		if info.IsDir() {
-			return os.MkdirAll(to, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(to, data, info.Mode().Perm())
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-const (
-	replaySession   = "7a1c9e2b-4d3f-4b6a-8c0d-0123456789ab"
-	replayTimestamp = "2026-03-04T05:06:07.890Z"
-)
+const replaySession = "7a1c9e2b-4d3f-4b6a-8c0d-0123456789ab"
 
 // launcherEnv are variables the Qwen Code CLI sets on itself (its
 // relaunch, its npm manager) or that need its model identity; its hook
@@ -168,24 +94,15 @@ var launcherEnv = map[string]bool{
 }
 
 type world struct {
-	t                   *testing.T
-	c                   *oracletest.Case
-	obs                 gjson.Result
-	root, home, qdir    string
-	proj, captures, sys string
-	ph                  oracletest.Placeholders
-	launch, discovery   []string
-	loaded              *compat.Loaded
-	proto               *qwen.Protocol
-	judge               runner.Judge
-	problems            []string
-	sequential          map[string]bool
-	http                *httpFake
-	turnUserTexts       [][]string
-	taken               map[string]map[int]bool
-	rewrites            []json.RawMessage
-	stops               []stopOcc
-	firstPrompt         string
+	*geminitest.World
+	proto         *qwen.Protocol
+	judge         runner.Judge
+	http          *httpFake
+	turnUserTexts [][]string
+	taken         map[string]map[int]bool
+	rewrites      []json.RawMessage
+	stops         []stopOcc
+	firstPrompt   string
 }
 
 type stopOcc struct {
@@ -193,21 +110,53 @@ type stopOcc struct {
 	render *qwen.Rendering
 }
 
-func (w *world) problem(f string, a ...any) { w.problems = append(w.problems, fmt.Sprintf(f, a...)) }
+// qwenOracle is how the Qwen oracle laid out its cases: an http fake for
+// the model API and the http hooks, a judge answering prompt hooks as its
+// model did.
+func qwenOracle(w *world) *geminitest.Agent {
+	return &geminitest.Agent{
+		Label: "Qwen", Format: settings.ProtocolQwen, Dir: ".qwen", HomeKey: "QWEN_HOME",
+		SystemDir: "qwen-code", SystemEnv: "QWEN_CODE_SYSTEM_SETTINGS_PATH", DefaultsEnv: "QWEN_CODE_SYSTEM_DEFAULTS_PATH",
+		Session: replaySession, ChmodScripts: true, SubEnv: true,
+		Prepare: func(rw *geminitest.World) error {
+			model, _ := os.ReadFile(filepath.Join(rw.Case.Dir, "model.json"))
+			var err error
+			if w.http, err = newHTTPFake(gjson.GetBytes(model, "http_hooks")); err != nil {
+				return err
+			}
+			rw.T.Cleanup(w.http.close)
+			var aux []string
+			for _, it := range gjson.GetBytes(model, "aux.output").Array() {
+				aux = append(aux, it.Get("text").String())
+			}
+			w.judge = judge{answer: strings.Join(aux, "")}
+			return nil
+		},
+		Placeholders: func(rw *geminitest.World) oracletest.Placeholders {
+			return oracletest.Placeholders{"<PROJECT_SLUG>": regexpNonAlnum(rw.Proj), "<PORT>": w.http.port}
+		},
+		Subs: func(*geminitest.World) map[string]string { return map[string]string{"PORT": w.http.port} },
+		Launch: func(*geminitest.World) []string {
+			return []string{"OPENAI_API_KEY=dummy", "OPENAI_BASE_URL=http://127.0.0.1:" + w.http.port + "/v1", "OPENAI_MODEL=fake-model"}
+		},
+		Trusted: func(rw *geminitest.World) func(string, string) bool {
+			return func(string, string) bool { return qwen.TrustedFolder(rw.AgentDir, rw.Proj) }
+		},
+	}
+}
 
 func replayQwen(t *testing.T, dir string) []string {
-	c, err := oracletest.Load(dir)
+	w := &world{}
+	rw, err := geminitest.New(t, qwenOracle(w), dir)
 	if err != nil {
 		return []string{err.Error()}
 	}
-	data, _ := os.ReadFile(filepath.Join(dir, "observed.json"))
-	w := &world{t: t, c: c, obs: gjson.ParseBytes(data)}
+	w.World = rw
 	if err := w.build(); err != nil {
 		return []string{"building the replay: " + err.Error()}
 	}
-	defer w.http.close()
 	w.run()
-	return w.problems
+	return w.Problems
 }
 
 // httpFake answers http hooks as the oracle's fake API did (model.json
@@ -289,127 +238,12 @@ func (j judge) Judge(context.Context, *runner.JudgeRequest) (runner.Verdict, err
 	return qwen.ParseAnswer(j.answer)
 }
 
-func (w *world) sub(s string, jsonEscape bool) string {
-	for k, v := range map[string]string{"PROJECT": w.proj, "HOME": w.home, "QWEN_HOME": w.qdir, "HOOKS": filepath.Join(w.qdir, "hooks"), "CAPTURES": w.captures, "PORT": w.http.port} {
-		if jsonEscape {
-			b, _ := json.Marshal(v)
-			v = string(b[1 : len(b)-1])
-		}
-		s = strings.ReplaceAll(s, "{{"+k+"}}", v)
-	}
-	return s
-}
-
 func (w *world) build() error {
-	w.root = w.t.TempDir()
-	w.home = filepath.Join(w.root, "home")
-	w.qdir = filepath.Join(w.home, ".qwen")
-	w.proj = filepath.Join(w.root, "proj")
-	w.captures = filepath.Join(w.root, "captures")
-	w.sys = filepath.Join(w.root, "sysroot")
-	tmpdir := filepath.Join(w.root, "tmp")
-	for _, d := range []string{w.qdir, w.proj, tmpdir, w.sys} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return err
-		}
-	}
-	model, _ := os.ReadFile(filepath.Join(w.c.Dir, "model.json"))
-	var err error
-	if w.http, err = newHTTPFake(gjson.GetBytes(model, "http_hooks")); err != nil {
+	if err := w.Build(); err != nil {
 		return err
 	}
-	var aux []string
-	for _, it := range gjson.GetBytes(model, "aux.output").Array() {
-		aux = append(aux, it.Get("text").String())
-	}
-	w.judge = judge{answer: strings.Join(aux, "")}
-	if err := w.c.InstallHooks(filepath.Join(w.qdir, "hooks"), w.captures, oracletest.Placeholders{}); err != nil {
-		return err
-	}
-	slug := regexpNonAlnum(w.proj)
-	w.ph = oracletest.Placeholders{
-		"<PROJECT>": w.proj, "<PROJECT_SLUG>": slug, "<QWEN_HOME>": w.qdir, "<HOME>": w.home, "<TMP>": w.root,
-		"<CAPTURES>": w.captures, "<SESSION>": replaySession, "<TIMESTAMP>": replayTimestamp, "<PORT>": w.http.port,
-	}
-	write := func(path, content string) error {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(path, []byte(content), 0o644)
-	}
-	if u := w.obs.Get("settings.user"); u.Exists() {
-		if err := write(filepath.Join(w.qdir, "settings.json"), w.ph.Expand(u.Raw)); err != nil {
-			return err
-		}
-	}
-	if p := w.obs.Get("settings.project"); p.Exists() && p.Type != gjson.Null {
-		if err := write(filepath.Join(w.proj, ".qwen", "settings.json"), w.ph.Expand(p.Raw)); err != nil {
-			return err
-		}
-	}
-	if w.c.String("trust") == "file" {
-		b, _ := json.Marshal(map[string]string{w.proj: "TRUST_FOLDER"})
-		if err := write(filepath.Join(w.qdir, "trustedFolders.json"), string(b)); err != nil {
-			return err
-		}
-	}
-	if files, ok := w.c.Spec["files"].(map[string]any); ok {
-		for rel, v := range files {
-			content, _ := v.(string)
-			p := filepath.Join(w.proj, rel)
-			if err := write(p, w.sub(content, false)); err != nil {
-				return err
-			}
-			if strings.HasSuffix(p, ".sh") {
-				_ = os.Chmod(p, 0o755)
-			}
-		}
-	}
-	w.launch = []string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + w.home, "TERM=dumb", "LANG=C.UTF-8", "TMPDIR=" + tmpdir, "SHELL=/bin/bash",
-		"OPENAI_API_KEY=dummy", "OPENAI_BASE_URL=http://127.0.0.1:" + w.http.port + "/v1", "OPENAI_MODEL=fake-model",
-		"ORACLE_MARKER=inherited-from-launch-env",
-	}
-	w.discovery = append([]string(nil), w.launch...)
-	if env, ok := w.c.Spec["env"].(map[string]any); ok {
-		keys := make([]string, 0, len(env))
-		for k := range env {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			v, _ := env[k].(string)
-			v = w.sub(v, false)
-			w.launch = append(w.launch, k+"="+v)
-			if name := map[string]string{"QWEN_CODE_SYSTEM_SETTINGS_PATH": "settings.json", "QWEN_CODE_SYSTEM_DEFAULTS_PATH": "system-defaults.json"}[k]; name != "" {
-				if i := strings.Index(v, "/"+w.c.Name+"/"); i >= 0 {
-					if data, err := os.ReadFile(filepath.Join(w.c.Dir, v[i+len(w.c.Name)+2:])); err == nil {
-						if err := write(filepath.Join(w.sys, "etc", "qwen-code", name), string(data)); err != nil {
-							return err
-						}
-						continue
-					}
-				}
-			}
-			w.discovery = append(w.discovery, k+"="+v)
-		}
-	}
-	trusted := func(string, string) bool { return qwen.TrustedFolder(w.qdir, w.proj) }
-	getenv := func(k string) string { return hookkit.EnvValue(w.discovery, k) }
-	fenv := &format.Env{Project: w.proj, Home: w.home, Getenv: getenv, SystemRoot: w.sys, Trusted: trusted}
-	srcs := qwen.Format.Discover(fenv).Sources
-	w.loaded, err = compat.Load(compat.Options{Project: w.proj, Home: w.home, Sources: srcs, Env: w.discovery, SystemRoot: w.sys, Trusted: trusted})
-	if err != nil {
-		return err
-	}
-	w.proto = qwen.NewProtocol(w.loaded.Vocabulary)
-	w.sequential = map[string]bool{}
-	for _, h := range w.loaded.Config.Hooks {
-		if h.Options["sequential"] == "true" {
-			w.sequential[h.Source.Event] = true
-		}
-	}
-	for _, mt := range w.obs.Get("model_turns").Array() {
+	w.proto = qwen.NewProtocol(w.Loaded.Vocabulary)
+	for _, mt := range w.Obs.Get("model_turns").Array() {
 		var texts []string
 		for _, m := range mt.Get("new_messages_since_last_assistant").Array() {
 			if m.Get("role").String() != "user" {
@@ -427,7 +261,7 @@ func (w *world) build() error {
 		}
 		w.turnUserTexts = append(w.turnUserTexts, texts)
 	}
-	w.firstPrompt = w.c.String("prompt")
+	w.firstPrompt = w.Case.String("prompt")
 	if w.firstPrompt == "" {
 		w.firstPrompt = "do it"
 	}
@@ -444,41 +278,7 @@ func regexpNonAlnum(s string) string {
 	return string(b)
 }
 
-func stdinOf(r *oracletest.HookRun) []byte {
-	if r.StdinRaw != nil {
-		return r.StdinRaw
-	}
-	return r.Stdin
-}
-
-func compactOr(b []byte) []byte {
-	c, err := oracletest.Compact(b)
-	if err != nil {
-		return b
-	}
-	return c
-}
-
 var chained = map[string]string{"UserPromptSubmit": "prompt", "UserPromptExpansion": "prompt", "PreToolUse": "tool_input"}
-
-func (w *world) sameEvent(a, b *oracletest.HookRun) bool {
-	ca, cb := compactOr(a.Stdin), compactOr(b.Stdin)
-	if bytes.Equal(ca, cb) {
-		return true
-	}
-	f := chained[a.Event]
-	if f == "" || !w.sequential[a.Event] {
-		return false
-	}
-	strip := func(b []byte) string {
-		var m map[string]json.RawMessage
-		_ = json.Unmarshal(b, &m)
-		delete(m, f)
-		out, _ := json.Marshal(m)
-		return string(out)
-	}
-	return strip(ca) == strip(cb)
-}
 
 // occurrence is one recorded event: the hook runs and the http requests
 // it caused.
@@ -489,21 +289,21 @@ type occurrence struct {
 
 func (w *world) occurrences() []occurrence {
 	var occs []occurrence
-	for _, g := range oracletest.Group(w.c.HookRuns, w.sameEvent) {
+	for _, g := range oracletest.Group(w.Case.HookRuns, w.SameEvent(chained)) {
 		occs = append(occs, occurrence{runs: g})
 	}
 	// http hooks leave no capture: their requests' bodies are the
 	// payloads; they join the event with the same payload, or are one.
-	for _, req := range w.obs.Get("http_hook_requests").Array() {
-		body := compactOr([]byte(req.Get("body").Raw))
+	for _, req := range w.Obs.Get("http_hook_requests").Array() {
+		body := geminitest.CompactOr([]byte(req.Get("body").Raw))
 		found := false
 		for i := range occs {
-			if len(occs[i].runs) > 0 && bytes.Equal(compactOr(occs[i].runs[0].Stdin), body) {
+			if len(occs[i].runs) > 0 && bytes.Equal(geminitest.CompactOr(occs[i].runs[0].Stdin), body) {
 				occs[i].http = append(occs[i].http, req)
 				found = true
 				break
 			}
-			if len(occs[i].runs) == 0 && bytes.Equal(compactOr([]byte(occs[i].http[0].Get("body").Raw)), body) && !occs[i].hasPath(req.Get("path").String()) {
+			if len(occs[i].runs) == 0 && bytes.Equal(geminitest.CompactOr([]byte(occs[i].http[0].Get("body").Raw)), body) && !occs[i].hasPath(req.Get("path").String()) {
 				occs[i].http = append(occs[i].http, req)
 				found = true
 				break
@@ -527,9 +327,9 @@ func (o *occurrence) hasPath(p string) bool {
 
 func (o *occurrence) payload() []byte {
 	if len(o.runs) > 0 {
-		return compactOr(stdinOf(&o.runs[0]))
+		return geminitest.CompactOr(geminitest.StdinOf(&o.runs[0]))
 	}
-	return compactOr([]byte(o.http[0].Get("body").Raw))
+	return geminitest.CompactOr([]byte(o.http[0].Get("body").Raw))
 }
 
 func (o *occurrence) event() string {
@@ -537,13 +337,6 @@ func (o *occurrence) event() string {
 		return o.runs[0].Event
 	}
 	return o.http[0].Get("body.hook_event_name").String()
-}
-
-func (w *world) clearCaptures() {
-	entries, _ := os.ReadDir(w.captures)
-	for _, e := range entries {
-		_ = os.Remove(filepath.Join(w.captures, e.Name()))
-	}
 }
 
 func (w *world) run() {
@@ -554,129 +347,46 @@ func (w *world) run() {
 	w.checkStops()
 }
 
-func (w *world) normalized(s string) string { return w.ph.Normalize(s) }
-
 func (w *world) occurrence(i int, occ occurrence) {
 	where := fmt.Sprintf("event %d (%s)", i+1, occ.event())
-	payload := []byte(w.ph.Expand(string(occ.payload())))
-	ev, wire, err := compat.ParseEventWith(payload, w.proj, w.loaded.Vocabulary)
+	payload := []byte(w.Ph.Expand(string(occ.payload())))
+	ev, wire, err := compat.ParseEventWith(payload, w.Proj, w.Loaded.Vocabulary)
 	if err != nil {
-		w.problem("%s: the recorded payload does not read: %v", where, err)
+		w.Problem("%s: the recorded payload does not read: %v", where, err)
 		return
 	}
 	if wire != settings.ProtocolQwen {
-		w.problem("%s: the payload is read as %q, not as Qwen's", where, wire)
+		w.Problem("%s: the payload is read as %q, not as Qwen's", where, wire)
 	}
-	w.clearCaptures()
+	w.ClearCaptures()
 	w.http.take()
-	eng, err := compat.NewEngine(w.loaded, runner.Options{Workspace: w.proj, Env: w.launch, Protocols: []runner.Protocol{w.proto}, Judge: w.judge, DrainTimeout: 10 * time.Second})
+	eng, err := compat.NewEngine(w.Loaded, runner.Options{Workspace: w.Proj, Env: w.Launch, Protocols: []runner.Protocol{w.proto}, Judge: w.judge, DrainTimeout: 10 * time.Second})
 	if err != nil {
-		w.problem("%s: engine: %v", where, err)
+		w.Problem("%s: engine: %v", where, err)
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	out, err := eng.Fire(ctx, ev)
 	if err != nil {
-		w.problem("%s: fire: %v", where, err)
+		w.Problem("%s: fire: %v", where, err)
 		return
 	}
 	_ = eng.Close(ctx) // detached hooks (MessageDisplay, async) finish first
-	caps, err := oracletest.ReadCaptures(w.captures)
+	caps, err := oracletest.ReadCaptures(w.Captures)
 	if err != nil {
-		w.problem("%s: captures: %v", where, err)
+		w.Problem("%s: captures: %v", where, err)
 		return
 	}
-	w.compareRuns(where, occ.runs, caps)
+	w.CompareRuns(where, occ.runs, caps, geminitest.Runs{Consistent: jsonEqual, SkipEnv: func(k string) bool { return launcherEnv[k] }})
 	w.compareHTTP(where, occ.http, w.http.take())
 	f, _ := format.Lookup(settings.ProtocolQwen)
-	rd := f.(format.Renderer).Render(out, w.loaded.Vocabulary).(*qwen.Rendering)
+	rd := f.(format.Renderer).Render(out, w.Loaded.Vocabulary).(*qwen.Rendering)
 	var first oracletest.HookRun
 	if len(occ.runs) > 0 {
 		first = occ.runs[0]
 	}
 	w.checkRendering(where, occ.event(), occ.payload(), first, rd)
-}
-
-func (w *world) compareRuns(where string, occ []oracletest.HookRun, caps []oracletest.Capture) {
-	var want, got []string
-	for _, r := range occ {
-		want = append(want, r.Name)
-	}
-	for _, c := range caps {
-		got = append(got, c.Name)
-	}
-	ws, gs := append([]string(nil), want...), append([]string(nil), got...)
-	sort.Strings(ws)
-	sort.Strings(gs)
-	if strings.Join(ws, ",") != strings.Join(gs, ",") {
-		w.problem("%s: hooks that ran: Qwen %v, hookcompat %v", where, want, got)
-		return
-	}
-	if len(occ) > 0 && w.sequential[occ[0].Event] && strings.Join(want, ",") != strings.Join(got, ",") {
-		w.problem("%s: sequential order: Qwen %v, hookcompat %v", where, want, got)
-	}
-	used := map[int]bool{}
-	for ri := range occ {
-		r := &occ[ri]
-		var c *oracletest.Capture
-		for ci := range caps {
-			if !used[ci] && caps[ci].Name == r.Name {
-				c, used[ci] = &caps[ci], true
-				break
-			}
-		}
-		who := fmt.Sprintf("%s hook %s", where, r.Name)
-		want := string(compactOr(stdinOf(r)))
-		if r.StdinRaw != nil && !jsonEqual([]byte(want), r.Stdin) {
-			w.problem("%s: the recording is inconsistent: raw/captures has stdin %s, observed.json %s", who, want, compactOr(r.Stdin))
-		}
-		if got := w.normalized(string(c.Stdin)); got != want {
-			w.problem("%s: stdin differs:\n  Qwen       %s\n  hookcompat %s", who, want, got)
-		}
-		if strings.HasSuffix(string(c.Stdin), "\n") != r.StdinNewline {
-			w.problem("%s: trailing newline of stdin: Qwen %v", who, r.StdinNewline)
-		}
-		added, changed, removed := oracletest.EnvDiff(c.Env, w.launch)
-		for k, v := range r.EnvAdded {
-			if launcherEnv[k] {
-				continue
-			}
-			if g, ok := added[k]; !ok {
-				w.problem("%s: Qwen added %s=%s to the environment, hookcompat did not", who, k, v)
-			} else if w.normalized(g) != v {
-				w.problem("%s: %s: Qwen %q, hookcompat %q", who, k, v, w.normalized(g))
-			}
-		}
-		for k, v := range added {
-			if _, ok := r.EnvAdded[k]; !ok && !launcherEnv[k] {
-				w.problem("%s: hookcompat added %s=%s, Qwen did not", who, k, w.normalized(v))
-			}
-		}
-		for k, v := range r.EnvChanged {
-			if w.normalized(changed[k]) != v {
-				w.problem("%s: Qwen changed %s to %q, hookcompat %q", who, k, v, w.normalized(changed[k]))
-			}
-		}
-		if len(removed) > 0 && len(r.EnvRemoved) == 0 {
-			w.problem("%s: hookcompat removed %v from the environment", who, removed)
-		}
-		if len(r.Argv) > 0 {
-			var ga []string
-			for _, a := range c.Argv {
-				ga = append(ga, w.normalized(a))
-			}
-			if strings.Join(ga, "\x00") != strings.Join(r.Argv, "\x00") {
-				w.problem("%s: argv: Qwen %q, hookcompat %q", who, r.Argv, ga)
-			}
-		}
-		if r.Cwd != "" && w.normalized(c.Cwd) != r.Cwd {
-			w.problem("%s: cwd: Qwen %s, hookcompat %s", who, r.Cwd, w.normalized(c.Cwd))
-		}
-		if r.ExitCode != nil && r.EndMS != nil && c.ExitCode != *r.ExitCode {
-			w.problem("%s: exit status: Qwen %d, hookcompat %d", who, *r.ExitCode, c.ExitCode)
-		}
-	}
 }
 
 // jsonEqual compares a raw capture with observed.json's stdin as JSON
@@ -731,12 +441,12 @@ func (w *world) compareHTTP(where string, want []gjson.Result, got []httpReq) {
 		for _, r := range got {
 			gp = append(gp, r.path)
 		}
-		w.problem("%s: http hook requests: Qwen %v, hookcompat %v", where, wp, gp)
+		w.Problem("%s: http hook requests: Qwen %v, hookcompat %v", where, wp, gp)
 		return
 	}
 	used := map[int]bool{}
 	for _, r := range want {
-		path := w.ph.Expand(r.Get("path").String())
+		path := w.Ph.Expand(r.Get("path").String())
 		var g *httpReq
 		for i := range got {
 			if !used[i] && got[i].path == path {
@@ -745,17 +455,17 @@ func (w *world) compareHTTP(where string, want []gjson.Result, got []httpReq) {
 			}
 		}
 		if g == nil {
-			w.problem("%s: Qwen posted to %s, hookcompat did not", where, path)
+			w.Problem("%s: Qwen posted to %s, hookcompat did not", where, path)
 			continue
 		}
-		if a, b := string(compactOr([]byte(r.Get("body").Raw))), w.normalized(string(g.body)); a != b {
-			w.problem("%s: http body to %s:\n  Qwen       %s\n  hookcompat %s", where, path, a, b)
+		if a, b := string(geminitest.CompactOr([]byte(r.Get("body").Raw))), w.Normalized(string(g.body)); a != b {
+			w.Problem("%s: http body to %s:\n  Qwen       %s\n  hookcompat %s", where, path, a, b)
 		}
 		r.Get("headers").ForEach(func(k, v gjson.Result) bool {
 			name := k.String()
 			if strings.HasPrefix(name, "x-") || name == "content-type" {
-				if gv := g.headers.Get(name); w.normalized(gv) != v.String() {
-					w.problem("%s: http header %s: Qwen %q, hookcompat %q", where, name, v.String(), gv)
+				if gv := g.headers.Get(name); w.Normalized(gv) != v.String() {
+					w.Problem("%s: http header %s: Qwen %q, hookcompat %q", where, name, v.String(), gv)
 				}
 			}
 			return true
@@ -769,23 +479,23 @@ func (w *world) compareHTTP(where string, want []gjson.Result, got []httpReq) {
 // input).
 func (w *world) callFor(kind string, payload []byte) int {
 	name := gjson.GetBytes(payload, "tool_name").String()
-	in := string(compactOr([]byte(gjson.GetBytes(payload, "tool_input").Raw)))
+	in := string(geminitest.CompactOr([]byte(gjson.GetBytes(payload, "tool_input").Raw)))
 	id := gjson.GetBytes(payload, "tool_call_id").String()
 	if w.taken[kind] == nil {
 		w.taken[kind] = map[int]bool{}
 	}
-	calls := w.obs.Get("tool_calls").Array()
+	calls := w.Obs.Get("tool_calls").Array()
 	for i, tc := range calls {
 		if w.taken[kind][i] || tc.Get("name").String() != name {
 			continue
 		}
-		if (id != "" && tc.Get("call_id").String() == id) || string(compactOr([]byte(tc.Get("input_from_model").Raw))) == in {
+		if (id != "" && tc.Get("call_id").String() == id) || string(geminitest.CompactOr([]byte(tc.Get("input_from_model").Raw))) == in {
 			w.taken[kind][i] = true
 			return i
 		}
 	}
 	for _, rw := range w.rewrites {
-		if string(compactOr(rw)) == in {
+		if string(geminitest.CompactOr(rw)) == in {
 			for i, tc := range calls {
 				if !w.taken[kind][i] && tc.Get("name").String() == name {
 					w.taken[kind][i] = true
@@ -798,7 +508,7 @@ func (w *world) callFor(kind string, payload []byte) int {
 }
 
 func (w *world) output(i int) (string, bool) {
-	o := w.obs.Get(fmt.Sprintf("tool_calls.%d.output_sent_to_model", i))
+	o := w.Obs.Get(fmt.Sprintf("tool_calls.%d.output_sent_to_model", i))
 	if !o.Exists() || o.Type == gjson.Null {
 		return "", false
 	}
@@ -810,26 +520,26 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 	case "PreToolUse":
 		i := w.callFor(event, payload)
 		if i < 0 {
-			if w.obs.Get("tool_calls.#").Int() > 0 {
-				w.problem("%s: the payload's call is none the model made", where)
+			if w.Obs.Get("tool_calls.#").Int() > 0 {
+				w.Problem("%s: the payload's call is none the model made", where)
 			}
 			return
 		}
 		out, ok := w.output(i)
 		if rd.ToolRuns != nil && !*rd.ToolRuns {
-			if !ok || out != w.normalized(*rd.ToolResult) {
-				w.problem("%s: Qwen's tool result %q, hookcompat refuses the call with %q", where, out, *rd.ToolResult)
+			if !ok || out != w.Normalized(*rd.ToolResult) {
+				w.Problem("%s: Qwen's tool result %q, hookcompat refuses the call with %q", where, out, *rd.ToolResult)
 			}
 		} else if ok && w.refused(i, out) {
-			w.problem("%s: Qwen refused the call (%q), hookcompat lets it run", where, out)
+			w.Problem("%s: Qwen refused the call (%q), hookcompat lets it run", where, out)
 		}
 	case "PostToolUse", "PostToolUseFailure":
 		i := w.callFor(event, payload)
 		if i < 0 || rd.ToolResult == nil {
 			return
 		}
-		if out, ok := w.output(i); ok && out != w.normalized(*rd.ToolResult) {
-			w.problem("%s: Qwen sent the model %q, hookcompat %q", where, out, w.normalized(*rd.ToolResult))
+		if out, ok := w.output(i); ok && out != w.Normalized(*rd.ToolResult) {
+			w.Problem("%s: Qwen sent the model %q, hookcompat %q", where, out, w.Normalized(*rd.ToolResult))
 		}
 	case "PermissionRequest":
 		if rd.ToolRuns != nil && *rd.ToolRuns && rd.EffectiveInput != nil {
@@ -837,8 +547,8 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 		}
 		i := w.callFor(event, payload)
 		if i >= 0 && rd.ToolRuns != nil && !*rd.ToolRuns {
-			if out, _ := w.output(i); out != w.normalized(*rd.ToolResult) {
-				w.problem("%s: Qwen's tool result %q, hookcompat %q", where, out, *rd.ToolResult)
+			if out, _ := w.output(i); out != w.Normalized(*rd.ToolResult) {
+				w.Problem("%s: Qwen's tool result %q, hookcompat %q", where, out, *rd.ToolResult)
 			}
 		}
 	case "PostToolBatch":
@@ -847,19 +557,19 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 			return
 		}
 		last := calls[len(calls)-1]
-		for i, tc := range w.obs.Get("tool_calls").Array() {
+		for i, tc := range w.Obs.Get("tool_calls").Array() {
 			if tc.Get("call_id").String() != last.Get("tool_call_id").String() {
 				continue
 			}
 			out, _ := w.output(i)
 			switch {
 			case rd.BatchResult != nil:
-				if want := w.normalized(*rd.BatchResult + rd.BatchSuffix); out != want {
-					w.problem("%s: the batch's last result: Qwen %q, hookcompat %q", where, out, want)
+				if want := w.Normalized(*rd.BatchResult + rd.BatchSuffix); out != want {
+					w.Problem("%s: the batch's last result: Qwen %q, hookcompat %q", where, out, want)
 				}
 			case rd.BatchSuffix != "":
-				if !strings.HasSuffix(out, w.normalized(rd.BatchSuffix)) {
-					w.problem("%s: the batch's last result %q does not end with %q", where, out, rd.BatchSuffix)
+				if !strings.HasSuffix(out, w.Normalized(rd.BatchSuffix)) {
+					w.Problem("%s: the batch's last result %q does not end with %q", where, out, rd.BatchSuffix)
 				}
 			}
 		}
@@ -882,11 +592,11 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 		switch {
 		case rd.Blocked:
 			if turn >= 0 && event == "UserPromptSubmit" && prompt == w.firstPrompt {
-				w.problem("%s: hookcompat blocks the prompt %q, Qwen sent it", where, prompt)
+				w.Problem("%s: hookcompat blocks the prompt %q, Qwen sent it", where, prompt)
 			}
 		case turn < 0:
 			if event == "UserPromptSubmit" && prompt == w.firstPrompt && len(w.turnUserTexts) == 0 {
-				w.problem("%s: Qwen did not send the prompt %q, hookcompat lets it through", where, prompt)
+				w.Problem("%s: Qwen did not send the prompt %q, hookcompat lets it through", where, prompt)
 			}
 		case event == "UserPromptSubmit":
 			var parts []string
@@ -896,7 +606,7 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 				}
 			}
 			if strings.Join(parts, "\x00") != strings.Join(rd.PromptParts, "\x00") {
-				w.problem("%s: context parts: Qwen %q, hookcompat %q", where, parts, rd.PromptParts)
+				w.Problem("%s: context parts: Qwen %q, hookcompat %q", where, parts, rd.PromptParts)
 			}
 		default:
 			texts := w.turnUserTexts[turn]
@@ -905,7 +615,7 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 				got = texts[k+1]
 			}
 			if got != rd.PromptSuffix {
-				w.problem("%s: the part after the expanded prompt: Qwen %q, hookcompat %q", where, got, rd.PromptSuffix)
+				w.Problem("%s: the part after the expanded prompt: Qwen %q, hookcompat %q", where, got, rd.PromptSuffix)
 			}
 		}
 	case "Stop", "SubagentStop":
@@ -917,13 +627,13 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 			return
 		}
 		found := false
-		for i := range w.obs.Get("tool_calls").Array() {
+		for i := range w.Obs.Get("tool_calls").Array() {
 			if out, _ := w.output(i); out == rd.TodoResult {
 				found = true
 			}
 		}
 		if !found {
-			w.problem("%s: hookcompat blocks the todo list (%q), Qwen's todo_write did not say so", where, rd.TodoResult)
+			w.Problem("%s: hookcompat blocks the todo list (%q), Qwen's todo_write did not say so", where, rd.TodoResult)
 		}
 	}
 }
@@ -935,13 +645,13 @@ func (w *world) refused(i int, out string) bool {
 	if strings.HasPrefix(out, "Command: ") {
 		return false
 	}
-	id := w.obs.Get(fmt.Sprintf("tool_calls.%d.call_id", i)).String()
-	for _, r := range w.c.HookRuns {
+	id := w.Obs.Get(fmt.Sprintf("tool_calls.%d.call_id", i)).String()
+	for _, r := range w.Case.HookRuns {
 		if (r.Event == "PostToolUse" || r.Event == "PostToolUseFailure") && gjson.GetBytes(r.Stdin, "tool_call_id").String() == id {
 			return false
 		}
 	}
-	for _, e := range w.obs.Get("stream_events").Array() {
+	for _, e := range w.Obs.Get("stream_events").Array() {
 		for _, c := range e.Get("message.content").Array() {
 			if c.Get("type").String() == "tool_result" && c.Get("tool_use_id").String() == id {
 				return c.Get("is_error").Bool()
@@ -956,7 +666,7 @@ func (w *world) refused(i int, out string) bool {
 // predict the same, counting blocks in a row against Qwen's cap.
 func (w *world) checkStops() {
 	inRow := 0
-	cut := w.obs.Get("exit_code").Int() == 124
+	cut := w.Obs.Get("exit_code").Int() == 124
 	for i, s := range w.stops {
 		where := fmt.Sprintf("Stop %d", i+1)
 		if !gjson.GetBytes(s.run.Stdin, "stop_hook_active").Bool() {
@@ -972,11 +682,11 @@ func (w *world) checkStops() {
 			continue
 		}
 		if continued != predicted {
-			w.problem("%s: Qwen continued the turn: %v, hookcompat: %v (blocks in a row %d, cap %d)", where, continued, predicted, inRow, s.render.StopCap)
+			w.Problem("%s: Qwen continued the turn: %v, hookcompat: %v (blocks in a row %d, cap %d)", where, continued, predicted, inRow, s.render.StopCap)
 			continue
 		}
 		if predicted {
-			want := w.normalized(*s.render.Continuation)
+			want := w.Normalized(*s.render.Continuation)
 			found := false
 			for _, texts := range w.turnUserTexts {
 				for _, tx := range texts {
@@ -984,7 +694,7 @@ func (w *world) checkStops() {
 				}
 			}
 			if !found {
-				w.problem("%s: no model turn got the continuation %q", where, want)
+				w.Problem("%s: no model turn got the continuation %q", where, want)
 			}
 		}
 	}

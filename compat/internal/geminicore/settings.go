@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
@@ -202,4 +203,86 @@ func NumberValue(n *jsonpos.Node) (f float64, ok bool) {
 		return v, err == nil
 	}
 	return 0, false
+}
+
+// MaxTimerMS is the largest delay Node's setTimeout honours (2^31-1
+// ms); a larger one, like one below 1 ms or not a number, fires after 1
+// ms.
+const MaxTimerMS = 2147483647
+
+// Immediate is the timeout of a hook whose timer fires at Node's minimum:
+// the agent stops the hook before it has started.
+const Immediate = time.Nanosecond
+
+// CodeSchema is the warning code of a value of the wrong type that the
+// agent reads anyway (or ignores) as its settings schema says.
+const CodeSchema = "schema-error"
+
+// GroupWalk is how an agent's registry reads the hooks object of a file
+// ([Agent.WalkHooks]): the warnings it gives, and what it does with each
+// group.
+type GroupWalk struct {
+	// NotObject ends the warning for a hooks value that is not an object
+	// ("no hook is loaded from it").
+	NotObject string
+	// Switch is the warning for hooks.enabled, hooks.disabled and
+	// hooks.notifications, which are no events; Unknown the warning for
+	// any other key that is no event of the agent.
+	Switch, Unknown func(key string) string
+	// Group reads one group of event r at where (hooks.<Event>[i]).
+	Group func(r *Row, where string, g *jsonpos.Node)
+}
+
+// WalkHooks reads a hooks object (hooks.<Event>[group]) as both agents'
+// registries do: a value that is not an object loads nothing, a key that
+// is no event of the agent is skipped, an event whose value is not an
+// array of groups is skipped; each group goes to w.Group, in order (a key
+// given twice keeps its last value).
+func (a *Agent) WalkHooks(doc *Doc, hooks *jsonpos.Node, w GroupWalk) {
+	if hooks.Kind != jsonpos.Object {
+		doc.Warn(hooks.Offset, CodeSchema, "\"hooks\" must be an object of events, got %s; %s", hooks.Kind, w.NotObject)
+		return
+	}
+	for _, m := range Members(hooks) {
+		switch m.Key {
+		case "enabled", "disabled", "notifications":
+			doc.Warn(m.KeyOffset, translate.CodeUnsupportedField, "%s", w.Switch(m.Key))
+			continue
+		}
+		r, ok := a.Event(m.Key)
+		if !ok {
+			doc.Warn(m.KeyOffset, translate.CodeUnknownEvent, "%s", w.Unknown(m.Key))
+			continue
+		}
+		if m.Value.Kind != jsonpos.Array {
+			doc.Warn(m.Value.Offset, translate.CodeInvalidEntry, "hooks.%s: want an array of hook groups, got %s; skipped", m.Key, m.Value.Kind)
+			continue
+		}
+		for gi, g := range m.Value.Items {
+			w.Group(r, fmt.Sprintf("hooks.%s[%d]", m.Key, gi), g)
+		}
+	}
+}
+
+// Env reads a handler's env object: its string values expanded, other
+// values as Node.js stringifies them (warn, when set, is told each such
+// key and the text). An env that is not an object is warned about and
+// ignored (nil).
+func Env(doc *Doc, where string, en *jsonpos.Node, warn func(key, text string, n *jsonpos.Node)) map[string]string {
+	if en.Kind != jsonpos.Object {
+		doc.Warn(en.Offset, CodeSchema, "%s.env: want an object of variables, got %s; ignored", where, en.Kind)
+		return nil
+	}
+	env := map[string]string{}
+	for _, m := range Members(en) {
+		if m.Value.Kind == jsonpos.String {
+			env[m.Key] = doc.Str(m.Value)
+			continue
+		}
+		env[m.Key] = JSString(m.Value)
+		if warn != nil {
+			warn(m.Key, env[m.Key], m.Value)
+		}
+	}
+	return env
 }
