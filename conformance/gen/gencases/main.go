@@ -7,13 +7,15 @@
 // <recordings>/<agent>; the suite (session files and MANIFEST.json) is
 // written under <out>, replacing it. -shared DIR adds the recordings of
 // DIR/<agent>-oracle/cases (and DIR/oracle/cases for Claude Code) —
-// for a suite made at test time, not for committing.
+// for a suite made at test time, not for committing; -recordings ""
+// reads none of the project's; -agents claude,crush limits the agents.
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/hookcompat/hookcompat/conformance/gen"
 )
@@ -23,6 +25,7 @@ func main() {
 	out := flag.String("out", "conformance/cases", "where to write the suite")
 	shared := flag.String("shared", "", "also read the shared oracles' recordings under this folder")
 	corpus := flag.String("corpus", "", "corpus manifest (MANIFEST.tsv) naming public files and their licenses")
+	agents := flag.String("agents", "", "comma-separated agents to read (default: all)")
 	flag.Parse()
 	if *corpus != "" {
 		if _, err := os.Stat(*corpus); err != nil {
@@ -31,6 +34,9 @@ func main() {
 		}
 	}
 	opts := gen.SuiteOptions{Recordings: *recordings, Shared: *shared, Corpus: *corpus}
+	if *agents != "" {
+		opts.Agents = strings.Split(*agents, ",")
+	}
 	n, skipped, err := gen.Build(*out, opts)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gencases:", err)
