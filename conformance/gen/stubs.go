@@ -10,4 +10,3 @@ import (
 func geminiSession(_ *oracletest.Case, agent string) (*conformance.Session, string, error) {
 	return nil, "this generator reads no " + agent + " recordings yet (their layout and model view are not ported)", nil
 }
-
