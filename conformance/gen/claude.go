@@ -534,7 +534,11 @@ func (rc *claudeRec) effects(o *occurrence, cs *conformance.Case, st *claudeStat
 			omit("tool_runs", "Claude's permission system stopped the call")
 			break
 		}
-		want = rc.callTexts(tid, o.event, stoppedByHook)
+		// The tool_result of a call that did not run is the permission
+		// verdict's (the hooks' decision through Claude's permission
+		// layer); here the hooks' other texts.
+		want = rc.callTexts(tid, o.event, false)
+		_ = stoppedByHook
 		if rc.sharedSystemMessage(tid) {
 			known = false
 			omit("texts", "Claude put the texts of several calls in one system message")

@@ -124,7 +124,17 @@ func (s *adapterSession) load() error {
 		return err
 	}
 	s.loaded = loaded
-	s.eng, err = compat.NewEngine(loaded, runner.Options{Workspace: s.hello.Cwd, Env: s.hello.Env})
+	ropts := runner.Options{Workspace: s.hello.Cwd, Env: s.hello.Env}
+	if s.ad.format == "claude" {
+		// Claude Code's permission layer decides around the hooks, as in
+		// Claude.
+		perms, err := compat.ClaudePermissions(loaded)
+		if err != nil {
+			return err
+		}
+		ropts.Permissions = perms
+	}
+	s.eng, err = compat.NewEngine(loaded, ropts)
 	return err
 }
 
@@ -225,7 +235,8 @@ func claudeEffect(m *conformance.EventMsg, out *runner.Outcome, v gjson.Result) 
 	}
 	for _, t := range v.Get("texts").Array() {
 		kind := t.Get("kind").String()
-		if kind == "command_output" || kind == "user_text" || t.Get("delivery").String() == format.DeliveryLater {
+		toolEvent := m.Event == "PreToolUse" || m.Event == "PermissionRequest"
+		if kind == "command_output" || kind == "user_text" || t.Get("delivery").String() == format.DeliveryLater || (toolEvent && kind == "tool_result") {
 			continue
 		}
 		e.Texts = append(e.Texts, conformance.Text{Text: t.Get("text").String(), Placement: t.Get("placement").String()})
