@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/compat/internal/jsregex"
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -18,6 +19,7 @@ const (
 	LintTimeoutUnit    = "gemini-timeout-unit"      // a timeout below 1000 ms, probably meant as seconds
 	LintQuotedDir      = "gemini-quoted-dir"        // "$GEMINI_PROJECT_DIR" inside double quotes with a path that needs quoting
 	LintPluginVar      = "gemini-claude-plugin-var" // $CLAUDE_PLUGIN_ROOT is never set by Gemini CLI
+	LintBacktracking   = jsregex.CodeBacktracking   // a tool matcher that can take exponential time (catastrophic backtracking)
 )
 
 var claudeToolNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
@@ -28,7 +30,10 @@ var claudeToolNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
 }}
 
 // Lint reports what probably does not do what its author meant in a
-// Gemini hook: a tool matcher naming Claude Code's tools (Bash never
+// Gemini hook: a tool matcher that can take exponential time on some tool
+// names (jsregex.CodeBacktracking, an error: hookcompat gives up after
+// its evaluation bound and runs the hook with a warning, Gemini CLI can
+// hang), a tool matcher naming Claude Code's tools (Bash never
 // matches run_shell_command), a SessionStart/SessionEnd/PreCompress
 // matcher written as a regex or list (Gemini compares it exactly), a
 // timeout under one second (milliseconds in Gemini CLI),
@@ -47,6 +52,9 @@ func (geminiFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 	if m != "" && m != "*" {
 		switch r.Match {
 		case geminicore.MatchTool:
+			if h.EffectiveMatchSyntax() == settings.MatchGemini {
+				jsregex.Lint(h.Match, m, "Gemini CLI", add)
+			}
 			for _, part := range strings.FieldsFunc(m, func(c rune) bool { return c == '|' || c == ',' || c == '(' || c == ')' || c == '^' || c == '$' }) {
 				p := strings.TrimSpace(part)
 				if claudeToolNames.Get()[p] {

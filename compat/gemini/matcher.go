@@ -34,8 +34,11 @@ func ToolMatch(matcher, tool string) (ok bool, err error) {
 // hookPlanner.matchesContext): "" and "*" (trimmed), and every matcher on
 // an event without a matcher target, select; tool events test the regex
 // on the Gemini tool name; SessionStart, SessionEnd and PreCompress
-// compare the trimmed matcher with the trigger exactly. A matcher of
-// another syntax (a native hook of protocol gemini) is applied by the
+// compare the trimmed matcher with the trigger exactly. A regex that
+// cannot be evaluated on the tool name within its bound selects, with
+// the error (the core's SelectWarn puts it in the hook's trace): Gemini
+// CLI's own evaluation hangs and may match, and a guard must never be
+// skipped silently. A matcher of another syntax (a native hook of protocol gemini) is applied by the
 // native rules.
 func selects(p *geminicore.Protocol, r *geminicore.Row, h *settings.Hook, ev *runner.Event) (bool, error) {
 	if h.EffectiveMatchSyntax() != settings.MatchGemini {
@@ -47,8 +50,7 @@ func selects(p *geminicore.Protocol, r *geminicore.Row, h *settings.Hook, ev *ru
 	}
 	switch r.Match {
 	case geminicore.MatchTool:
-		ok, err := ToolMatch(m, ToolName(p.Vocab, ev.Tool))
-		return ok && err == nil, nil // a regex that cannot be evaluated selects nothing
+		return ToolMatch(m, ToolName(p.Vocab, ev.Tool))
 	case geminicore.MatchValue:
 		v := p.Agent.Subject(r, ev, p.Vocab)
 		return v == "" || m == v, nil

@@ -83,6 +83,14 @@ func matchExpr(matcher, subject string, aliases []string) (expr string, decided,
 	return expr, false, false
 }
 
+// regexOf is the regex Qwen Code tests a matcher as when no exact name
+// or list entry decides (the entries of a list joined by "|"), or false
+// when the matcher never reaches a regex ("", "*", ".*").
+func regexOf(matcher string) (string, bool) {
+	expr, decided, _ := matchExpr(matcher, "", nil)
+	return expr, !decided
+}
+
 // trimMatcher trims white space from both ends, keeping trailing white
 // space escaped by an odd number of backslashes.
 func trimMatcher(m string) string {
@@ -151,8 +159,11 @@ func splitList(p string) []string {
 // selects applies h's Qwen matcher to ev (hookPlanner.matchesContext):
 // an event without a matcher target or an empty target selects; a tool
 // matcher is compared with the canonical Qwen tool name and its aliases,
-// a value matcher with the payload's value of the row's MatchKey. A
-// matcher of another syntax (a native hook of protocol qwen) is applied
+// a value matcher with the payload's value of the row's MatchKey. A regex
+// that cannot be evaluated within its bound selects, with the error (the
+// core's SelectWarn puts it in the hook's trace): Qwen Code's own
+// evaluation hangs and may match, and a guard must never be skipped
+// silently. A matcher of another syntax (a native hook of protocol qwen) is applied
 // by the native rules.
 func selects(p *geminicore.Protocol, r *geminicore.Row, h *settings.Hook, ev *runner.Event) (bool, error) {
 	if r.Match == geminicore.MatchNone {
@@ -172,8 +183,7 @@ func selects(p *geminicore.Protocol, r *geminicore.Row, h *settings.Hook, ev *ru
 	if s == "" {
 		return true, nil
 	}
-	ok, err := Match(h.Match, s, aliases)
-	return ok && err == nil, nil // a regex that cannot be evaluated selects nothing
+	return Match(h.Match, s, aliases)
 }
 
 func init() { settings.RegisterMatchSyntax(settings.MatchQwen, func(string) error { return nil }) }
