@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -18,7 +19,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/native"
+	"github.com/hookcompat/hookcompat/compat/phi"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -61,8 +65,8 @@ command = 'echo "{\"additional_context\":\"native push guard\"}"'
 	})
 	engine := func(vocab *translate.Vocabulary) *runner.Engine {
 		l, err := compat.Load(compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Vocabulary: vocab,
-			Settings: []string{filepath.Join(dir, ".claude/settings.json")}, Configs: []string{filepath.Join(dir, "hooks.toml")},
-			PhiDirs: []string{filepath.Join(dir, ".phi/hooks")}})
+			Sources: slices.Concat(claude.Sources(filepath.Join(dir, ".claude/settings.json")), native.Sources(filepath.Join(dir, "hooks.toml")),
+				phi.Sources(filepath.Join(dir, ".phi/hooks")))})
 		require.NoError(t, err)
 		e, err := compat.NewEngine(l, runner.Options{})
 		require.NoError(t, err)
@@ -118,8 +122,8 @@ func TestLoadErrorsAreTyped(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "nope")
 	for _, opts := range []compat.Options{
-		{Project: dir, Settings: []string{missing + ".json"}},
-		{Project: dir, Configs: []string{missing + ".toml"}},
+		{Project: dir, Sources: claude.Sources(missing + ".json")},
+		{Project: dir, Sources: native.Sources(missing + ".toml")},
 		{Project: dir, Sources: []format.Source{{Path: missing + ".json"}}},
 		{Project: missing},
 	} {
@@ -131,15 +135,15 @@ func TestLoadErrorsAreTyped(t *testing.T) {
 		"rule.toml":    "[[hooks.pre_tool]]\nif = \"shell(git\"\ncommand = \"x\"\n",
 		"event.toml":   "[[hooks.pre_tol]]\ncommand = \"x\"\n",
 	})
-	_, err := compat.Load(compat.Options{Project: dir, Configs: []string{filepath.Join(dir, "matcher.toml")}})
+	_, err := compat.Load(compat.Options{Project: dir, Sources: native.Sources(filepath.Join(dir, "matcher.toml"))})
 	var me *settings.MatcherError
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, 2, me.Line)
-	_, err = compat.Load(compat.Options{Project: dir, Configs: []string{filepath.Join(dir, "rule.toml")}})
+	_, err = compat.Load(compat.Options{Project: dir, Sources: native.Sources(filepath.Join(dir, "rule.toml"))})
 	var re *settings.RuleError
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, "shell(git", re.Rule)
-	_, err = compat.Load(compat.Options{Project: dir, Configs: []string{filepath.Join(dir, "event.toml")}})
+	_, err = compat.Load(compat.Options{Project: dir, Sources: native.Sources(filepath.Join(dir, "event.toml"))})
 	var ue *settings.UnknownEventError
 	require.ErrorAs(t, err, &ue)
 	assert.Equal(t, settings.Event("pre_tol"), ue.Event)
@@ -160,7 +164,7 @@ func TestClaudePromptHooksThroughTheJudge(t *testing.T) {
 	write(t, dir, map[string]string{".claude/settings.json": `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[
 		{"type":"prompt","prompt":"Deny deleting commands: $ARGUMENTS"}]}],
 		"Stop":[{"hooks":[{"type":"prompt","prompt":"the tests pass"}]}]}}`})
-	opts := compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Settings: []string{filepath.Join(dir, ".claude/settings.json")}}
+	opts := compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Sources: claude.Sources(filepath.Join(dir, ".claude/settings.json"))}
 	l, err := compat.Load(opts)
 	require.NoError(t, err)
 	assert.True(t, hasCode(l.Warnings, translate.CodeUnsupportedHandler), "without a judge the hook cannot run: %v", l.Warnings)
@@ -206,7 +210,7 @@ func TestClaudeMCPToolHooksThroughTheCaller(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, map[string]string{".claude/settings.json": `{"hooks":{"PreToolUse":[{"matcher":"Write","hooks":[
 		{"type":"mcp_tool","server":"policy","tool":"check_path","input":{"path":"${tool_input.file_path}"}}]}]}}`})
-	opts := compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Settings: []string{filepath.Join(dir, ".claude/settings.json")}}
+	opts := compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Sources: claude.Sources(filepath.Join(dir, ".claude/settings.json"))}
 	l, err := compat.Load(opts)
 	require.NoError(t, err)
 	assert.Empty(t, l.Config.Hooks)
@@ -249,7 +253,7 @@ func TestWatchReportsWarnings(t *testing.T) {
 	dir := t.TempDir()
 	settingsFile := filepath.Join(dir, ".claude/settings.json")
 	write(t, dir, map[string]string{".claude/settings.json": `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"./guard.sh"}]}]}}`})
-	l, err := compat.Load(compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Settings: []string{settingsFile}})
+	l, err := compat.Load(compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Sources: claude.Sources(settingsFile)})
 	require.NoError(t, err)
 	e, err := compat.NewEngine(l, runner.Options{})
 	require.NoError(t, err)
@@ -297,7 +301,7 @@ func TestWatchReportsWarnings(t *testing.T) {
 func TestDoctorListsMCPToolHooks(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, map[string]string{".claude/settings.json": `{"hooks":{"Stop":[{"hooks":[{"type":"mcp_tool","server":"ci","tool":"status"}]}]}}`})
-	l, err := compat.Load(compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Settings: []string{filepath.Join(dir, ".claude/settings.json")},
+	l, err := compat.Load(compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Sources: claude.Sources(filepath.Join(dir, ".claude/settings.json")),
 		MCP: runner.MCPCallerFunc(func(context.Context, *runner.MCPCall) (runner.MCPResult, error) { return runner.MCPResult{}, nil })})
 	require.NoError(t, err)
 	findings := compat.Doctor(l, nil)

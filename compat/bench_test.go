@@ -14,6 +14,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/compat/native"
 	"github.com/hookcompat/hookcompat/internal/benchratio"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
@@ -63,7 +64,7 @@ func (c *claudeBench) engine(b *testing.B, groups ...map[string]any) *runner.Eng
 		b.Fatal(err)
 	}
 	home := b.TempDir()
-	loaded, err := compat.Load(compat.Options{Project: c.ws, Home: home, Settings: []string{f}, ManagedDir: home})
+	loaded, err := compat.Load(compat.Options{Project: c.ws, Home: home, Sources: claude.Sources(f), ManagedDir: home})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -158,7 +159,7 @@ func BenchmarkSelect1000(b *testing.B) {
 	c := newClaudeBench(b)
 	var hooks []settings.Hook
 	for i := range 1000 {
-		h := settings.Hook{Event: settings.PreTool, Command: "true", Protocol: settings.ProtocolClaude, MatchSyntax: settings.MatchClaude}
+		h := settings.Hook{Event: settings.PreTool, Command: "true", Protocol: claude.Name, MatchSyntax: claude.Name}
 		switch i % 3 {
 		case 0:
 			h.Match = fmt.Sprintf("Tool%d|Other%d", i, i)
@@ -212,7 +213,7 @@ func BenchmarkConvertedHook(b *testing.B) {
 		b.Fatal(err)
 	}
 	home := b.TempDir()
-	loaded, err := compat.Load(compat.Options{Project: c.ws, Home: home, Configs: []string{toml}, ManagedDir: home})
+	loaded, err := compat.Load(compat.Options{Project: c.ws, Home: home, Sources: native.Sources(toml), ManagedDir: home})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -40,7 +41,7 @@ func TestCorpusFiresWithoutHangs(t *testing.T) {
 			t.Parallel()
 			project := t.TempDir()
 			home := t.TempDir()
-			loaded, err := compat.Load(compat.Options{Project: project, Home: home, Settings: []string{f}, ManagedDir: home})
+			loaded, err := compat.Load(compat.Options{Project: project, Home: home, Sources: claude.Sources(f), ManagedDir: home})
 			require.NoError(t, err)
 			eng, err := compat.NewEngine(loaded, runner.Options{Workspace: project,
 				Env: []string{"PATH=/nonexistent", "HOME=" + home}})

@@ -8,7 +8,13 @@
 // an outcome ([Render]), converts configs between formats ([Convert]),
 // and checks and lists the loaded hooks ([Doctor], [List]).
 //
-//	loaded, err := compat.Load(compat.Options{Project: dir, Settings: []string{".claude/settings.json"}})
+// compat links no format itself: a program imports the format packages it
+// loads (compat/claude, compat/codex, …; each registers itself) or
+// compat/all for every format hookcompat ships.
+//
+//	import _ "github.com/hookcompat/hookcompat/compat/all"
+//
+//	loaded, err := compat.Load(compat.Options{Project: dir, Sources: claude.Sources(".claude/settings.json")})
 //	eng, err := compat.NewEngine(loaded, runner.Options{})
 //	out, err := eng.Fire(ctx, runner.Event{Name: settings.PreTool, Tool: "shell", Args: args})
 //

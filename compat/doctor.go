@@ -291,10 +291,12 @@ func (d *doctor) shim(h *settings.Hook, argv []string, add func(code, sev, msg, 
 	}
 	var hooks []settings.Hook
 	var out []Finding
-	if len(spec.PhiDirs) > 0 {
+	if len(spec.Sources) > 0 {
+		// A grouped call: its sources' hooks are checked as their format
+		// loads them.
 		var srcs []format.Source
-		for _, p := range spec.PhiDirs {
-			srcs = append(srcs, format.Source{Format: settings.ProtocolPhi, Path: p})
+		for _, p := range spec.Sources {
+			srcs = append(srcs, format.Source{Format: spec.Protocol, Path: p})
 		}
 		l, err := Load(Options{Project: d.project, Sources: srcs})
 		if err != nil {

@@ -10,7 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/native"
 )
 
 // doctorFixture is a project with a bin directory of fake programs (each
@@ -107,7 +109,7 @@ func TestDoctorSeesThroughShim(t *testing.T) {
 			toml := filepath.Join(project, "hooks.toml")
 			require.NoError(t, os.WriteFile(toml, conv.Output, 0o644))
 
-			r := diagnose(t, project, env, compat.Options{Configs: []string{toml}})
+			r := diagnose(t, project, env, compat.Options{Sources: native.Sources(toml)})
 			got := codes(r)
 			for i := range got {
 				got[i] = strings.ReplaceAll(got[i], project, "$P")
@@ -128,7 +130,7 @@ func TestDoctorSeesThroughShim(t *testing.T) {
 
 			// The settings file itself gives the same findings about the
 			// wrapped commands (but for the shim).
-			direct := diagnose(t, project, env, compat.Options{Settings: []string{filepath.Join(project, ".claude/settings.json")}})
+			direct := diagnose(t, project, env, compat.Options{Sources: claude.Sources(filepath.Join(project, ".claude/settings.json"))})
 			var want []string
 			for _, w := range tc.want {
 				if !strings.Contains(w, "shim-not-found") {
@@ -152,7 +154,7 @@ func TestDoctorShellFormShim(t *testing.T) {
 	spec := &format.ShimSpec{Protocol: "claude", Event: "Stop", Command: []string{`node "$CLAUDE_PROJECT_DIR"/hooks/stop.mjs`}}
 	toml := "[[hooks.stop]]\ncommand = " + tomlString(format.ShimCommand("hookcompat", spec)) + "\n"
 	require.NoError(t, os.WriteFile(filepath.Join(project, "hooks.toml"), []byte(toml), 0o644))
-	r := diagnose(t, project, env, compat.Options{Configs: []string{filepath.Join(project, "hooks.toml")}})
+	r := diagnose(t, project, env, compat.Options{Sources: native.Sources(filepath.Join(project, "hooks.toml"))})
 	assert.Equal(t, []string{`error command-not-found: "node" is not on PATH`}, codes(r))
 	assert.Equal(t, 1, r.Checked)
 }
@@ -186,7 +188,7 @@ func TestDoctorScripts(t *testing.T) {
 	} {
 		settingsJSON := `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":` + jsonString(cmd) + `}]}]}}`
 		require.NoError(t, os.WriteFile(filepath.Join(project, "s.json"), []byte(settingsJSON), 0o644))
-		r := diagnose(t, project, env, compat.Options{Settings: []string{filepath.Join(project, "s.json")}})
+		r := diagnose(t, project, env, compat.Options{Sources: claude.Sources(filepath.Join(project, "s.json"))})
 		var got []string
 		for _, f := range r.Findings {
 			if f.Code == compat.CodeMissingScript || f.Code == compat.CodeNotChecked || f.Code == compat.CodeUnresolvable {
@@ -215,10 +217,10 @@ func TestDoctorPluginVarOutsidePlugin(t *testing.T) {
 		"plugin/hooks/hooks.json": `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"node \"${CLAUDE_PLUGIN_ROOT}\"/x.mjs"}]}]}}`,
 		"plugin/x.mjs":            "",
 	})
-	r := diagnose(t, project, env, compat.Options{Settings: []string{filepath.Join(project, "s.json")}})
+	r := diagnose(t, project, env, compat.Options{Sources: claude.Sources(filepath.Join(project, "s.json"))})
 	require.NotEmpty(t, codes(r))
 	assert.Contains(t, codes(r)[0], "error plugin-var-outside-plugin: $CLAUDE_PLUGIN_ROOT is set only for the hooks of a plugin")
-	r = diagnose(t, project, env, compat.Options{Settings: []string{filepath.Join(project, "plugin/hooks/hooks.json")}})
+	r = diagnose(t, project, env, compat.Options{Sources: claude.Sources(filepath.Join(project, "plugin/hooks/hooks.json"))})
 	assert.Empty(t, codes(r))
 	assert.Equal(t, 1, r.Checked)
 }
@@ -230,7 +232,7 @@ func TestDoctorReportsDroppedHooks(t *testing.T) {
 	project, env := doctorFixture(t, []string{"python3"}, map[string]string{
 		"s.json": `{"hooks":{"PreToolUse2":[{"hooks":[{"type":"command","command":"true"}]}],"Stop":[{"hooks":[{"type":"command","command":"python3 gone.py"}]}]}}`,
 	})
-	r := diagnose(t, project, env, compat.Options{Settings: []string{filepath.Join(project, "s.json")}})
+	r := diagnose(t, project, env, compat.Options{Sources: claude.Sources(filepath.Join(project, "s.json"))})
 	got := codes(r)
 	require.Len(t, got, 2, "%q", got)
 	assert.Contains(t, got[0], "error unknown-event: ")

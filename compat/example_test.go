@@ -8,10 +8,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/compat/native"
+	"github.com/hookcompat/hookcompat/compat/phi"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -45,7 +48,7 @@ func ExampleLoad() {
 	})
 	defer os.RemoveAll(dir)
 
-	loaded, err := compat.Load(compat.Options{Project: dir, Settings: []string{filepath.Join(dir, ".claude/settings.json")}})
+	loaded, err := compat.Load(compat.Options{Project: dir, Sources: claude.Sources(filepath.Join(dir, ".claude/settings.json"))})
 	if err != nil {
 		panic(err)
 	}
@@ -84,10 +87,12 @@ func ExampleLoad_mixedSources() {
 	defer os.RemoveAll(dir)
 
 	loaded, err := compat.Load(compat.Options{
-		Project:  dir,
-		Settings: []string{filepath.Join(dir, ".claude/settings.json")},
-		PhiDirs:  []string{filepath.Join(dir, ".phi/hooks")},
-		Configs:  []string{filepath.Join(dir, "hooks.toml")},
+		Project: dir,
+		Sources: slices.Concat(
+			claude.Sources(filepath.Join(dir, ".claude/settings.json")),
+			phi.Sources(filepath.Join(dir, ".phi/hooks")),
+			native.Sources(filepath.Join(dir, "hooks.toml")),
+		),
 	})
 	if err != nil {
 		panic(err)
@@ -120,7 +125,7 @@ func ExampleWatch() {
 	})
 	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, ".claude/settings.json")
-	loaded, err := compat.Load(compat.Options{Project: dir, Settings: []string{file}})
+	loaded, err := compat.Load(compat.Options{Project: dir, Sources: claude.Sources(file)})
 	if err != nil {
 		panic(err)
 	}
@@ -163,7 +168,7 @@ func ExampleRender() {
 		".claude/settings.json": `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"echo 'not on main' >&2; exit 2"}]}]}}`,
 	})
 	defer os.RemoveAll(dir)
-	loaded, err := compat.Load(compat.Options{Project: dir, Settings: []string{filepath.Join(dir, ".claude/settings.json")}})
+	loaded, err := compat.Load(compat.Options{Project: dir, Sources: claude.Sources(filepath.Join(dir, ".claude/settings.json"))})
 	if err != nil {
 		panic(err)
 	}

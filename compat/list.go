@@ -61,10 +61,14 @@ func List(l *Loaded, failures func(*settings.Hook) []runner.Failure) []ListedHoo
 			if lh.If == "" {
 				lh.If = spec.If
 			}
-			if inner, err := spec.Hook(); err == nil && len(spec.PhiDirs) == 0 {
+			if inner, err := spec.Hook(); err == nil && len(spec.Sources) == 0 {
 				lh.Runs, lh.Script = runs(inner)
-			} else if len(spec.PhiDirs) > 0 {
-				lh.Runs = "the Phi hooks of " + strings.Join(spec.PhiDirs, ", ")
+			} else if len(spec.Sources) > 0 {
+				title := spec.Protocol
+				if f, ok := format.Lookup(spec.Protocol); ok {
+					title = f.Info().Title
+				}
+				lh.Runs = "the " + title + " hooks of " + strings.Join(spec.Sources, ", ")
 			}
 		}
 		if f, ok := format.Lookup(h.EffectiveProtocol()); ok {

@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	// Every format hookcompat ships registers itself.
-	_ "github.com/hookcompat/hookcompat/compat/all"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -24,30 +22,16 @@ type Options struct {
 	// Empty means the process's working directory.
 	Project string
 	// Sources are hook sources named explicitly, each with its format
-	// (format.Source{Format: "codex", Path: ".codex/hooks.json"}); an
-	// empty Format is detected from the path and content. Relative paths
-	// are relative to the process's working directory, like any file name.
+	// (format.Source{Format: "codex", Path: ".codex/hooks.json"}, or a
+	// format package's helper: claude.Sources, phi.Sources,
+	// native.Sources); an empty Format is detected from the path and
+	// content. Relative paths are relative to the process's working
+	// directory, like any file name. The sources of one format load in
+	// their order (a later Phi folder's hook replaces an earlier one of
+	// the same name, as Phi's project hooks replace its user hooks).
 	Sources []format.Source
-	// Settings are Claude Code settings files, plugin hooks.json files or
-	// plugin directories, in order: shorthand for Sources of format
-	// "claude". A file named hooks.json in a directory named hooks, and a
-	// directory, is a plugin's: its hooks get CLAUDE_PLUGIN_ROOT (the
-	// plugin directory) and CLAUDE_PLUGIN_DATA (claude §1.6).
-	Settings []string
-	// Configs are native TOML files, in order: shorthand for Sources of
-	// format "native".
-	Configs []string
-	// Plugins are Claude Code plugin directories: shorthand for Sources of
-	// format "claude" (each one's hooks/hooks.json is loaded).
-	Plugins []string
-	// PhiDirs are Phi hook folders (each like <project>/.phi/hooks), in
-	// order: shorthand for Sources of format "phi". A later folder's hook
-	// replaces an earlier one of the same name, as Phi's project hooks
-	// replace its user hooks; a folder that does not exist gives a
-	// warning; one that cannot be listed loads no Phi hook at all, as in
-	// Phi (phi §1).
-	PhiDirs []string
-	// Discover, when no source is named (Plugins aside), loads the sources every format
+	// Discover, when no source is named (installed ones aside,
+	// format.Source.Installed), loads the sources every format
 	// discovers (Claude Code's user, project, local and managed settings;
 	// Phi's ~/.phi/hooks and <project>/.phi/hooks; …), each format's
 	// merged by its own rules.
@@ -125,7 +109,8 @@ type Loaded struct {
 	// Vocabulary is the load's tool vocabulary (never nil).
 	Vocabulary *translate.Vocabulary
 
-	opts Options // what was loaded, for Watch
+	opts Options     // what was loaded, for Watch
+	env  *format.Env // what the formats read, for Permissions
 }
 
 // Load reads every source of opts through the format registry: the
@@ -157,9 +142,15 @@ func Load(opts Options) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Plugins are installed, not named: they do not stop discovery.
-	discover := opts.AlsoDiscover || (opts.Discover && len(named) == len(opts.Plugins))
-	l := &Loaded{Config: &settings.Config{}, Project: env.Project, Vocabulary: env.Vocab(), opts: opts}
+	// Installed sources (plugins) do not stop discovery.
+	installed := 0
+	for _, s := range named {
+		if s.Installed {
+			installed++
+		}
+	}
+	discover := opts.AlsoDiscover || (opts.Discover && len(named) == installed)
+	l := &Loaded{Config: &settings.Config{}, Project: env.Project, Vocabulary: env.Vocab(), opts: opts, env: env}
 	for _, f := range format.All() {
 		var srcs []format.Source
 		if discover {
@@ -400,14 +391,6 @@ func (opts *Options) env() (*format.Env, error) {
 // (detected when not given).
 func (opts *Options) named(env *format.Env) ([]format.Source, error) {
 	var out []format.Source
-	add := func(name string, paths []string) {
-		for _, p := range paths {
-			out = append(out, format.Source{Format: name, Path: p})
-		}
-	}
-	add(settings.ProtocolClaude, opts.Settings)
-	add(settings.ProtocolClaude, opts.Plugins)
-	add(settings.ProtocolPhi, opts.PhiDirs)
 	for _, s := range opts.Sources {
 		if s.Format == "" {
 			var data []byte
@@ -428,7 +411,6 @@ func (opts *Options) named(env *format.Env) ([]format.Source, error) {
 		}
 		out = append(out, s)
 	}
-	add(settings.ProtocolNative, opts.Configs)
 	return out, nil
 }
 

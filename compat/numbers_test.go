@@ -146,10 +146,10 @@ func checkHostileNumber(t *testing.T, nf numberField, v string) {
 	// Named, beside the guard: loads as discovered, or a positioned error.
 	opts := base
 	named := path
-	if nf.format == settings.ProtocolPhi {
+	if nf.format == "phi" {
 		named = filepath.Dir(filepath.Dir(path)) // a Phi source is a hooks folder
 	}
-	opts.Sources = []format.Source{{Format: settings.ProtocolClaude, Path: guard}, {Format: nf.format, Path: named}}
+	opts.Sources = []format.Source{{Format: "claude", Path: guard}, {Format: nf.format, Path: named}}
 	l, err := Load(opts)
 	if err != nil {
 		msg := err.Error()

@@ -1,41 +1,42 @@
 package compat
 
 import (
-	"os"
+	"fmt"
 
-	"github.com/hookcompat/hookcompat/compat/claude"
-	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/runner"
 )
 
-// ClaudePermissions returns Claude Code's permission layer for the
-// Claude settings files l loaded (user, project, local, managed and
-// --settings files; plugins carry no permissions), with Claude's
-// precedence of their scopes, for runner.Options.Permissions of an
-// engine that should decide tool calls as Claude Code does (rules and
-// modes around the hooks' decision, package compat/claude/permission),
-// or for [claude.PermissionLayer.Permit] to say what Claude would do
-// without changing the hooks' reply. A load without Claude settings
-// gives a layer without rules (modes still apply). An error means a
-// settings file could not be read.
-func ClaudePermissions(l *Loaded) (*claude.PermissionLayer, error) {
-	home := l.opts.Home
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	var files []claude.SourceFile
-	for _, s := range l.Sources {
-		if s.Format != settings.ProtocolClaude {
-			continue
-		}
-		scope := s.Scope
-		if scope == "" {
-			scope = claude.ScopeOf(s.Path, home, l.Project, l.opts.ManagedDir)
-		}
-		files = append(files, claude.SourceFile{Path: s.Path, Scope: scope})
-	}
-	ps, err := claude.ReadPermissions(files, home, l.Project)
+// Permissions returns the permission layer of the agent of format name
+// (claude.Name: Claude Code's rules and modes, a *claude.PermissionLayer)
+// built from the sources of that format l loaded, with the agent's
+// precedence of their scopes: for runner.Options.Permissions of an engine
+// that should decide tool calls as that agent does (rules and modes around
+// the hooks' decision), or to ask what the agent would do without changing
+// the hooks' reply. A load without sources of the format gives a layer
+// without rules. An error means a source could not be read, or the
+// format is not linked or has no permission layer
+// ([format.Permissioner]).
+func Permissions(l *Loaded, name string) (runner.Permissions, error) {
+	f, err := format.Get(name)
 	if err != nil {
 		return nil, err
 	}
-	return claude.NewPermissionLayer(ps, home, l.Vocabulary), nil
+	p, ok := f.(format.Permissioner)
+	if !ok {
+		return nil, fmt.Errorf("format %q has no permission layer", name)
+	}
+	var srcs []format.Source
+	for _, s := range l.Sources {
+		if s.Format == name {
+			srcs = append(srcs, s)
+		}
+	}
+	env := l.env
+	if env == nil {
+		if env, err = l.opts.env(); err != nil {
+			return nil, err
+		}
+	}
+	return p.Permissions(srcs, env)
 }

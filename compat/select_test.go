@@ -32,9 +32,9 @@ func TestClaudeSelectionCacheMatchesMatchers(t *testing.T) {
 		for i, m := range matchers {
 			syntax := m.syntax
 			if syntax == "" {
-				syntax = settings.MatchClaude
+				syntax = claude.Name
 			}
-			hooks = append(hooks, settings.Hook{Event: ev, Protocol: settings.ProtocolClaude, Type: settings.TypePrompt,
+			hooks = append(hooks, settings.Hook{Event: ev, Protocol: claude.Name, Type: settings.TypePrompt,
 				Prompt: fmt.Sprintf("%s/%d", ev, i), Match: m.m, MatchSyntax: syntax})
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -55,7 +56,7 @@ func TestClaudeHookParentIsTheShell(t *testing.T) {
 		return string(got)
 	}
 	t.Run("claude", func(t *testing.T) {
-		got := fire(t, settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, MatchSyntax: settings.MatchClaude,
+		got := fire(t, settings.Hook{Event: settings.PreTool, Protocol: claude.Name, MatchSyntax: claude.Name,
 			Match: "Bash", Command: `"$CLAUDE_PROJECT_DIR"/probe "$CLAUDE_PROJECT_DIR"/got`})
 		assert.Equal(t, string(want), got, "the Claude hook's script has /bin/sh as its parent")
 	})

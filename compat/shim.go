@@ -42,8 +42,9 @@ type ShimIO struct {
 // RunShim runs one call of the exec shim, `hookcompat exec ARGS` (ARGS
 // without the program and "exec"; the command line [format.ShimArgs]
 // writes and [format.ParseShimArgs] reads), and returns its exit status:
-// it reads the event, fires it through the one hook ARGS describe (or the
-// Phi folders of --phi-dir, merged as Phi merges them) when it is the
+// it reads the event, fires it through the one hook ARGS describe (or,
+// for a grouped call, the hooks of its sources merged by their format's
+// rules: Phi's --phi-dir folders) when it is the
 // hook's event, and writes the native reply — or with --host the host
 // agent's reply and exit status. The native reply carries the wrapped
 // runs in hookcompat's extension field ([runner.ReportKey]); failures
@@ -207,14 +208,16 @@ func runShim(ctx context.Context, args []string, sio ShimIO) error {
 // runHook runs the shim's hook h (spec's) for the event on its stdin.
 func runHook(ctx context.Context, spec *format.ShimSpec, h *settings.Hook, sio ShimIO) error {
 	home := hookkit.EnvValue(sio.Env, "HOME")
-	if len(spec.PhiDirs) > 0 {
+	if len(spec.Sources) > 0 {
+		// A grouped call: the hooks of its sources, loaded by their
+		// format's own rules.
 		return fireShim(ctx, spec, sio, h.Event, func(workspace string) (*runner.Engine, error) {
-			// Folders are relative to the workspace, or under ~
+			// Sources are relative to the workspace, or under ~
 			// (format.ShimSpec.Portable).
 			spec.Resolve(workspace, home)
 			var srcs []format.Source
-			for _, d := range spec.PhiDirs {
-				srcs = append(srcs, format.Source{Format: settings.ProtocolPhi, Path: d})
+			for _, d := range spec.Sources {
+				srcs = append(srcs, format.Source{Format: spec.Protocol, Path: d})
 			}
 			loaded, err := Load(Options{Project: workspace, Home: home, Sources: srcs, Env: sio.Env})
 			if err != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/native"
 	"github.com/hookcompat/hookcompat/internal/testbin"
 	"github.com/hookcompat/hookcompat/runner"
 )
@@ -85,7 +86,7 @@ func fireBoth(t *testing.T, c equivCase) (inProcess, process string) {
 	toml := filepath.Join(dir, "hooks.toml")
 	require.NoError(t, os.WriteFile(toml, []byte(strings.ReplaceAll(c.toml, "SHIM", shim)), 0o644))
 	fire := func(inProc func(*runner.Invocation) runner.InProcessFunc) string {
-		loaded, err := compat.Load(compat.Options{Project: dir, Configs: []string{toml}})
+		loaded, err := compat.Load(compat.Options{Project: dir, Sources: native.Sources(toml)})
 		require.NoError(t, err)
 		opts := c.opts
 		if opts.Workspace == "" {
@@ -268,7 +269,7 @@ func TestShimEquivalenceConcurrent(t *testing.T) {
 	path := filepath.Join(dir, "hooks.toml")
 	require.NoError(t, os.WriteFile(path, []byte(strings.ReplaceAll(toml.String(), "SHIM", shim)), 0o644))
 	views := func(inProc func(*runner.Invocation) runner.InProcessFunc) []string {
-		loaded, err := compat.Load(compat.Options{Project: dir, Configs: []string{path}})
+		loaded, err := compat.Load(compat.Options{Project: dir, Sources: native.Sources(path)})
 		require.NoError(t, err)
 		eng, err := compat.NewEngine(loaded, runner.Options{Workspace: dir, InProcess: inProc})
 		require.NoError(t, err)

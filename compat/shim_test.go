@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/native"
 	"github.com/hookcompat/hookcompat/runner"
 )
 
@@ -30,7 +31,7 @@ func convertedEngine(t *testing.T, shim string, opts runner.Options) (*runner.En
 	require.Empty(t, conv.Errors)
 	toml := filepath.Join(dir, "hooks.toml")
 	require.NoError(t, os.WriteFile(toml, conv.TOML, 0o644))
-	loaded, err := compat.Load(compat.Options{Project: dir, Configs: []string{toml}})
+	loaded, err := compat.Load(compat.Options{Project: dir, Sources: native.Sources(toml)})
 	require.NoError(t, err)
 	opts.Workspace = dir
 	eng, err := compat.NewEngine(loaded, opts)

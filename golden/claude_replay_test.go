@@ -428,7 +428,7 @@ func (rc *claudeCase) setup(root string) error {
 			}
 		}
 	}
-	loaded, err := compat.Load(compat.Options{Project: rc.proj, Home: rc.home, Settings: rc.files, Plugins: plugins, ManagedDir: filepath.Join(rc.home, "no-managed-settings"), Env: []string{}})
+	loaded, err := compat.Load(compat.Options{Project: rc.proj, Home: rc.home, Sources: append(claude.Sources(rc.files...), claude.Plugins(plugins...)...), ManagedDir: filepath.Join(rc.home, "no-managed-settings"), Env: []string{}})
 	if err != nil {
 		return err
 	}
@@ -443,7 +443,7 @@ func (rc *claudeCase) setup(root string) error {
 	// Claude's permission layer decides every tool call as Claude does
 	// (the engine option an embedder without its own permission system
 	// sets): the replay compares its verdicts with what Claude did.
-	perms, err := compat.ClaudePermissions(loaded)
+	perms, err := compat.Permissions(loaded, claude.Name)
 	if err != nil {
 		return err
 	}

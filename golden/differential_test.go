@@ -18,8 +18,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/native"
+	"github.com/hookcompat/hookcompat/compat/phi"
 	"github.com/hookcompat/hookcompat/internal/testbin"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -139,7 +141,7 @@ func outcomes(out *runner.Outcome) []string {
 		}
 		cmd := t.Command
 		if t.Hook != nil && format.IsShim(t.Hook.Args) {
-			if spec, inner, err := format.ParseShim(t.Hook.Args); err == nil && len(spec.PhiDirs) == 0 {
+			if spec, inner, err := format.ParseShim(t.Hook.Args); err == nil && len(spec.Sources) == 0 {
 				cmd = inner.Label()
 			}
 		}
@@ -226,7 +228,7 @@ func TestConversionDifferential(t *testing.T) {
 				for _, s := range hdr["phi-dir"] {
 					phiDirs = append(phiDirs, c.path(s))
 				}
-				original := fire(compat.Options{Settings: settingsFiles, PhiDirs: phiDirs}, nil)
+				original := fire(compat.Options{Sources: append(claude.Sources(settingsFiles...), phi.Sources(phiDirs...)...)}, nil)
 
 				var inputs []compat.Input
 				for _, p := range settingsFiles {
@@ -244,8 +246,8 @@ func TestConversionDifferential(t *testing.T) {
 				// The shim as a process (what any native engine runs), and
 				// in this process (what compat.NewEngine does with it):
 				// both answer alike.
-				converted := fire(compat.Options{Configs: []string{tomlPath}}, runner.NoInProcess)
-				inProcess := fire(compat.Options{Configs: []string{tomlPath}}, nil)
+				converted := fire(compat.Options{Sources: native.Sources(tomlPath)}, runner.NoInProcess)
+				inProcess := fire(compat.Options{Sources: native.Sources(tomlPath)}, nil)
 				assert.Equal(t, c.normalise(comparable(converted)), c.normalise(comparable(inProcess)),
 					"%s: the shim run in the engine's process differs from the shim process", name)
 
@@ -310,8 +312,8 @@ func TestConversionDifferentialCorpus(t *testing.T) {
 					require.NoError(t, err)
 					return eng
 				}
-				orig, conv2 := load(compat.Options{Settings: []string{f}}, nil), load(compat.Options{Configs: []string{tomlPath}}, runner.NoInProcess)
-				inProcess := load(compat.Options{Configs: []string{tomlPath}}, nil)
+				orig, conv2 := load(compat.Options{Sources: claude.Sources(f)}, nil), load(compat.Options{Sources: native.Sources(tomlPath)}, runner.NoInProcess)
+				inProcess := load(compat.Options{Sources: native.Sources(tomlPath)}, nil)
 				identical := true
 				mergeWarned, dedupWarned := false, false
 				for _, w := range conv.Warnings {

@@ -25,7 +25,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/native"
+	"github.com/hookcompat/hookcompat/compat/phi"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -269,13 +272,10 @@ func (c *goldenCase) run() {
 	c.materialise()
 	opts := compat.Options{Project: c.proj, Home: c.home}
 	for _, s := range c.hdr["settings"] {
-		opts.Settings = append(opts.Settings, c.path(s))
-	}
-	for _, s := range c.hdr["config"] {
-		opts.Configs = append(opts.Configs, c.path(s))
+		opts.Sources = append(opts.Sources, claude.Sources(c.path(s))...)
 	}
 	for _, s := range c.hdr["plugin"] {
-		opts.Plugins = append(opts.Plugins, c.path(s))
+		opts.Sources = append(opts.Sources, claude.Plugins(c.path(s))...)
 	}
 	opts.Discover = c.hdr.one("discover", "") == "true"
 	opts.ManagedDir = filepath.Join(c.home, "no-managed-settings")
@@ -291,13 +291,16 @@ func (c *goldenCase) run() {
 		opts.Trusted = func(string, string) bool { return false }
 	}
 	for _, s := range c.hdr["phi-dir"] {
-		opts.PhiDirs = append(opts.PhiDirs, c.path(s))
+		opts.Sources = append(opts.Sources, phi.Sources(c.path(s))...)
 	}
 	for _, s := range c.hdr["sources"] {
 		// sources: FORMAT PATH, a source of any registered format.
 		name, path, ok := strings.Cut(s, " ")
 		require.True(c.t, ok, "sources: want FORMAT PATH, got %q", s)
 		opts.Sources = append(opts.Sources, format.Source{Format: name, Path: c.path(strings.TrimSpace(path))})
+	}
+	for _, s := range c.hdr["config"] {
+		opts.Sources = append(opts.Sources, native.Sources(c.path(s))...)
 	}
 	// Discovery reads the case's env lines (PHI_HOOKS), never the test's.
 	opts.Env = append([]string{}, c.hdr["env"]...)

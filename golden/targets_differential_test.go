@@ -18,7 +18,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/native"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -139,7 +141,7 @@ func TestRoundTripCorpus(t *testing.T) {
 					}
 					return out
 				}
-				origEng, origHooks := load(t.TempDir(), compat.Options{Settings: []string{f}})
+				origEng, origHooks := load(t.TempDir(), compat.Options{Sources: claude.Sources(f)})
 				want := fire(origEng)
 				mu.Lock()
 				total++
@@ -168,7 +170,7 @@ func TestRoundTripCorpus(t *testing.T) {
 						opts compat.Options
 					}{
 						{"as " + tg.name + "'s file", compat.Options{Sources: []format.Source{src}}},
-						{"converted back", compat.Options{Configs: []string{backPath}}},
+						{"converted back", compat.Options{Sources: native.Sources(backPath)}},
 					} {
 						eng, n := load(project, leg.opts)
 						if origHooks > 0 && bytes.Contains(out, []byte(" exec")) {

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -177,7 +178,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"unknown type", "[[hooks.pre_tool]]\ntype = \"martian\"\n",
 			`e.toml:2:1: hooks.pre_tool[0].type: unknown hook type "martian" (known: command, http, prompt, agent, mcp_tool)`},
 		{"unknown match syntax", "[[hooks.pre_tool]]\ncommand = \"x\"\nmatch_syntax = \"regex\"\n",
-			`e.toml:3:1: hooks.pre_tool[0].match_syntax: unknown match syntax "regex" (known: claude, codex, cursor, exact, gemini, glob, qwen)`},
+			`e.toml:3:1: hooks.pre_tool[0].match_syntax: unknown match syntax "regex" (known: ` + strings.Join(MatchSyntaxes(), ", ") + `)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

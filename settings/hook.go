@@ -27,40 +27,20 @@ const (
 	TypeMCPTool = "mcp_tool"
 )
 
-// Protocols a hook can speak. The empty protocol means ProtocolNative.
-const (
-	ProtocolNative = "native"
-	ProtocolClaude = "claude"
-	ProtocolPhi    = "phi"
-	ProtocolCodex  = "codex"
-	ProtocolGemini = "gemini"
-	ProtocolQwen   = "qwen"
-	ProtocolCursor = "cursor"
-)
+// ProtocolNative is the protocol of the native hook spec. The empty
+// protocol means ProtocolNative. Every other protocol is an agent's,
+// named after its format and registered by it ([RegisterProtocol]).
+const ProtocolNative = "native"
 
-// Match syntaxes. The empty syntax means MatchGlob.
+// Match syntaxes of this package. The empty syntax means MatchGlob. An
+// agent's own syntax is named after its format and registered by it
+// with the function that checks its patterns ([RegisterMatchSyntax]).
 const (
 	// MatchGlob is the native syntax: a path.Match glob on the native tool
 	// name; "" matches everything (HK-01).
 	MatchGlob = "glob"
-	// MatchClaude is Claude Code's matcher: "*" or "" match everything, a
-	// list of plain names separated by | (or ,) matches those names exactly
-	// and case-sensitively, anything else is an unanchored ECMAScript regex
-	// (claude §3.1). It is compared with the Claude form of the value.
-	MatchClaude = "claude"
-	// MatchExact is Phi's matcher: one exact tool name, or "*" (phi §3).
+	// MatchExact is one exact tool name, or "*" (Phi's matchers, phi §3).
 	MatchExact = "exact"
-	// MatchCodex is OpenAI Codex's matcher: "*" or "" match everything; a
-	// matcher of only letters, digits, '_' and '|' is a list of exact
-	// names; anything else is an unanchored Rust regex (codex §3).
-	MatchCodex = "codex"
-	// MatchGemini is Gemini CLI's matcher (gemini-cli §3): a regex on tool
-	// events, an exact string on lifecycle events.
-	MatchGemini = "gemini"
-	// MatchQwen is Qwen Code's matcher (qwen-code §3).
-	MatchQwen = "qwen"
-	// MatchCursor is Cursor's matcher (cursor §3).
-	MatchCursor = "cursor"
 )
 
 // Source records where a hook was defined. It is provenance, not
@@ -70,7 +50,7 @@ type Source struct {
 	File   string // path of the file the hook came from, as given
 	Line   int    // 1-based line of the hook's definition; 0 if unknown
 	Col    int    // 1-based column; 0 if unknown
-	Format string // "native", "claude", "phi"
+	Format string // the format's name ("native", or a registered format's)
 	Scope  string // where the file sits: "user", "project", "local", "plugin", "cli", …; may be empty
 	Event  string // the event name as written in the source (e.g. "PreToolUse")
 	// Ordinal is the hook's 1-based position in its home agent's own
@@ -143,12 +123,14 @@ type Hook struct {
 	Model string
 
 	// Protocol is an extension: which agent's hook protocol the hook
-	// speaks ("native" by default, "claude", "phi"). It decides the stdin
-	// payload, environment, working directory and how exit code and output
-	// are read.
+	// speaks: ProtocolNative by default, or a protocol a format registered
+	// ([RegisterProtocol]), named after it. It decides the stdin payload,
+	// environment, working directory and how exit code and output are
+	// read.
 	Protocol string
-	// MatchSyntax is an extension: how Match is read ("glob" by default,
-	// "claude", "exact"). See MatchGlob, MatchClaude, MatchExact.
+	// MatchSyntax is an extension: how Match is read: MatchGlob by
+	// default, MatchExact, or a syntax a format registered
+	// ([RegisterMatchSyntax]), named after it.
 	MatchSyntax string
 	// Env is an extension: variables added to the hook's environment, for
 	// example CLAUDE_PLUGIN_ROOT of a Claude plugin hook.

@@ -102,10 +102,10 @@ func TestHookDefaultsAndLabel(t *testing.T) {
 	assert.Equal(t, 30*time.Second, h.EffectiveTimeout(), "HK-02 default timeout")
 	assert.Equal(t, "(empty hook)", h.Label())
 
-	h = Hook{Type: TypeHTTP, Protocol: ProtocolClaude, MatchSyntax: MatchClaude, Timeout: 5 * time.Second}
+	h = Hook{Type: TypeHTTP, Protocol: "acme", MatchSyntax: "acme", Timeout: 5 * time.Second}
 	assert.Equal(t, TypeHTTP, h.EffectiveType())
-	assert.Equal(t, ProtocolClaude, h.EffectiveProtocol())
-	assert.Equal(t, MatchClaude, h.EffectiveMatchSyntax())
+	assert.Equal(t, "acme", h.EffectiveProtocol())
+	assert.Equal(t, "acme", h.EffectiveMatchSyntax())
 	assert.Equal(t, 5*time.Second, h.EffectiveTimeout())
 
 	assert.Equal(t, "./x.sh", (&Hook{Command: "./x.sh", URL: "http://u"}).Label())

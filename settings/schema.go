@@ -27,8 +27,8 @@ var fieldSpecs = []fieldSpec{
 	{"allowed_env_vars", "array", "Variables http headers may use (HK-62).", nil},
 	{"prompt", "string", "Criteria of a prompt hook (HK-63).", nil},
 	{"model", "string", "Model that judges a prompt hook (HK-63).", nil},
-	{"protocol", "string", "Extension: the hook's protocol.", []string{ProtocolNative, ProtocolClaude, ProtocolPhi, ProtocolCodex, ProtocolGemini, ProtocolQwen, ProtocolCursor}},
-	{"match_syntax", "string", "Extension: how match is read.", []string{MatchGlob, MatchClaude, MatchExact, MatchCodex, MatchGemini, MatchQwen, MatchCursor}},
+	{"protocol", "string", "Extension: the hook's protocol.", nil},
+	{"match_syntax", "string", "Extension: how match is read.", nil},
 	{"env", "object", "Extension: variables added to the hook's environment.", nil},
 	{"shell", "string", "Extension: Claude's shell field.", nil},
 	{"async", "boolean", "Extension: run in the background; decisions have no effect.", nil},
@@ -45,11 +45,17 @@ var fieldSpecs = []fieldSpec{
 
 // JSONSchema returns the JSON Schema (draft 2020-12) of the native TOML
 // config: a "hooks" table of events, each an array of hook tables with the
-// keys [Decode] accepts. It is generated from the decoder's field table;
-// docs/hooks.schema.json is its output.
+// keys [Decode] accepts. It is generated from the decoder's field table
+// and the protocols and match syntaxes validation knows ([Protocols],
+// [MatchSyntaxes], sorted: those of the formats the program links);
+// docs/hooks.schema.json is its output with every shipped format.
 func JSONSchema() []byte {
 	props := map[string]any{}
+	enums := map[string][]string{"protocol": Protocols(), "match_syntax": MatchSyntaxes()}
 	for _, f := range fieldSpecs {
+		if f.enum == nil {
+			f.enum = enums[f.key]
+		}
 		p := map[string]any{"type": f.typ, "description": f.doc}
 		switch f.typ {
 		case "array":

@@ -37,9 +37,11 @@ func (p problem) positioned(file string, line, col int, field string) error {
 	return p.err
 }
 
-// Match syntaxes and protocols are known statically, so that validating a
-// config does not depend on which packages a program imports; the formats
-// that own a syntax register the function that checks its patterns.
+// The protocols and match syntaxes validation knows: this package's own,
+// and those the formats a program links register (each agent's format
+// registers its protocol and its syntax, named after it, from init).
+// A config naming another one is rejected: no engine of this program
+// could run it.
 var (
 	syntaxMu   sync.RWMutex
 	matchCheck = map[string]func(string) error{
@@ -50,58 +52,57 @@ var (
 			return nil
 		},
 		MatchExact: nil,
-		// Checked once the format that owns the syntax is linked in.
-		MatchClaude: nil, MatchCodex: nil, MatchGemini: nil, MatchQwen: nil, MatchCursor: nil,
 	}
-	knownProtocols = map[string]bool{
-		ProtocolNative: true, ProtocolClaude: true, ProtocolPhi: true,
-		ProtocolCodex: true, ProtocolGemini: true, ProtocolQwen: true, ProtocolCursor: true,
-	}
+	knownProtocols = map[string]bool{ProtocolNative: true}
 )
 
 // RegisterMatchSyntax makes a match syntax known to validation, with the
-// function that checks a pattern of that syntax (nil accepts everything).
-// The syntaxes of this package's Match* constants are known without it;
-// the format that owns one registers its checker from init (compat/claude
-// registers the checker of "claude", whose patterns are ECMAScript
-// regexes). It panics when name already has a checker.
+// function that checks a pattern of that syntax (nil accepts every
+// pattern). The format that owns the syntax registers it from init (the
+// Claude Code format registers "claude", whose patterns are ECMAScript
+// regexes). It panics when name is already registered, or is empty.
 func RegisterMatchSyntax(name string, check func(pattern string) error) {
 	syntaxMu.Lock()
 	defer syntaxMu.Unlock()
-	if prev, known := matchCheck[name]; known && prev != nil {
+	if _, known := matchCheck[name]; known || name == "" {
 		panic("settings: match syntax registered twice: " + name)
 	}
 	matchCheck[name] = check
 }
 
 // RegisterProtocol makes a hook protocol name known to validation beyond
-// this package's Protocol* constants. It only lets Decode accept
-// protocol = "<name>"; an engine still needs the protocol itself.
-// Registering a name twice is harmless.
+// ProtocolNative: the format whose hooks speak it registers it from init.
+// It only lets Decode and Validate accept protocol = "<name>"; an engine
+// still needs the protocol itself. Registering a name twice is harmless.
 func RegisterProtocol(name string) {
 	syntaxMu.Lock()
 	defer syntaxMu.Unlock()
 	knownProtocols[name] = true
 }
 
-func protocolNames() string {
+// Protocols returns the protocol names validation knows, sorted:
+// ProtocolNative and every registered one.
+func Protocols() []string {
 	syntaxMu.RLock()
 	defer syntaxMu.RUnlock()
-	var names []string
-	for n := range knownProtocols {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return strings.Join(names, ", ")
+	return sortedNames(knownProtocols)
 }
 
-func syntaxNames() string {
-	var names []string
-	for n := range matchCheck {
+// MatchSyntaxes returns the match syntaxes validation knows, sorted:
+// MatchGlob, MatchExact and every registered one.
+func MatchSyntaxes() []string {
+	syntaxMu.RLock()
+	defer syntaxMu.RUnlock()
+	return sortedNames(matchCheck)
+}
+
+func sortedNames[V any](m map[string]V) []string {
+	names := make([]string, 0, len(m))
+	for n := range m {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	return strings.Join(names, ", ")
+	return names
 }
 
 // validateHook checks one hook against HK-01, HK-62…HK-65 and the
@@ -122,18 +123,15 @@ func validateHook(h *Hook) []problem {
 	okProto := knownProtocols[h.EffectiveProtocol()]
 	syntaxMu.RUnlock()
 	if !okSyntax {
-		syntaxMu.RLock()
-		known := syntaxNames()
-		syntaxMu.RUnlock()
 		addErr("match_syntax", &MatcherError{Syntax: h.MatchSyntax, Match: h.Match, Err: fmt.Errorf("unknown match syntax %q", h.MatchSyntax)},
-			"unknown match syntax %q (known: %s)", h.MatchSyntax, known)
+			"unknown match syntax %q (known: %s)", h.MatchSyntax, strings.Join(MatchSyntaxes(), ", "))
 	} else if check != nil {
 		if err := check(h.Match); err != nil {
 			addErr("match", &MatcherError{Syntax: h.EffectiveMatchSyntax(), Match: h.Match, Err: err}, "%v", err)
 		}
 	}
 	if !okProto {
-		add("protocol", "unknown protocol %q (known: %s)", h.Protocol, protocolNames())
+		add("protocol", "unknown protocol %q (known: %s)", h.Protocol, strings.Join(Protocols(), ", "))
 	}
 	if h.Timeout < 0 {
 		add("timeout_seconds", "must not be negative")

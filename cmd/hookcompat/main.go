@@ -10,6 +10,9 @@ import (
 	"os"
 
 	"github.com/hookcompat/hookcompat/cmd/hookcompat/internal/cli"
+	// The command links every format hookcompat ships; each registers
+	// itself.
+	_ "github.com/hookcompat/hookcompat/compat/all"
 )
 
 func main() { os.Exit(cli.Main()) }

@@ -1,6 +1,10 @@
-// Package all registers every hook format hookcompat ships. It is the one
-// place outside the format folders that imports them: import it for its
-// side effect (package compat does).
+// Package all registers every hook format hookcompat ships: import it for
+// its side effect to link them all (the hookcompat command does). Package
+// compat links none — a program chooses the formats it links, importing
+// compat/all or the format packages it wants (each registers itself).
+// This is the one package outside the format folders and programs that
+// imports them; its tests check that no other package does, or spells a
+// format's protocol, match syntax or tool dialect.
 package all
 
 import (

@@ -42,11 +42,11 @@ func fire(t *testing.T, ev *runner.Event, runs ...run) (*runner.Outcome, Renderi
 	out := &runner.Outcome{Event: *ev}
 	var replies []runner.HookReply
 	for _, r := range runs {
-		h := &settings.Hook{Event: ev.Name, Protocol: settings.ProtocolClaude, Command: r.cmd, Timeout: time.Minute, Async: r.async, Rewake: r.rewake}
+		h := &settings.Hook{Event: ev.Name, Protocol: Name, Command: r.cmd, Timeout: time.Minute, Async: r.async, Rewake: r.rewake}
 		rep := p.Classify(h, ev, &runner.RunResult{ExitCode: r.exit, Stdout: []byte(r.stdout), Stderr: []byte(r.stderr)})
 		rep.Ended = r.ended
 		replies = append(replies, rep)
-		out.Hooks = append(out.Hooks, runner.Trace{Protocol: settings.ProtocolClaude, Command: r.cmd, Outcome: rep.Outcome, Hook: h, Reply: rep})
+		out.Hooks = append(out.Hooks, runner.Trace{Protocol: Name, Command: r.cmd, Outcome: rep.Outcome, Hook: h, Reply: rep})
 	}
 	out.Reply = p.Combine(ev, replies)
 	return out, p.Render(out)
@@ -479,14 +479,14 @@ func TestWholePlainOutputIsRead(t *testing.T) {
 		{`head -c 1200000 /dev/zero | tr '\0' x`, 0},
 		{`head -c 1500000 /dev/zero | tr '\0' y >&2; exit 2`, 2},
 	} {
-		h := &settings.Hook{Event: ev.Name, Protocol: settings.ProtocolClaude, Command: tc.cmd, Timeout: time.Minute}
+		h := &settings.Hook{Event: ev.Name, Protocol: Name, Command: tc.cmd, Timeout: time.Minute}
 		inv, err := p.Prepare(h, ev, &runner.Payload{Stdin: []byte("{}\n"), Env: []string{"PATH=" + os.Getenv("PATH")}})
 		require.NoError(t, err)
 		res := runner.RunProcess(context.Background(), inv, runner.Options{})
 		require.Equal(t, tc.exit, res.ExitCode, tc.cmd)
 		assert.False(t, res.StdoutTruncated || res.StderrTruncated, "%s: output cut at the engine's 1 MiB cap", tc.cmd)
 		rep := p.Classify(h, ev, res)
-		out := &runner.Outcome{Event: *ev, Hooks: []runner.Trace{{Protocol: settings.ProtocolClaude, Command: h.Command, Outcome: rep.Outcome, Hook: h, Reply: rep}}}
+		out := &runner.Outcome{Event: *ev, Hooks: []runner.Trace{{Protocol: Name, Command: h.Command, Outcome: rep.Outcome, Hook: h, Reply: rep}}}
 		out.Reply = p.Combine(ev, []runner.HookReply{rep})
 		if tc.exit == 0 {
 			assert.Equal(t, runner.OutcomeSuccess, rep.Outcome, rep.Err)

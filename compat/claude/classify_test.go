@@ -46,7 +46,7 @@ func TestClassifyOutcomeMatrix(t *testing.T) {
 		{"claude §6.3 other exit plain is a non-blocking error (oracle m)", 1, "EXIT1-STDOUT\n", "EXIT1-STDERR\n", "", "", runner.OutcomeError},
 		{"claude §6.3 exit 127 is non-blocking (B39)", 127, "", "sh: 1: x: not found\n", "", "", runner.OutcomeError},
 	}
-	h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "hook.sh"}
+	h := &settings.Hook{Event: settings.PreTool, Protocol: Name, Command: "hook.sh"}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := NewProtocol(nil).Classify(h, preToolEvent(), &runner.RunResult{ExitCode: c.exit, Stdout: []byte(c.stdout), Stderr: []byte(c.stderr)})
@@ -60,7 +60,7 @@ func TestClassifyOutcomeMatrix(t *testing.T) {
 // TestClassifyFailures covers timeouts, start failures and onFailure
 // "block" (claude §6.12, §7.5; oracle h).
 func TestClassifyFailures(t *testing.T) {
-	base := settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "hook.sh", Timeout: time.Second}
+	base := settings.Hook{Event: settings.PreTool, Protocol: Name, Command: "hook.sh", Timeout: time.Second}
 	t.Run("claude §7.5 timeout has no effect (oracle h)", func(t *testing.T) {
 		r := NewProtocol(nil).Classify(&base, preToolEvent(), &runner.RunResult{ExitCode: -1, Signal: "TERM", TimedOut: true,
 			Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`)})
@@ -136,7 +136,7 @@ func TestClassifyPerEvent(t *testing.T) {
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
-			h := &settings.Hook{Event: r.event, Protocol: settings.ProtocolClaude, Command: "hook.sh"}
+			h := &settings.Hook{Event: r.event, Protocol: Name, Command: "hook.sh"}
 			ev := &runner.Event{Name: r.event, Tool: "shell", Args: json.RawMessage(`{"command":"ls"}`)}
 			res := &runner.RunResult{ExitCode: r.exit, Stdout: []byte(r.stdout), Stderr: []byte(r.stderr)}
 			if r.exit < 0 {
@@ -156,7 +156,7 @@ func TestClassifyPerEvent(t *testing.T) {
 // TestUpdatedInputRenamesArgs: Claude's updatedInput replaces the whole
 // input (oracle c) and comes back in native argument names.
 func TestUpdatedInputRenamesArgs(t *testing.T) {
-	h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "x"}
+	h := &settings.Hook{Event: settings.PreTool, Protocol: Name, Command: "x"}
 	ev := &runner.Event{Name: settings.PreTool, Tool: "write", Args: json.RawMessage(`{"path":"/a","content":"x"}`)}
 	out := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"file_path":"/b","content":"y"}}}`
 	r := NewProtocol(nil).Classify(h, ev, &runner.RunResult{Stdout: []byte(out)})
@@ -167,7 +167,7 @@ func TestUpdatedInputRenamesArgs(t *testing.T) {
 // TestAsyncHookHasNoDecision: async hooks' decision fields have no effect
 // (claude §7.6); their context counts.
 func TestAsyncHookHasNoDecision(t *testing.T) {
-	h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "x", Async: true}
+	h := &settings.Hook{Event: settings.PreTool, Protocol: Name, Command: "x", Async: true}
 	out := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","additionalContext":"C"}}`
 	r := NewProtocol(nil).Classify(h, preToolEvent(), &runner.RunResult{Stdout: []byte(out)})
 	assert.Equal(t, runner.DecisionNone, r.Decision)
@@ -224,7 +224,7 @@ func TestCombinePrecedence(t *testing.T) {
 // JSON.parse, which is case-sensitive and keeps the last duplicate; a
 // differently cased key must not override (or erase) a decision.
 func TestJSONKeysAreCaseSensitive(t *testing.T) {
-	h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "x"}
+	h := &settings.Hook{Event: settings.PreTool, Protocol: Name, Command: "x"}
 	for _, c := range []struct {
 		out  string
 		want runner.Decision
@@ -243,7 +243,7 @@ func TestJSONKeysAreCaseSensitive(t *testing.T) {
 // A reply cut at the output cap is a failure (fail_closed applies), never
 // plain text whose decision silently disappears.
 func TestTruncatedStdoutIsAFailure(t *testing.T) {
-	h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "x", FailClosed: true}
+	h := &settings.Hook{Event: settings.PreTool, Protocol: Name, Command: "x", FailClosed: true}
 	r := NewProtocol(nil).Classify(h, preToolEvent(), &runner.RunResult{Stdout: []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","additionalContext":"aaaa`), StdoutTruncated: true})
 	assert.Equal(t, runner.DecisionDeny, r.Decision, "fail_closed blocks")
 	assert.Contains(t, r.Err, "64 MiB")

@@ -26,7 +26,7 @@ func init() { format.Register(Format) }
 
 type claudeFormat struct{}
 
-func (claudeFormat) Name() string { return settings.ProtocolClaude }
+func (claudeFormat) Name() string { return Name }
 
 func (claudeFormat) Info() format.Info {
 	return format.Info{
@@ -72,7 +72,7 @@ func inDir(path, dir string) bool {
 func (claudeFormat) Discover(env *format.Env) format.Discovery {
 	var d format.Discovery
 	for _, f := range Discover(env.Home, env.Project, env.ManagedDir) {
-		d.Sources = append(d.Sources, format.Source{Format: settings.ProtocolClaude, Path: f.Path, Scope: f.Scope, Discovered: true})
+		d.Sources = append(d.Sources, format.Source{Format: Name, Path: f.Path, Scope: f.Scope, Discovered: true})
 		d.Watch = append(d.Watch, f.Path)
 	}
 	if env.Home != "" {
@@ -108,7 +108,7 @@ func (claudeFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 	}
 	cfg, warns, err := LoadSources(files, LoadOptions{
 		Project:   env.Project,
-		Trusted:   func(p string) bool { return env.IsTrusted(settings.ProtocolClaude) },
+		Trusted:   func(p string) bool { return env.IsTrusted(Name) },
 		PluginEnv: func(path string) map[string]string { return SourceFor(path, nil, env.Home).Env },
 		Judge:     env.Judge,
 		MCP:       env.MCP,
@@ -193,13 +193,13 @@ func (claudeFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
 		return nil, fmt.Errorf("%w: --event %q is not a Claude Code event", format.ErrShimUsage, s.Event)
 	}
 	h := &settings.Hook{
-		Event: row.native, Protocol: settings.ProtocolClaude,
+		Event: row.native, Protocol: Name,
 		Timeout: DefaultTimeout(s.Event, settings.TypeCommand),
-		Source:  settings.Source{File: "flags", Format: settings.ProtocolClaude, Event: s.Event},
+		Source:  settings.Source{File: "flags", Format: Name, Event: s.Event},
 	}
 	s.ApplyTo(h)
 	if s.Matcher != "" {
-		h.Match, h.MatchSyntax = s.Matcher, settings.MatchClaude
+		h.Match, h.MatchSyntax = s.Matcher, Name
 	}
 	return h, nil
 }
@@ -272,7 +272,7 @@ func (claudeFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]
 	if h.EffectiveMatchSyntax() == settings.MatchGlob {
 		return []string{h.Match}, "" // a native glob already: the engine applies it
 	}
-	if row := eventOf(h.Event); row == nil || !row.isTool() || h.EffectiveMatchSyntax() != settings.MatchClaude {
+	if row := eventOf(h.Event); row == nil || !row.isTool() || h.EffectiveMatchSyntax() != Name {
 		return []string{""}, h.Match
 	}
 	m := CompileMatcher(claudeName(h.Event), h.Match)

@@ -61,7 +61,7 @@ func FuzzClassifyStdout(f *testing.F) {
 			}
 		}
 		for _, ev := range events {
-			h := &settings.Hook{Event: ev, Protocol: settings.ProtocolClaude, Command: "x"}
+			h := &settings.Hook{Event: ev, Protocol: Name, Command: "x"}
 			for _, code := range []int{0, 1, 2} {
 				r := NewProtocol(nil).Classify(h, &runner.Event{Name: ev, Tool: "shell"}, &runner.RunResult{ExitCode: code, Stdout: out})
 				if r.Outcome == "" {

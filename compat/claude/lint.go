@@ -72,7 +72,7 @@ const CodeBacktracking = "catastrophic-backtracking"
 
 func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string)) {
 	event := claudeName(h.Event)
-	if h.Match != "" && h.EffectiveMatchSyntax() == settings.MatchClaude {
+	if h.Match != "" && h.EffectiveMatchSyntax() == Name {
 		if m := CompileMatcher(event, h.Match); m.IsRegex() {
 			if what := Backtracking(h.Match); what != "" {
 				add(CodeBacktracking, format.SeverityError,
@@ -228,7 +228,7 @@ func PermissionRuleHint(rule string) string {
 
 // lintMatcher reports matchers that can never fire (claude §3.3, §3.5).
 func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint string)) {
-	if row := eventOf(h.Event); h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != settings.MatchClaude || row == nil || !row.isTool() {
+	if row := eventOf(h.Event); h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != Name || row == nil || !row.isTool() {
 		return
 	}
 	m := CompileMatcher(event, h.Match)
@@ -237,7 +237,7 @@ func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint s
 		// load already (invalid-matcher, an error, with the same hint):
 		// doctor reports it once. A native hook in Claude's syntax, or a
 		// shim's --matcher (source "flags"), has no such warning.
-		fromSettings := h.Source.Format == settings.ProtocolClaude && h.Source.File != "flags"
+		fromSettings := h.Source.Format == Name && h.Source.File != "flags"
 		if strings.Contains(h.Match, "(") && strings.Contains(h.Match, ":") && !fromSettings {
 			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q is a permission rule: matchers compare the tool name only", h.Match), PermissionRuleHint(h.Match))
 		}

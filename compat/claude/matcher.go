@@ -141,7 +141,7 @@ func init() {
 	// A native TOML file is strict: an invalid regex there is an error.
 	// (A Claude settings file with one still loads, with a warning, and the
 	// matcher matches nothing, as Claude Code does.)
-	settings.RegisterMatchSyntax(settings.MatchClaude, func(p string) error {
+	settings.RegisterMatchSyntax(Name, func(p string) error {
 		return CompileMatcher(eventOf(settings.PreTool).name, p).Err()
 	})
 }

@@ -28,7 +28,7 @@ func TestPermissionLayerEngineOption(t *testing.T) {
 	dir, _ := filepath.EvalSymlinks(t.TempDir())
 	ran := filepath.Join(dir, "ran")
 	allow := `echo x >> '` + ran + `'; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`
-	cfg := &settings.Config{Hooks: []settings.Hook{{Event: settings.PreTool, Protocol: settings.ProtocolClaude, MatchSyntax: settings.MatchClaude, Command: allow}}}
+	cfg := &settings.Config{Hooks: []settings.Hook{{Event: settings.PreTool, Protocol: Name, MatchSyntax: Name, Command: allow}}}
 	perms := permission.Read([]permission.File{{Path: "local", Scope: permission.ScopeLocal,
 		Data: []byte(`{"permissions": {"deny": ["Bash(rm *)", "Read(./.env)"], "ask": ["Bash(git push *)"]}}`)}}, dir, dir)
 	layer := NewPermissionLayer(perms, dir, nil)

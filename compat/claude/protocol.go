@@ -42,7 +42,7 @@ func NewProtocol(vocab *translate.Vocabulary) *Protocol {
 }
 
 // Name returns "claude".
-func (*Protocol) Name() string { return settings.ProtocolClaude }
+func (*Protocol) Name() string { return Name }
 
 // matchValue is what a Claude matcher is compared with for ev (claude
 // §3.2, the event table's match column), and whether the event supports
@@ -95,7 +95,7 @@ func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string)
 	if !supported || h.Match == "" || h.Match == "*" {
 		return true, ""
 	}
-	if h.EffectiveMatchSyntax() != settings.MatchClaude {
+	if h.EffectiveMatchSyntax() != Name {
 		return format.SelectsNative(p.vocab, h, ev), ""
 	}
 	matched, err := cachedMatcher(row.name, h.Match).MatchErr(value)
@@ -355,11 +355,11 @@ var (
 // for a hook given to an engine directly; a settings file with one loads
 // with a warning and without the hook, as Claude Code skips it).
 func (*Protocol) Validate(h *settings.Hook) error {
-	if h.EffectiveMatchSyntax() != settings.MatchClaude || h.Match == "" {
+	if h.EffectiveMatchSyntax() != Name || h.Match == "" {
 		return nil
 	}
 	if err := CompileMatcher(claudeName(h.Event), h.Match).Err(); err != nil {
-		return &settings.MatcherError{Syntax: settings.MatchClaude, Match: h.Match, Err: err}
+		return &settings.MatcherError{Syntax: Name, Match: h.Match, Err: err}
 	}
 	return nil
 }

@@ -172,7 +172,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	otherStops, other := false, ""
 	for i := range out.Hooks {
 		t := &out.Hooks[i]
-		if t.Hook == nil || t.Hook.EffectiveProtocol() != settings.ProtocolClaude {
+		if t.Hook == nil || t.Hook.EffectiveProtocol() != Name {
 			switch d := t.Reply.Decision; {
 			case d.Blocks():
 				otherStops, other = true, "deny"
@@ -236,7 +236,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		}
 	}
 	if r.UserText != "" {
-		r.Texts = append(r.Texts, format.ModelText{Protocol: settings.ProtocolClaude, Kind: KindUserText, Text: r.UserText, Placement: "user", Delivery: format.DeliveryNow})
+		r.Texts = append(r.Texts, format.ModelText{Protocol: Name, Kind: KindUserText, Text: r.UserText, Placement: "user", Delivery: format.DeliveryNow})
 	}
 	for _, t := range r.Texts {
 		if t.Kind != KindCommandOutput && t.Kind != KindUserText {
@@ -292,7 +292,7 @@ type renderCtx struct {
 }
 
 func (c *renderCtx) add(kind, text string, v *view) {
-	t := format.ModelText{Protocol: settings.ProtocolClaude, Kind: kind, Text: text, Placement: string(c.row.lands), Delivery: format.DeliveryNow}
+	t := format.ModelText{Protocol: Name, Kind: kind, Text: text, Placement: string(c.row.lands), Delivery: format.DeliveryNow}
 	if v != nil {
 		t.Hooks = []string{v.cmd}
 	}
@@ -586,7 +586,7 @@ func (c *renderCtx) continuation(views []*view) {
 // (recorded).
 func (c *renderCtx) later(views []*view) {
 	add := func(kind, text string, v *view) {
-		c.r.Texts = append(c.r.Texts, format.ModelText{Protocol: settings.ProtocolClaude, Kind: kind, Text: text,
+		c.r.Texts = append(c.r.Texts, format.ModelText{Protocol: Name, Kind: kind, Text: text,
 			Placement: string(landLater), Delivery: format.DeliveryLater, Hooks: []string{v.cmd}})
 	}
 	for _, v := range views {

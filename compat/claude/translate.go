@@ -293,9 +293,9 @@ func (t *translation) handler(row *event, matcher, where string, n *jsonpos.Node
 	line, col := t.pos(n.Offset)
 	h := settings.Hook{
 		Event:       row.native,
-		Protocol:    settings.ProtocolClaude,
+		Protocol:    Name,
 		Match:       matcher,
-		MatchSyntax: settings.MatchClaude,
+		MatchSyntax: Name,
 		Source:      settings.Source{File: t.src.Path, Line: line, Col: col, Format: "claude", Scope: t.src.Scope, Event: event},
 	}
 	if matcher == "" {

@@ -141,7 +141,7 @@ func TestCodexClassifierRows(t *testing.T) {
 		{"invalid UTF-8 becomes U+FFFD", shell(settings.PreTool), 2, "", "bad \xff\xfe end", want{outcome: runner.OutcomeBlocking, decision: runner.DecisionDeny, reason: "bad \ufffd\ufffd end", status: StatusBlocked}},
 	}
 	p := NewProtocol(nil)
-	h := &settings.Hook{Protocol: settings.ProtocolCodex, Command: "x", Timeout: time.Second}
+	h := &settings.Hook{Protocol: Name, Command: "x", Timeout: time.Second}
 	for _, tc := range rows {
 		t.Run(tc.name, func(t *testing.T) {
 			r := p.Classify(h, tc.ev, &runner.RunResult{ExitCode: tc.exit, Stdout: []byte(tc.stdout), Stderr: []byte(tc.stderr)})
@@ -180,7 +180,7 @@ func TestCodexClassifierRows(t *testing.T) {
 func TestCodexClassifierFailures(t *testing.T) {
 	p := NewProtocol(nil)
 	pre := &runner.Event{Name: settings.PreTool, Tool: "shell"}
-	h := &settings.Hook{Protocol: settings.ProtocolCodex, Command: "x", Timeout: 2 * time.Second}
+	h := &settings.Hook{Protocol: Name, Command: "x", Timeout: 2 * time.Second}
 	r := p.Classify(h, pre, &runner.RunResult{ExitCode: -1, Signal: "KILL", TimedOut: true})
 	assert.Equal(t, runner.OutcomeTimeout, r.Outcome)
 	assert.Equal(t, "hook timed out after 2s", r.Err)
@@ -205,7 +205,7 @@ func TestCodexClassifierFailures(t *testing.T) {
 // The combiner (codex §4).
 func TestCodexCombine(t *testing.T) {
 	p := NewProtocol(nil)
-	h := &settings.Hook{Protocol: settings.ProtocolCodex, Command: "x", Timeout: time.Minute}
+	h := &settings.Hook{Protocol: Name, Command: "x", Timeout: time.Minute}
 	pre := &runner.Event{Name: settings.PreTool, Tool: "shell", Args: json.RawMessage(`{"command":"ls"}`)}
 	run := func(ev *runner.Event, exit int, stdout, stderr string, d time.Duration) runner.HookReply {
 		return p.Classify(h, ev, &runner.RunResult{ExitCode: exit, Stdout: []byte(stdout), Stderr: []byte(stderr), Duration: d})

@@ -31,7 +31,7 @@ func init() {
 
 type codexFormat struct{}
 
-func (codexFormat) Name() string { return settings.ProtocolCodex }
+func (codexFormat) Name() string { return Name }
 
 func (codexFormat) Info() format.Info {
 	return format.Info{
@@ -201,11 +201,11 @@ func (codexFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: --event %q is not a Codex event (Codex events: %s)", format.ErrShimUsage, s.Event, strings.Join(EventNames(), ", "))
 	}
-	h := &settings.Hook{Event: native, Protocol: settings.ProtocolCodex, Timeout: DefaultTimeout,
-		Source: settings.Source{File: "flags", Format: settings.ProtocolCodex, Event: s.Event}}
+	h := &settings.Hook{Event: native, Protocol: Name, Timeout: DefaultTimeout,
+		Source: settings.Source{File: "flags", Format: Name, Event: s.Event}}
 	s.ApplyTo(h)
 	if s.Matcher != "" {
-		h.Match, h.MatchSyntax = s.Matcher, settings.MatchCodex
+		h.Match, h.MatchSyntax = s.Matcher, Name
 	}
 	return h, nil
 }
@@ -218,7 +218,7 @@ func (codexFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]s
 	if h.Match == "" || h.Match == "*" {
 		return []string{""}, ""
 	}
-	if row, ok := rowFor(h.Event); !ok || row.Match != matchTool || h.EffectiveMatchSyntax() != settings.MatchCodex {
+	if row, ok := rowFor(h.Event); !ok || row.Match != matchTool || h.EffectiveMatchSyntax() != Name {
 		return []string{""}, h.Match
 	}
 	m := CompileMatcher(h.Match)

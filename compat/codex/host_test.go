@@ -59,7 +59,7 @@ func TestCodexHostWriteReply(t *testing.T) {
 		{"session end: nothing", runner.Event{Name: settings.SessionEnd}, runner.Reply{Decision: runner.DecisionBlock, Reason: "R"}, ``},
 	}
 	p := NewProtocol(nil)
-	h := &settings.Hook{Protocol: settings.ProtocolCodex, Command: "x", Timeout: time.Minute}
+	h := &settings.Hook{Protocol: Name, Command: "x", Timeout: time.Minute}
 	for _, tc := range rows {
 		t.Run(tc.name, func(t *testing.T) {
 			ev := tc.ev
@@ -128,7 +128,7 @@ func TestCodexShimRoundTrip(t *testing.T) {
 	h, err := (&format.ShimSpec{Protocol: "codex", Event: "PostToolUse", Matcher: "^Ba", Command: []string{"x"}}).Hook()
 	require.NoError(t, err)
 	assert.Equal(t, settings.PostTool, h.Event)
-	assert.Equal(t, settings.MatchCodex, h.MatchSyntax)
+	assert.Equal(t, Name, h.MatchSyntax)
 	assert.Equal(t, DefaultTimeout, h.Timeout)
 	_, err = (&format.ShimSpec{Protocol: "codex", Event: "Notification", Command: []string{"x"}}).Hook()
 	assert.ErrorIs(t, err, format.ErrShimUsage)

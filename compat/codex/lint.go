@@ -49,7 +49,7 @@ func (codexFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code, 
 	if h.Async {
 		add(CodeAsyncIgnored, format.SeverityInfo, "async: Codex starts the hook and never reads its reply (no block, no context)", "drop async to let the hook decide")
 	}
-	if row, ok := rowFor(h.Event); ok && row.Match == matchTool && h.Match != "" && h.EffectiveMatchSyntax() == settings.MatchCodex {
+	if row, ok := rowFor(h.Event); ok && row.Match == matchTool && h.Match != "" && h.EffectiveMatchSyntax() == Name {
 		m := CompileMatcher(h.Match)
 		if !m.IsRegex() && m.Err() == nil && !m.All() {
 			for _, n := range m.Names() {

@@ -107,5 +107,5 @@ func cachedMatcher(pattern string) *Matcher {
 func init() {
 	// A native TOML hook with match_syntax "codex" must hold a matcher
 	// Rust's regex accepts.
-	settings.RegisterMatchSyntax(settings.MatchCodex, func(p string) error { return CompileMatcher(p).Err() })
+	settings.RegisterMatchSyntax(Name, func(p string) error { return CompileMatcher(p).Err() })
 }

@@ -36,7 +36,7 @@ func (codexFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) [
 	row, _ := rowFor(out.Event.Name)
 	var texts []format.ModelText
 	add := func(kind, text, placement string, hooks []string) {
-		texts = append(texts, format.ModelText{Protocol: settings.ProtocolCodex, Kind: kind, Text: text,
+		texts = append(texts, format.ModelText{Protocol: Name, Kind: kind, Text: text,
 			Placement: placement, Delivery: format.DeliveryNow, Hooks: hooks})
 	}
 	for _, it := range NewProtocol(vocab).Render(own).Items {
@@ -75,7 +75,7 @@ func ownOutcome(out *runner.Outcome, vocab *translate.Vocabulary) *runner.Outcom
 	own := &runner.Outcome{Event: out.Event}
 	var replies []runner.HookReply
 	for _, t := range out.Hooks {
-		if t.Hook == nil || t.Hook.EffectiveProtocol() != settings.ProtocolCodex {
+		if t.Hook == nil || t.Hook.EffectiveProtocol() != Name {
 			continue
 		}
 		own.Hooks = append(own.Hooks, t)

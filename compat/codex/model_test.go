@@ -20,7 +20,7 @@ func modelEngine(t *testing.T, hooks ...settings.Hook) *runner.Engine {
 	t.Helper()
 	for i := range hooks {
 		if hooks[i].Protocol == "" {
-			hooks[i].Protocol = settings.ProtocolCodex
+			hooks[i].Protocol = Name
 		}
 		if hooks[i].Timeout == 0 {
 			hooks[i].Timeout = 10 * time.Second
@@ -34,7 +34,7 @@ func modelEngine(t *testing.T, hooks ...settings.Hook) *runner.Engine {
 }
 
 func modelView(out *runner.Outcome) []format.ModelText {
-	f, _ := format.Lookup(settings.ProtocolCodex)
+	f, _ := format.Lookup(Name)
 	return f.(format.ModelViewer).ModelView(out, nil)
 }
 

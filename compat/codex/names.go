@@ -1,14 +1,26 @@
 package codex
 
-import "github.com/hookcompat/hookcompat/translate"
+import (
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Name is the format's name ([Format]'s): the protocol its hooks speak
+// (settings.Hook.Protocol), its hooks' match syntax (settings.Hook.MatchSyntax) and its
+// tool-vocabulary dialect ([Dialect]). The format registers each with
+// the package that keeps it.
+const Name = "codex"
 
 // Dialect is OpenAI Codex's dialect of tool names in the tool vocabulary
 // ([translate.Vocabulary]): the format registers its table
 // ([translate.RegisterDialect]), so that matchers, payloads and rendering
 // of its hooks name tools as OpenAI Codex does.
-const Dialect translate.Dialect = "codex"
+const Dialect translate.Dialect = Name
 
-func init() { translate.RegisterDialect(Dialect, codexTools) }
+func init() {
+	settings.RegisterProtocol(Name)
+	translate.RegisterDialect(Dialect, codexTools)
+}
 
 // codexTools are the tool names Codex CLI 0.169.0 gives hooks (codex §5):
 // the shell tool is Bash (tool_input {"command"}), the freeform patch
@@ -31,3 +43,8 @@ func codexTools() translate.DialectTable {
 		},
 	}
 }
+
+// claudeName is Claude Code's format name, for the Claude hooks this
+// format meets (Claude hooks converted for its agent): their protocol
+// and match syntax.
+const claudeName = "claude"

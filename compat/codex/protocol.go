@@ -33,7 +33,7 @@ func NewProtocol(vocab *translate.Vocabulary) *Protocol {
 }
 
 // Name returns "codex".
-func (*Protocol) Name() string { return settings.ProtocolCodex }
+func (*Protocol) Name() string { return Name }
 
 // Defaults of Codex's process handling (codex §2.5).
 const (
@@ -156,7 +156,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 	if !supported || h.Match == "" || h.Match == "*" {
 		return true
 	}
-	if h.EffectiveMatchSyntax() != settings.MatchCodex {
+	if h.EffectiveMatchSyntax() != Name {
 		return format.SelectsNative(p.vocab, h, ev)
 	}
 	return cachedMatcher(h.Match).Match(values...)
@@ -169,7 +169,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 // trace.
 func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string) {
 	ok := p.Selects(h, ev)
-	if ok && h.Match != "" && h.EffectiveMatchSyntax() == settings.MatchCodex {
+	if ok && h.Match != "" && h.EffectiveMatchSyntax() == Name {
 		if err := cachedMatcher(h.Match).Unsupported(); err != nil {
 			return true, fmt.Sprintf("matcher %q: %v; the hook runs", h.Match, err)
 		}
@@ -179,7 +179,7 @@ func (p *Protocol) SelectWarn(h *settings.Hook, ev *runner.Event) (bool, string)
 
 // Validate checks that a hook's Codex matcher compiles.
 func (*Protocol) Validate(h *settings.Hook) error {
-	if h.EffectiveMatchSyntax() != settings.MatchCodex || h.Match == "" {
+	if h.EffectiveMatchSyntax() != Name || h.Match == "" {
 		return nil
 	}
 	return CompileMatcher(h.Match).Err()

@@ -104,7 +104,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	var hooks []hr
 	for i := range out.Hooks {
 		t := &out.Hooks[i]
-		if t.Hook == nil || t.Hook.EffectiveProtocol() != settings.ProtocolCodex {
+		if t.Hook == nil || t.Hook.EffectiveProtocol() != Name {
 			continue
 		}
 		if t.Reply.Outcome == runner.OutcomeSkipped || t.Reply.Outcome == runner.OutcomeDeduplicated {

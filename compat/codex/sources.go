@@ -131,7 +131,7 @@ func discover(env *format.Env) format.Discovery {
 	for _, f := range layerFiles(env) {
 		d.Watch = append(d.Watch, f.path)
 		if st, err := os.Stat(f.path); err == nil && !st.IsDir() {
-			d.Sources = append(d.Sources, format.Source{Format: settings.ProtocolCodex, Path: f.path, Scope: f.scope, Discovered: true})
+			d.Sources = append(d.Sources, format.Source{Format: Name, Path: f.path, Scope: f.scope, Discovered: true})
 		}
 	}
 	return d
@@ -257,7 +257,7 @@ func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 	projectTrusted := true
 	hooksReviewed := true
 	if env.Trusted != nil {
-		projectTrusted = env.Trusted(settings.ProtocolCodex, root)
+		projectTrusted = env.Trusted(Name, root)
 		hooksReviewed = projectTrusted
 	}
 	// Both representations in one layer (codex §1.1).

@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat/format"
-	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -70,7 +69,7 @@ func TestCodexHooksJSONTranslate(t *testing.T) {
 	pre := cfg.Hooks[0]
 	assert.Equal(t, time.Second, pre.Timeout, "timeout 0 is 1 s; timeoutSec is not an alias")
 	assert.Equal(t, "Bash", pre.Match)
-	assert.Equal(t, settings.MatchCodex, pre.MatchSyntax)
+	assert.Equal(t, Name, pre.MatchSyntax)
 	assert.Equal(t, "100", pre.Options[OptionContextLimit])
 	assert.Equal(t, 1, pre.Source.Ordinal)
 	all := cfg.Hooks[1]
@@ -188,7 +187,7 @@ func TestCodexLayers(t *testing.T) {
 	assert.False(t, TrustedProject(e.codexHome, filepath.Join(e.proj, "sub")))
 
 	e.env.Trusted = func(f, p string) bool {
-		assert.Equal(t, settings.ProtocolCodex, f)
+		assert.Equal(t, Name, f)
 		assert.Equal(t, e.proj, p)
 		return false
 	}

@@ -29,7 +29,7 @@ const (
 // target writes a Codex hooks.json ("convert --target codex").
 type target struct{}
 
-func (target) Name() string { return settings.ProtocolCodex }
+func (target) Name() string { return Name }
 
 // claudeToolsCodex maps Claude tool names a matcher may name to the Codex
 // names that select the same calls; "" for tools Codex never calls.
@@ -90,7 +90,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 		if name == "" {
 			name = string(h.Event)
 		}
-		if h.EffectiveProtocol() == settings.ProtocolCodex {
+		if h.EffectiveProtocol() == Name {
 			// A Codex hook written back as it is (its post_tool_failure
 			// twin is the same handler).
 			ev, ok := CodexEvent(h.Event)
@@ -134,7 +134,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			warn(h, CodeNotForCodex, err.Error()+"; left out")
 			continue
 		}
-		spec.Host = settings.ProtocolCodex
+		spec.Host = Name
 		timeout := h.Timeout
 		if timeout <= 0 {
 			timeout = settings.DefaultTimeout
@@ -239,7 +239,7 @@ func codexMatcher(h *settings.Hook) (string, bool) {
 		}
 		return translate.DefaultVocabulary.Name(translate.Native, Dialect, m), true
 	}
-	if h.EffectiveMatchSyntax() == settings.MatchClaude && isClaudeNameList(m) {
+	if h.EffectiveMatchSyntax() == claudeName && isClaudeNameList(m) {
 		var names []string
 		seen := map[string]bool{}
 		for _, n := range strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' }) {

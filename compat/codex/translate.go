@@ -91,16 +91,16 @@ func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]
 		}
 		hook := settings.Hook{
 			Event:         h.ev.Native,
-			Protocol:      settings.ProtocolCodex,
+			Protocol:      Name,
 			Command:       h.command,
 			Timeout:       timeout,
 			Async:         h.async,
 			StatusMessage: h.status,
-			Source: settings.Source{File: d.path, Line: h.line, Col: h.col, Format: settings.ProtocolCodex,
+			Source: settings.Source{File: d.path, Line: h.line, Col: h.col, Format: Name,
 				Scope: scope, Event: h.ev.Codex, Ordinal: *ordinal},
 		}
 		if matcher != "" {
-			hook.Match, hook.MatchSyntax = matcher, settings.MatchCodex
+			hook.Match, hook.MatchSyntax = matcher, Name
 		}
 		if h.contextLimit != nil {
 			// Carried as the option additionalContextLimit (settings.Hook

@@ -15,7 +15,7 @@ import (
 // hookOf is a Cursor hook of step name.
 func hookOf(name string) *settings.Hook {
 	s := StepNamed(name)
-	h := &settings.Hook{Event: s.Event, Protocol: settings.ProtocolCursor, Command: "hook.sh", Timeout: DefaultTimeout}
+	h := &settings.Hook{Event: s.Event, Protocol: Name, Command: "hook.sh", Timeout: DefaultTimeout}
 	if s.Specific() {
 		h.Options = map[string]string{OptionStep: name}
 	}

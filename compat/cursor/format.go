@@ -37,7 +37,7 @@ var (
 	_ format.CommandVars     = cursorFormat{}
 )
 
-func (cursorFormat) Name() string { return settings.ProtocolCursor }
+func (cursorFormat) Name() string { return Name }
 
 func (cursorFormat) Info() format.Info {
 	return format.Info{
@@ -165,8 +165,8 @@ func (cursorFormat) ShimHook(spec *format.ShimSpec) (*settings.Hook, error) {
 		s = st
 	}
 	h := &settings.Hook{
-		Event: s.Event, Protocol: settings.ProtocolCursor, Timeout: DefaultTimeout,
-		Source: settings.Source{File: "flags", Format: settings.ProtocolCursor, Event: s.Name},
+		Event: s.Event, Protocol: Name, Timeout: DefaultTimeout,
+		Source: settings.Source{File: "flags", Format: Name, Event: s.Name},
 	}
 	spec.ApplyTo(h)
 	if s.Specific() {
@@ -178,7 +178,7 @@ func (cursorFormat) ShimHook(spec *format.ShimSpec) (*settings.Hook, error) {
 		}
 	}
 	if spec.Matcher != "" {
-		h.Match, h.MatchSyntax = spec.Matcher, settings.MatchCursor
+		h.Match, h.MatchSyntax = spec.Matcher, Name
 	}
 	return h, nil
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -42,7 +41,7 @@ func (cursorFormat) ReadHostEvent(data []byte, workspace, protocol string) (runn
 	from := ev.Extra
 	ev.Extra = nil
 	ev.Extra.Set(markerKey, jsonwire.RawString(s.Name))
-	if protocol != settings.ProtocolClaude {
+	if protocol != claudeName {
 		return ev, nil
 	}
 	copyAs := func(from runner.Fields, key, as string) {

@@ -20,7 +20,7 @@ import (
 func TestReadHostEvent(t *testing.T) {
 	t.Setenv("CURSOR_PROJECT_DIR", "")
 	f := cursorFormat{}
-	ev, err := f.ReadHostEvent([]byte(samples["preToolUse"]), "/wd", settings.ProtocolClaude)
+	ev, err := f.ReadHostEvent([]byte(samples["preToolUse"]), "/wd", claudeName)
 	require.NoError(t, err)
 	assert.Equal(t, "shell", ev.Tool)
 	assert.Equal(t, "c-1", ev.SessionID)
@@ -32,31 +32,31 @@ func TestReadHostEvent(t *testing.T) {
 	step, _ := ev.Extra.Get(markerKey)
 	assert.Equal(t, `"preToolUse"`, string(step), "the step is kept for the reply")
 
-	ev, err = f.ReadHostEvent([]byte(sample("postToolUse", `"tool_name":"Shell","tool_input":{"command":"ls"},"tool_output":"{\"output\":\"a\\n\",\"exitCode\":0}","duration":12.6,"tool_use_id":"u","cwd":"/w",`)), "/wd", settings.ProtocolClaude)
+	ev, err = f.ReadHostEvent([]byte(sample("postToolUse", `"tool_name":"Shell","tool_input":{"command":"ls"},"tool_output":"{\"output\":\"a\\n\",\"exitCode\":0}","duration":12.6,"tool_use_id":"u","cwd":"/w",`)), "/wd", claudeName)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"stdout":"a\n","stderr":"","interrupted":false,"isImage":false}`, string(ev.Result))
 	d, _ := ev.Extra.Get("duration_ms")
 	assert.Equal(t, "13", string(d))
 
-	ev, err = f.ReadHostEvent([]byte(samples["subagentStop"]), "/wd", settings.ProtocolClaude)
+	ev, err = f.ReadHostEvent([]byte(samples["subagentStop"]), "/wd", claudeName)
 	require.NoError(t, err)
 	id, _ := ev.Extra.Get("agent_id")
 	assert.Equal(t, `"s-1"`, string(id))
-	ev, err = f.ReadHostEvent([]byte(samples["sessionEnd"]), "/wd", settings.ProtocolClaude)
+	ev, err = f.ReadHostEvent([]byte(samples["sessionEnd"]), "/wd", claudeName)
 	require.NoError(t, err)
 	assert.Equal(t, "exit", ev.Reason, "user_close is Claude's prompt_input_exit")
-	ev, err = f.ReadHostEvent([]byte(samples["sessionStart"]), "/wd", settings.ProtocolClaude)
+	ev, err = f.ReadHostEvent([]byte(samples["sessionStart"]), "/wd", claudeName)
 	require.NoError(t, err)
 	m, _ := ev.Extra.Get("model")
 	assert.Equal(t, `"composer-2.5-fast"`, string(m))
 	assert.Equal(t, "startup", ev.Reason)
 
-	ev, err = f.ReadHostEvent([]byte(samples["sessionStart"]), "/wd", settings.ProtocolPhi)
+	ev, err = f.ReadHostEvent([]byte(samples["sessionStart"]), "/wd", "phi")
 	require.NoError(t, err)
 	assert.Len(t, ev.Extra, 1, "another protocol gets the native fields only")
 
 	t.Setenv("CURSOR_PROJECT_DIR", "/proj")
-	ev, err = f.ReadHostEvent([]byte(`{"hook_event_name":"stop","conversation_id":"c","status":"completed","loop_count":0}`), "/wd", settings.ProtocolClaude)
+	ev, err = f.ReadHostEvent([]byte(`{"hook_event_name":"stop","conversation_id":"c","status":"completed","loop_count":0}`), "/wd", claudeName)
 	require.NoError(t, err)
 	assert.Equal(t, "/proj", ev.Workspace, "CURSOR_PROJECT_DIR when the payload has no workspace_roots")
 }

@@ -71,7 +71,7 @@ func cachedMatcher(pattern string) *Matcher {
 func init() {
 	// A native TOML file is strict: an invalid Cursor pattern there is an
 	// error.
-	settings.RegisterMatchSyntax(settings.MatchCursor, func(p string) error {
+	settings.RegisterMatchSyntax(Name, func(p string) error {
 		return CompileMatcher(p).Err()
 	})
 }

@@ -3,7 +3,6 @@ package cursor
 import (
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -28,7 +27,7 @@ func (cursorFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) 
 	var replies []runner.HookReply
 	var hooks []string
 	for _, t := range out.Hooks {
-		if t.Hook == nil || t.Hook.EffectiveProtocol() != settings.ProtocolCursor {
+		if t.Hook == nil || t.Hook.EffectiveProtocol() != Name {
 			continue
 		}
 		own.Hooks = append(own.Hooks, t)
@@ -44,7 +43,7 @@ func (cursorFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) 
 	r := p.Render(own)
 	var texts []format.ModelText
 	add := func(kind, text, placement string) {
-		texts = append(texts, format.ModelText{Protocol: settings.ProtocolCursor, Kind: kind, Text: text,
+		texts = append(texts, format.ModelText{Protocol: Name, Kind: kind, Text: text,
 			Placement: placement, Delivery: format.DeliveryNow, Hooks: hooks})
 	}
 	model := r.ModelText

@@ -30,7 +30,7 @@ func viewOf(t *testing.T, ev *runner.Event, hooks ...settings.Hook) ([]format.Mo
 	defer func() { _ = eng.Close(context.Background()) }()
 	out, err := eng.Fire(context.Background(), *ev)
 	require.NoError(t, err)
-	f, _ := format.Lookup(settings.ProtocolCursor)
+	f, _ := format.Lookup(Name)
 	return f.(format.ModelViewer).ModelView(out, nil), out
 }
 

@@ -37,7 +37,7 @@ var (
 )
 
 // Name returns "cursor".
-func (*Protocol) Name() string { return settings.ProtocolCursor }
+func (*Protocol) Name() string { return Name }
 
 // Subject is what the matcher of a hook of step s is compared with for
 // ev (cursor §4), and whether the step has a match value at all.
@@ -81,7 +81,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 	if !has || h.Match == "" || h.Match == "*" {
 		return true
 	}
-	if h.EffectiveMatchSyntax() != settings.MatchCursor {
+	if h.EffectiveMatchSyntax() != Name {
 		return format.SelectsNative(p.vocab, h, ev)
 	}
 	return cachedMatcher(h.Match).Match(value)
@@ -244,7 +244,7 @@ func (*Protocol) Validate(h *settings.Hook) error {
 			return fmt.Errorf("option loop_limit %q: want a positive integer or null", v)
 		}
 	}
-	if h.EffectiveMatchSyntax() == settings.MatchCursor && h.Match != "" {
+	if h.EffectiveMatchSyntax() == Name && h.Match != "" {
 		return CompileMatcher(h.Match).Err()
 	}
 	return nil

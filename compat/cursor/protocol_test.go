@@ -68,13 +68,13 @@ func TestSelects(t *testing.T) {
 	} {
 		h := hookOf(tc.step)
 		if tc.matcher != "" {
-			h.Match, h.MatchSyntax = tc.matcher, settings.MatchCursor
+			h.Match, h.MatchSyntax = tc.matcher, Name
 		}
 		assert.Equal(t, tc.want, p.Selects(h, tc.ev), "%s matcher %q on %s %s", tc.step, tc.matcher, tc.ev.Name, tc.ev.Tool)
 	}
 	// A pattern that cannot be evaluated matches (Cursor's bundle).
 	h := hookOf("beforeShellExecution")
-	h.Match, h.MatchSyntax = "(a+)+$", settings.MatchCursor
+	h.Match, h.MatchSyntax = "(a+)+$", Name
 	long := call("shell", `{"command":"`+strings.Repeat("a", 60)+`!"}`)
 	assert.True(t, p.Selects(h, long))
 }
@@ -211,8 +211,8 @@ func TestValidate(t *testing.T) {
 	h.Options = map[string]string{OptionLoopLimit: "zero"}
 	assert.ErrorContains(t, p.Validate(h), "loop_limit")
 	h = hookOf("preToolUse")
-	h.Match, h.MatchSyntax = "(", settings.MatchCursor
+	h.Match, h.MatchSyntax = "(", Name
 	assert.Error(t, p.Validate(h))
-	h = &settings.Hook{Event: settings.Notification, Protocol: settings.ProtocolCursor, Command: "x"}
+	h = &settings.Hook{Event: settings.Notification, Protocol: Name, Command: "x"}
 	assert.ErrorContains(t, p.Validate(h), "no Cursor step")
 }

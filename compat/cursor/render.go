@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -113,7 +112,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 // or nil.
 func (p *Protocol) denyingStep(out *runner.Outcome) *Step {
 	for _, tr := range out.Hooks {
-		if tr.Hook == nil || tr.Hook.EffectiveProtocol() != settings.ProtocolCursor || !tr.Reply.Decision.Blocks() {
+		if tr.Hook == nil || tr.Hook.EffectiveProtocol() != Name || !tr.Reply.Decision.Blocks() {
 			continue
 		}
 		return stepOf(tr.Hook)

@@ -74,7 +74,7 @@ func (cursorFormat) Discover(env *format.Env) format.Discovery {
 	for _, p := range paths(env) {
 		d.Watch = append(d.Watch, p[0])
 		if st, err := os.Stat(p[0]); err == nil && !st.IsDir() {
-			d.Sources = append(d.Sources, format.Source{Format: settings.ProtocolCursor, Path: p[0], Scope: p[1], Discovered: true})
+			d.Sources = append(d.Sources, format.Source{Format: Name, Path: p[0], Scope: p[1], Discovered: true})
 		}
 	}
 	return d
@@ -177,7 +177,7 @@ func (cursorFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 				res.Warnings = append(res.Warnings, w)
 			}
 		}
-		if f.Scope == ScopeProject && !env.IsTrusted(settings.ProtocolCursor) {
+		if f.Scope == ScopeProject && !env.IsTrusted(Name) {
 			if len(cfg.Hooks) > 0 {
 				res.Warnings = append(res.Warnings, translate.Warning{File: f.Path, Code: CodePolicyDisabled,
 					Message: fmt.Sprintf("%d hook(s) not loaded: the workspace is not trusted (Cursor runs project hooks only in trusted workspaces)", len(cfg.Hooks))})

@@ -118,7 +118,7 @@ func eventName(h *settings.Hook) string {
 }
 
 func (w *writer) hook(h *settings.Hook) {
-	if h.EffectiveProtocol() == settings.ProtocolCursor {
+	if h.EffectiveProtocol() == Name {
 		w.cursorHook(h)
 		return
 	}
@@ -232,7 +232,7 @@ func (w *writer) groupEntry(call *settings.Hook, s *Step) []byte {
 
 func (w *writer) add(h *settings.Hook, e entry) {
 	w.entries = append(w.entries, e)
-	if h.EffectiveProtocol() == settings.ProtocolCursor {
+	if h.EffectiveProtocol() == Name {
 		return // Cursor's own hooks keep Cursor's merge
 	}
 	w.perStep[e.step]++
@@ -250,7 +250,7 @@ func (w *writer) warnings(h *settings.Hook, s *Step, f format.Format) {
 	if h.Async {
 		w.warn(h, CodeAsyncAwaited, "an async hook: its decisions are dropped as in its own agent, but Cursor waits for the shim to finish")
 	}
-	if f.Name() == settings.ProtocolClaude {
+	if f.Name() == claudeName {
 		w.warnOnce(h, CodeDoubleFireRisk, CodeDoubleFireRisk, "with Cursor's third-party hooks setting on, Cursor also runs the original Claude Code hooks of .claude/settings.json: each would fire twice (remove them there, or keep the setting off)")
 	}
 	if missing := w.noCursorTools(h); len(missing) > 0 {
@@ -293,7 +293,7 @@ func (w *writer) cursorHook(h *settings.Hook) {
 		return
 	}
 	if h.Match != "" {
-		if h.EffectiveMatchSyntax() != settings.MatchCursor {
+		if h.EffectiveMatchSyntax() != Name {
 			w.warn(h, translate.CodeUnsupportedField, fmt.Sprintf("match %q (%s syntax) is written as a Cursor regex", h.Match, h.EffectiveMatchSyntax()))
 		}
 		o.Str("matcher", h.Match)

@@ -17,10 +17,10 @@ import (
 )
 
 func claudeHook(event settings.Event, name, match, cmd string) settings.Hook {
-	h := settings.Hook{Event: event, Protocol: settings.ProtocolClaude, Command: cmd, Timeout: 600 * time.Second,
+	h := settings.Hook{Event: event, Protocol: claudeName, Command: cmd, Timeout: 600 * time.Second,
 		Source: settings.Source{File: "settings.json", Line: 1, Col: 1, Format: "claude", Event: name}}
 	if match != "" {
-		h.Match, h.MatchSyntax = match, settings.MatchClaude
+		h.Match, h.MatchSyntax = match, claudeName
 	}
 	return h
 }

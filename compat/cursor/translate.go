@@ -208,9 +208,9 @@ func (t *translation) entry(s *Step, where string, n *jsonpos.Node) (settings.Ho
 	line, col := t.pos(n.Offset)
 	h := settings.Hook{
 		Event:    s.Event,
-		Protocol: settings.ProtocolCursor,
+		Protocol: Name,
 		Timeout:  DefaultTimeout,
-		Source:   settings.Source{File: t.src.Path, Line: line, Col: col, Format: settings.ProtocolCursor, Scope: t.src.Scope, Event: s.Name},
+		Source:   settings.Source{File: t.src.Path, Line: line, Col: col, Format: Name, Scope: t.src.Scope, Event: s.Name},
 	}
 	if s.Specific() {
 		h.Options = map[string]string{OptionStep: s.Name}
@@ -271,7 +271,7 @@ func (t *translation) entry(s *Step, where string, n *jsonpos.Node) (settings.Ho
 		case !s.HasSubject():
 			t.warnAt(mv.Offset, translate.CodeMatcherIgnored, fmt.Sprintf("%s.matcher %q: %s has no match value; the hook runs every time (as in Cursor)", where, m, s.Name))
 		default:
-			h.Match, h.MatchSyntax = m, settings.MatchCursor
+			h.Match, h.MatchSyntax = m, Name
 		}
 	}
 	if to := n.Get("timeout"); to != nil {

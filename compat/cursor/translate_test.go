@@ -47,9 +47,9 @@ func TestTranslateEntries(t *testing.T) {
 	require.Len(t, cfg.Hooks, 7)
 	pre := cfg.Hooks[0]
 	assert.Equal(t, settings.PreTool, pre.Event)
-	assert.Equal(t, settings.ProtocolCursor, pre.Protocol)
+	assert.Equal(t, Name, pre.Protocol)
 	assert.Equal(t, "Shell|Read", pre.Match)
-	assert.Equal(t, settings.MatchCursor, pre.MatchSyntax)
+	assert.Equal(t, Name, pre.MatchSyntax)
 	assert.Equal(t, 5*time.Second, pre.Timeout, "seconds")
 	assert.True(t, pre.FailClosed)
 	assert.Nil(t, pre.Options, "the generic step needs no option")

@@ -25,22 +25,37 @@
 // Package compat (Load, NewEngine, Convert, Doctor, List, Watch) and the
 // hookcompat CLI (run, list, doctor, validate, watch, convert, exec) go
 // through this registry only. Formats register in init; package
-// compat/all imports every format hookcompat ships and is the only place
-// outside the format folders that does.
+// compat/all imports every format hookcompat ships; package compat
+// imports none, so a program links the formats it imports (the
+// hookcompat command links compat/all).
 //
 // # Adding a format
 //
-// A new format is one folder and one line in compat/all:
+// A new format is one folder and one line in compat/all. The folder
+// registers, from init, the format and every name it owns — its hooks'
+// protocol, its match syntax and its tool dialect, all spelt as its name
+// — with the package that keeps each, so no shared package lists agents
+// (a test in compat/all fails when a file outside the folder spells one
+// of them or imports the folder):
 //
 //	package acme // compat/acme
 //
+//	const Name = "acme" // the format's, its protocol's, match syntax's and dialect's name
+//
 //	var Format format.Format = acmeFormat{}
 //
-//	func init() { format.Register(Format) }
+//	func init() {
+//		format.Register(Format)
+//		settings.RegisterProtocol(Name)                  // protocol = "acme" in native TOML
+//		settings.RegisterMatchSyntax(Name, checkMatcher) // match_syntax = "acme"
+//		translate.RegisterDialect(Name, func() translate.DialectTable {
+//			return translate.DialectTable{Names: map[string]string{"shell": "Terminal"}} // its tool names
+//		})
+//	}
 //
 //	type acmeFormat struct{}
 //
-//	func (acmeFormat) Name() string { return "acme" } // also its protocol's name
+//	func (acmeFormat) Name() string { return Name }
 //	func (acmeFormat) Info() format.Info {
 //		return format.Info{Title: "Acme", Flag: "acme", FlagUsage: "Acme hooks.yaml (repeatable)", Order: 30}
 //	}
@@ -49,7 +64,7 @@
 //		p := filepath.Join(env.Project, ".acme", "hooks.yaml")
 //		d := format.Discovery{Watch: []string{p}}
 //		if _, err := os.Stat(p); err == nil {
-//			d.Sources = append(d.Sources, format.Source{Format: "acme", Path: p, Scope: "project", Discovered: true})
+//			d.Sources = append(d.Sources, format.Source{Format: Name, Path: p, Scope: "project", Discovered: true})
 //		}
 //		return d
 //	}
@@ -72,7 +87,7 @@
 //	}
 //	func (acmeFormat) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
 //		// decode src.Data with positions; each handler becomes a settings.Hook
-//		// with Protocol "acme", its timeout converted from the format's unit
+//		// with Protocol Name, its timeout converted from the format's unit
 //		return decode(src)
 //	}
 //	func (acmeFormat) Protocol(v *translate.Vocabulary) runner.Protocol { return &protocol{vocab: v} }

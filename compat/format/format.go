@@ -151,6 +151,10 @@ type Source struct {
 	// the user: one that does not parse is skipped with a warning, so that
 	// a file caught mid-edit cannot switch every other hook off.
 	Discovered bool
+	// Installed marks a named source the agent loads beside whatever it
+	// discovers (a Claude Code plugin the user installed): naming only
+	// installed sources does not turn discovery off.
+	Installed bool
 }
 
 // Discovery is what [Format.Discover] found.
@@ -214,6 +218,15 @@ type Host interface {
 // names.
 type HostEventReader interface {
 	ReadHostEvent(data []byte, workspace, protocol string) (runner.Event, error)
+}
+
+// Permissioner is implemented by formats whose agents have a permission
+// layer of their own (Claude Code's permission rules and modes) that an
+// embedder without one can use: Permissions builds it from a load's
+// sources of the format (srcs, with their scopes) for
+// runner.Options.Permissions. An error means a source could not be read.
+type Permissioner interface {
+	Permissions(srcs []Source, env *Env) (runner.Permissions, error)
 }
 
 // CommandVars is implemented by formats whose agents set variables that

@@ -115,7 +115,7 @@ func TestShimRoundTrip(t *testing.T) {
 			want := h
 			if matcher != "" {
 				want.Match = matcher
-				want.MatchSyntax = settings.MatchClaude
+				want.MatchSyntax = "claude"
 				if h.Protocol == "phi" {
 					want.MatchSyntax = settings.MatchExact
 				}
@@ -165,7 +165,7 @@ func TestShimCommandRoundTrip(t *testing.T) {
 			FailClosed: true, Env: map[string]string{"CLAUDE_PLUGIN_ROOT": "./plugins/it's here", "X": ""},
 			Command: []string{`"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh 'a b' && echo "$(date)" ~ *`}},
 		{Host: "codex", Protocol: "claude", Event: "PostToolUse", Async: true, Exec: true, Command: []string{"node", "fmt.mjs", "--", "-x", "", "tab\there"}},
-		{Protocol: "phi", Event: "pre_tool", PhiDirs: []string{".phi/hooks", "~/phi hooks"}},
+		{Protocol: "phi", Event: "pre_tool", Sources: []string{".phi/hooks", "~/phi hooks"}},
 		{Protocol: "claude", Event: "Stop", URL: "http://127.0.0.1:9/h?a=1&b=2", Headers: map[string]string{"Authorization": "Bearer $TOKEN"}, AllowedEnv: []string{"TOKEN"}},
 	}
 	for _, spec := range specs {
@@ -203,12 +203,12 @@ func TestShimPortable(t *testing.T) {
 	spec := &format.ShimSpec{Protocol: "phi", Event: "pre_tool",
 		Env: map[string]string{"CLAUDE_PLUGIN_ROOT": "/work/proj/plugins/sg", "CLAUDE_PLUGIN_DATA": "/home/ann/.claude/plugins/data/sg",
 			"AT_ROOT": "/work/proj", "OTHER": "/opt/x", "FLAG": "1", "EMPTY": ""},
-		Dir: "/home/ann/hooks", PhiDirs: []string{"/work/proj/.phi/hooks", "/home/ann/.phi/hooks", "/srv/phi", "rel/phi"}}
+		Dir: "/home/ann/hooks", Sources: []string{"/work/proj/.phi/hooks", "/home/ann/.phi/hooks", "/srv/phi", "rel/phi"}}
 	spec.Portable("/work/proj", "/home/ann")
 	assert.Equal(t, map[string]string{"CLAUDE_PLUGIN_ROOT": "./plugins/sg", "CLAUDE_PLUGIN_DATA": "~/.claude/plugins/data/sg",
 		"AT_ROOT": ".", "OTHER": "/opt/x", "FLAG": "1", "EMPTY": ""}, spec.Env)
 	assert.Equal(t, "~/hooks", spec.Dir)
-	assert.Equal(t, []string{".phi/hooks", "~/.phi/hooks", "/srv/phi", "rel/phi"}, spec.PhiDirs)
+	assert.Equal(t, []string{".phi/hooks", "~/.phi/hooks", "/srv/phi", "rel/phi"}, spec.Sources)
 
 	back, err := format.ParseShimArgs(format.ShimArgs("hookcompat", spec)[2:])
 	require.NoError(t, err)
@@ -216,5 +216,5 @@ func TestShimPortable(t *testing.T) {
 	assert.Equal(t, map[string]string{"CLAUDE_PLUGIN_ROOT": "/clone/plugins/sg", "CLAUDE_PLUGIN_DATA": "/home/bob/.claude/plugins/data/sg",
 		"AT_ROOT": "/clone", "OTHER": "/opt/x", "FLAG": "1", "EMPTY": ""}, back.Env)
 	assert.Equal(t, "/home/bob/hooks", back.Dir)
-	assert.Equal(t, []string{"/clone/.phi/hooks", "/home/bob/.phi/hooks", "/srv/phi", "/clone/rel/phi"}, back.PhiDirs)
+	assert.Equal(t, []string{"/clone/.phi/hooks", "/home/bob/.phi/hooks", "/srv/phi", "/clone/rel/phi"}, back.Sources)
 }

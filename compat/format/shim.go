@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hookcompat/hookcompat/internal/hookkit"
@@ -33,7 +34,9 @@ type ShimSpec struct {
 	// "native", an engine of the native spec): the shim reads its payload
 	// and answers in its reply schema ([Host]).
 	Host string
-	// Protocol is the hook's format (--protocol; default "claude").
+	// Protocol is the hook's format (--protocol). Without the flag it is
+	// the format of a grouped call's source flag, else the default shim
+	// format ([SetShimDefault]).
 	Protocol string
 	// Event is the event the hook is configured for, as its format names
 	// it (--event: Claude "PreToolUse", Phi "pre_tool").
@@ -73,9 +76,13 @@ type ShimSpec struct {
 	// KEY=value, repeatable; settings.Hook.Options), such as Cursor's
 	// loop_limit.
 	Options map[string]string
-	// PhiDirs are Phi hooks folders whose hooks of Event run together,
-	// merged as Phi merges them (--phi-dir, repeatable).
-	PhiDirs []string
+	// Sources make the call a grouped one ([ShimGrouper]): sources of
+	// format Protocol — files or folders — whose hooks of Event run
+	// together through this one call, loaded and merged by that format's
+	// own rules (Phi's name order and modify chain). The flag is the
+	// format's source flag (Info.Flag, repeatable: --phi-dir DIR for
+	// Phi).
+	Sources []string
 	// Command is what runs: one shell command string (a single element),
 	// or with Exec a program and its arguments.
 	Command []string
@@ -95,8 +102,9 @@ type Shimmer interface {
 	// the native event of spec.Event (an error, wrapping [ErrShimUsage],
 	// for a name the format does not have), the format's default timeout
 	// when spec.Timeout is zero, and spec.Matcher in the format's match
-	// syntax. With PhiDirs it returns the hook's event only (Hook.Event;
-	// the folders' hooks are loaded by the caller).
+	// syntax. For a grouped call (spec.Sources) it returns the hook's
+	// event only (Hook.Event; the sources' hooks are loaded by the
+	// caller).
 	ShimHook(spec *ShimSpec) (*settings.Hook, error)
 }
 
@@ -123,7 +131,10 @@ type ToolScoper interface {
 
 // ShimGrouper is implemented by formats whose hooks of one event must run
 // through one shim call, so that the format's own order and merge apply
-// (Phi's name order and modify chain).
+// (Phi's name order and modify chain). The call names the sources whose
+// hooks it runs (ShimSpec.Sources) with the format's source flag
+// (Info.Flag), which such a format must have; the shim loads them as
+// sources of the format.
 type ShimGrouper interface {
 	// ShimGroup returns the key of the shim call h joins ("" to run
 	// alone) and that call, a native args hook running shim, for h alone.
@@ -251,8 +262,11 @@ func ShimArgs(shim string, s *ShimSpec) []string {
 	if s.Dir != "" {
 		argv = append(argv, "--dir", s.Dir)
 	}
-	for _, d := range s.PhiDirs {
-		argv = append(argv, "--phi-dir", d)
+	if len(s.Sources) > 0 {
+		flag := groupFlag(s.Protocol)
+		for _, d := range s.Sources {
+			argv = append(argv, "--"+flag, d)
+		}
 	}
 	if s.URL != "" {
 		argv = append(argv, "--url", s.URL)
@@ -280,19 +294,73 @@ var shimFlags = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{
 		"host": true, "protocol": true, "event": true, "matcher": true, "if": true, "timeout": true,
 		"fail-closed": false, "async": false, "rewake": false, "exec": false, "env": true, "url": true,
-		"header": true, "allowed-env-var": true, "name": true, "dir": true, "phi-dir": true, "option": true,
+		"header": true, "allowed-env-var": true, "name": true, "dir": true, "option": true,
 	}
 }}
 
 // ShimFlagNames returns the flags of `hookcompat exec`, sorted, for help
-// texts and completion.
+// texts and completion: its own, and the source flag of every registered
+// format that groups its hooks into one call ([ShimGrouper]).
 func ShimFlagNames() []string {
 	names := make([]string, 0, len(shimFlags.Get()))
 	for n := range shimFlags.Get() {
 		names = append(names, n)
 	}
+	for n := range groupFlags() {
+		names = append(names, n)
+	}
 	sort.Strings(names)
 	return names
+}
+
+// groupFlags maps the source flag of every registered [ShimGrouper]
+// format (Info.Flag) to the format's name.
+func groupFlags() map[string]string {
+	out := map[string]string{}
+	for _, f := range All() {
+		if _, ok := f.(ShimGrouper); ok {
+			if fl := f.Info().Flag; fl != "" {
+				if _, own := shimFlags.Get()[fl]; !own {
+					out[fl] = f.Name()
+				}
+			}
+		}
+	}
+	return out
+}
+
+// groupFlag is the source flag of a grouped call of format name (its
+// Info.Flag).
+func groupFlag(name string) string {
+	if f, ok := Lookup(name); ok {
+		return f.Info().Flag
+	}
+	return ""
+}
+
+var shimDefault struct {
+	sync.Mutex
+	name string
+}
+
+// SetShimDefault names the format whose hooks `hookcompat exec` runs
+// when the call has no --protocol and no grouped call's source flag (the
+// Claude Code format sets itself, as calls written for it may omit the
+// flag). A format sets it from init; it panics when another format has
+// set it already.
+func SetShimDefault(name string) {
+	shimDefault.Lock()
+	defer shimDefault.Unlock()
+	if shimDefault.name != "" && shimDefault.name != name {
+		panic("format: shim default set twice: " + shimDefault.name + " and " + name)
+	}
+	shimDefault.name = name
+}
+
+func shimDefaultName() string {
+	shimDefault.Lock()
+	defer shimDefault.Unlock()
+	return shimDefault.name
 }
 
 // ParseShimArgs parses the arguments of `hookcompat exec` (after "exec"):
@@ -300,10 +368,13 @@ func ShimFlagNames() []string {
 // checks every flag and the shape of the call, not whether the format has
 // the event (see [Shimmer.ShimHook]). Errors wrap [ErrShimUsage].
 func ParseShimArgs(args []string) (*ShimSpec, error) {
-	s := &ShimSpec{Protocol: settings.ProtocolClaude}
+	s := &ShimSpec{}
 	usage := func(format string, a ...any) error {
 		return fmt.Errorf("%w: %s", ErrShimUsage, fmt.Sprintf(format, a...))
 	}
+	var groups map[string]string // source flag → format, when a flag is none of exec's own
+	protocolSet := false
+	group, groupFlagName := "", "" // the grouped call's format and flag
 	i := 0
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -317,7 +388,17 @@ func ParseShimArgs(args []string) (*ShimSpec, error) {
 		name, val, hasVal := strings.Cut(a[2:], "=")
 		takes, known := shimFlags.Get()[name]
 		if !known {
-			return nil, usage("unknown flag --%s%s", name, didYouMean(name))
+			if groups == nil {
+				groups = groupFlags()
+			}
+			f, isGroup := groups[name]
+			if !isGroup {
+				return nil, usage("unknown flag --%s%s", name, didYouMean(name))
+			}
+			if group != "" && group != f {
+				return nil, usage("--%s and --%s name sources of two formats", groupFlagName, name)
+			}
+			group, groupFlagName, takes = f, name, true
 		}
 		if takes && !hasVal {
 			if i+1 >= len(args) {
@@ -338,7 +419,7 @@ func ParseShimArgs(args []string) (*ShimSpec, error) {
 		case "host":
 			s.Host = val
 		case "protocol":
-			s.Protocol = val
+			s.Protocol, protocolSet = val, true
 		case "event":
 			s.Event = val
 		case "matcher":
@@ -397,8 +478,19 @@ func ParseShimArgs(args []string) (*ShimSpec, error) {
 			s.Name = val
 		case "dir":
 			s.Dir = val
-		case "phi-dir":
-			s.PhiDirs = append(s.PhiDirs, val)
+		case groupFlagName:
+			s.Sources = append(s.Sources, val)
+		}
+	}
+	switch {
+	case group != "" && protocolSet && s.Protocol != group:
+		return nil, usage("--%s names sources of %s, but --protocol is %s", groupFlagName, group, s.Protocol)
+	case group != "":
+		s.Protocol = group
+	case !protocolSet:
+		s.Protocol = shimDefaultName()
+		if s.Protocol == "" {
+			return nil, usage("--protocol is required")
 		}
 	}
 	if s.Host == settings.ProtocolNative {
@@ -407,9 +499,9 @@ func ParseShimArgs(args []string) (*ShimSpec, error) {
 	switch {
 	case s.Event == "":
 		return nil, usage("--event is required")
-	case len(s.PhiDirs) > 0 && (len(s.Command) > 0 || s.URL != ""):
-		return nil, usage("--phi-dir runs the hooks of a folder; give no command or --url")
-	case len(s.PhiDirs) == 0 && (len(s.Command) == 0) == (s.URL == ""):
+	case len(s.Sources) > 0 && (len(s.Command) > 0 || s.URL != ""):
+		return nil, usage("--%s runs the hooks of its sources; give no command or --url", groupFlagName)
+	case len(s.Sources) == 0 && (len(s.Command) == 0) == (s.URL == ""):
 		return nil, usage("give the hook's command after --, or --url for an http hook (not both)")
 	case s.URL != "" && s.Exec:
 		return nil, usage("--exec runs a program; an http hook has none")
@@ -548,7 +640,7 @@ func RelPath(path, project string) string {
 
 func didYouMean(name string) string {
 	best, bestD := "", 3
-	for n := range shimFlags.Get() {
+	for _, n := range ShimFlagNames() {
 		if d := hookkit.EditDistance(name, n); d < bestD || (d == bestD && n < best) {
 			best, bestD = n, d
 		}

@@ -115,13 +115,13 @@ func ShimCommandArgs(command string) (argv []string, ok bool) {
 // by the shim when it runs ([ShimSpec.Resolve]).
 
 // Portable rewrites the paths of s for a file that works in any clone of
-// project and for any user: --dir and --phi-dir folders under project
-// become relative to it (the shim resolves them against the event's
-// workspace), under home "~/…"; an --env value that is an absolute path
-// (a Claude plugin's CLAUDE_PLUGIN_ROOT) becomes "./…" under project and
-// "~/…" under home (the nearer of the two when one lies inside the
-// other). Other paths stay as they are. Empty project or home skips that
-// rewrite.
+// project and for any user: --dir and a grouped call's sources (Phi's
+// --phi-dir folders) under project become relative to it (the shim
+// resolves them against the event's workspace), under home "~/…"; an
+// --env value that is an absolute path (a Claude plugin's
+// CLAUDE_PLUGIN_ROOT) becomes "./…" under project and "~/…" under home
+// (the nearer of the two when one lies inside the other). Other paths
+// stay as they are. Empty project or home skips that rewrite.
 func (s *ShimSpec) Portable(project, home string) {
 	for k, v := range s.Env {
 		if filepath.IsAbs(v) {
@@ -131,14 +131,15 @@ func (s *ShimSpec) Portable(project, home string) {
 	if s.Dir != "" {
 		s.Dir = portable(s.Dir, project, home, false)
 	}
-	for i, d := range s.PhiDirs {
-		s.PhiDirs[i] = portable(d, project, home, false)
+	for i, d := range s.Sources {
+		s.Sources[i] = portable(d, project, home, false)
 	}
 }
 
 // Resolve undoes [ShimSpec.Portable] where the shim runs: "~" and "~/…"
-// in --dir, --phi-dir and --env values are under home; a relative --dir
-// or --phi-dir, and an --env value "." or starting with "./" or "../",
+// in --dir, a grouped call's sources and --env values are under home; a
+// relative --dir or source, and an --env value "." or starting with "./"
+// or "../",
 // are under workspace. Absolute paths and other values are unchanged.
 func (s *ShimSpec) Resolve(workspace, home string) {
 	for k, v := range s.Env {
@@ -149,8 +150,8 @@ func (s *ShimSpec) Resolve(workspace, home string) {
 	if s.Dir != "" {
 		s.Dir = resolve(s.Dir, workspace, home)
 	}
-	for i, d := range s.PhiDirs {
-		s.PhiDirs[i] = resolve(d, workspace, home)
+	for i, d := range s.Sources {
+		s.Sources[i] = resolve(d, workspace, home)
 	}
 }
 

@@ -223,11 +223,11 @@ func (p *parsed) handler(r *geminicore.Row, matcher string, sequential bool, whe
 		return settings.Hook{}, false
 	}
 	h := settings.Hook{
-		Event: r.Native, Protocol: settings.ProtocolGemini, Match: matcher, Timeout: DefaultTimeout,
-		Source: doc.Source(n.Offset, settings.ProtocolGemini, p.scope, r.Name),
+		Event: r.Native, Protocol: Name, Match: matcher, Timeout: DefaultTimeout,
+		Source: doc.Source(n.Offset, Name, p.scope, r.Name),
 	}
 	if matcher != "" {
-		h.MatchSyntax = settings.MatchGemini
+		h.MatchSyntax = Name
 	}
 	typ := ""
 	if tn := n.Get("type"); tn != nil && tn.Kind == jsonpos.String {

@@ -115,7 +115,7 @@ func commonKeys() map[string]geminicore.Field {
 
 // agent is Gemini CLI for the core.
 var agent = &geminicore.Agent{
-	Proto: settings.ProtocolGemini, Title: "Gemini CLI", Vocab: Dialect, MatchSyntax: settings.MatchGemini,
+	Proto: Name, Title: "Gemini CLI", Vocab: Dialect, MatchSyntax: Name,
 	Rows: rows,
 
 	Head: []string{"session_id", "transcript_path", "cwd"}, Tail: []string{"timestamp"},

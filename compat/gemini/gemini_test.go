@@ -280,7 +280,7 @@ func TestGeminiMatchers(t *testing.T) {
 	}
 	p := gemini.NewProtocol(nil)
 	sel := func(match string, ev runner.Event) bool {
-		return p.Selects(&settings.Hook{Event: ev.Name, Protocol: "gemini", Match: match, MatchSyntax: settings.MatchGemini}, &ev)
+		return p.Selects(&settings.Hook{Event: ev.Name, Protocol: "gemini", Match: match, MatchSyntax: gemini.Name}, &ev)
 	}
 	assert.True(t, sel(" run_shell_command ", runner.Event{Name: settings.PreTool, Tool: "shell"}), "the matcher is trimmed first")
 	assert.True(t, sel("startup", runner.Event{Name: settings.SessionStart, Reason: "startup"}))
@@ -398,7 +398,7 @@ func TestGeminiShim(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, settings.PostToolFailure, h.Event)
 	assert.Equal(t, gemini.DefaultTimeout, h.Timeout)
-	assert.Equal(t, settings.MatchGemini, h.MatchSyntax)
+	assert.Equal(t, gemini.Name, h.MatchSyntax)
 	_, err = sh.ShimHook(&format.ShimSpec{Protocol: "gemini", Event: "PreToolUse", Command: []string{"x"}})
 	assert.ErrorIs(t, err, format.ErrShimUsage)
 	name, ok := sh.ShimEvent(settings.PostToolFailure)

@@ -41,7 +41,7 @@ var claudeToolNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // needs quoting (Gemini inserts it already quoted), and
 // $CLAUDE_PLUGIN_ROOT, which Gemini never sets.
 func (geminiFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code, severity, msg, hint string)) {
-	if h.EffectiveProtocol() != settings.ProtocolGemini {
+	if h.EffectiveProtocol() != Name {
 		return
 	}
 	r, ok := agent.ForNative(h.Event)
@@ -52,7 +52,7 @@ func (geminiFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 	if m != "" && m != "*" {
 		switch r.Match {
 		case geminicore.MatchTool:
-			if h.EffectiveMatchSyntax() == settings.MatchGemini {
+			if h.EffectiveMatchSyntax() == Name {
 				jsregex.Lint(h.Match, m, "Gemini CLI", add)
 			}
 			for _, part := range strings.FieldsFunc(m, func(c rune) bool { return c == '|' || c == ',' || c == '(' || c == ')' || c == '^' || c == '$' }) {

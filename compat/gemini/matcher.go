@@ -41,7 +41,7 @@ func ToolMatch(matcher, tool string) (ok bool, err error) {
 // skipped silently. A matcher of another syntax (a native hook of protocol gemini) is applied by the
 // native rules.
 func selects(p *geminicore.Protocol, r *geminicore.Row, h *settings.Hook, ev *runner.Event) (bool, error) {
-	if h.EffectiveMatchSyntax() != settings.MatchGemini {
+	if h.EffectiveMatchSyntax() != Name {
 		return format.SelectsNative(p.Vocab, h, ev), nil
 	}
 	m := geminicore.TrimJS(h.Match)
@@ -58,9 +58,9 @@ func selects(p *geminicore.Protocol, r *geminicore.Row, h *settings.Hook, ev *ru
 	return true, nil
 }
 
-// checkPattern is the match-syntax checker of settings.MatchGemini: every
+// checkPattern is the match-syntax checker of Name: every
 // string is a valid Gemini matcher (an invalid regex is compared for
 // equality).
 func checkPattern(string) error { return nil }
 
-func init() { settings.RegisterMatchSyntax(settings.MatchGemini, checkPattern) }
+func init() { settings.RegisterMatchSyntax(Name, checkPattern) }

@@ -1,14 +1,26 @@
 package gemini
 
-import "github.com/hookcompat/hookcompat/translate"
+import (
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Name is the format's name ([Format]'s): the protocol its hooks speak
+// (settings.Hook.Protocol), its hooks' match syntax (settings.Hook.MatchSyntax) and its
+// tool-vocabulary dialect ([Dialect]). The format registers each with
+// the package that keeps it.
+const Name = "gemini"
 
 // Dialect is Gemini CLI's dialect of tool names in the tool vocabulary
 // ([translate.Vocabulary]): the format registers its table
 // ([translate.RegisterDialect]), so that matchers, payloads and rendering
 // of its hooks name tools as Gemini CLI does.
-const Dialect translate.Dialect = "gemini"
+const Dialect translate.Dialect = Name
 
-func init() { translate.RegisterDialect(Dialect, geminiTools) }
+func init() {
+	settings.RegisterProtocol(Name)
+	translate.RegisterDialect(Dialect, geminiTools)
+}
 
 // geminiTools are Gemini CLI's tool names (gemini-cli §5b: the names its
 // BeforeTool/AfterTool payloads and matchers use; there are no aliases)
@@ -41,6 +53,10 @@ func geminiTools() translate.DialectTable {
 	}
 }
 
-// claudeDialect is Claude Code's dialect, for the Claude names found in
-// this format's files (a Claude matcher copied over).
-const claudeDialect translate.Dialect = "claude"
+// claudeName is Claude Code's format name, for the Claude hooks and names
+// this format meets (Claude hooks converted for its agent, a Claude
+// matcher copied into its files): their protocol, match syntax and
+// tool-vocabulary dialect (claudeDialect).
+const claudeName = "claude"
+
+const claudeDialect translate.Dialect = claudeName

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/gemini"
 	"github.com/hookcompat/hookcompat/compat/internal/jsregex"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -28,7 +29,7 @@ func TestGeminiUnevaluableMatcherNeverSkipsAGuard(t *testing.T) {
 	path := write(t, filepath.Join(e.Project, ".gemini", "settings.json"), `{"hooks": {"BeforeTool": [{"matcher": "(a+)+b|danger$", "hooks": [
   {"type": "command", "command": "cat >/dev/null; echo '{\"decision\":\"deny\",\"reason\":\"guarded\"}'"}]}]}}`)
 	loaded, err := compat.Load(compat.Options{Project: e.Project, Home: e.Home, SystemRoot: e.SystemRoot,
-		Sources: []format.Source{{Format: settings.ProtocolGemini, Path: path}}})
+		Sources: []format.Source{{Format: gemini.Name, Path: path}}})
 	require.NoError(t, err)
 	eng, err := compat.NewEngine(loaded, runner.Options{Workspace: e.Project})
 	require.NoError(t, err)

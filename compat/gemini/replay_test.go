@@ -110,7 +110,7 @@ const (
 // geminiOracle is how the Gemini oracle laid out its cases.
 func geminiOracle(w *world) *geminitest.Agent {
 	return &geminitest.Agent{
-		Label: "Gemini", Format: settings.ProtocolGemini, Dir: ".gemini", HomeKey: "GEMINI_HOME",
+		Label: "Gemini", Format: gemini.Name, Dir: ".gemini", HomeKey: "GEMINI_HOME",
 		SystemDir: "gemini-cli", SystemEnv: "GEMINI_CLI_SYSTEM_SETTINGS_PATH", DefaultsEnv: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
 		Session: replaySession, DefaultTrust: "file",
 		Placeholders: func(*geminitest.World) oracletest.Placeholders {
@@ -196,7 +196,7 @@ func (w *world) expectNoHooks(why string) {
 		w.Problem("%s, yet the recording has hook runs", why)
 	}
 	for _, h := range w.Loaded.Config.Hooks {
-		if h.Protocol == settings.ProtocolGemini && h.Source.Scope != gemini.ScopeExtension {
+		if h.Protocol == gemini.Name && h.Source.Scope != gemini.ScopeExtension {
 			w.Problem("%s, but hookcompat loads the Gemini hook %s (%s)", why, h.Label(), h.Source)
 		}
 	}
@@ -354,7 +354,7 @@ func (w *world) occurrence(i int, occ []oracletest.HookRun, synthetic bool) {
 		w.Problem("%s: the recorded payload does not read: %v", where, err)
 		return
 	}
-	if wire != settings.ProtocolGemini {
+	if wire != gemini.Name {
 		w.Problem("%s: the payload is read as %q, not as Gemini's", where, wire)
 	}
 	w.ClearCaptures()
@@ -379,7 +379,7 @@ func (w *world) occurrence(i int, occ []oracletest.HookRun, synthetic bool) {
 		}
 		w.Problem("%s: Gemini ran no recorded hook, hookcompat ran %v", where, names)
 	}
-	f, _ := format.Lookup(settings.ProtocolGemini)
+	f, _ := format.Lookup(gemini.Name)
 	rd := f.(format.Renderer).Render(out, w.Loaded.Vocabulary).(*gemini.Rendering)
 	w.checkRendering(where, first, rd, synthetic)
 }

@@ -330,7 +330,7 @@ func trust(items []loaded, env *format.Env) (bool, string) {
 	if !folderTrust {
 		return true, "security.folderTrust.enabled is false"
 	}
-	if env.IsTrusted(settings.ProtocolGemini) {
+	if env.IsTrusted(Name) {
 		return true, ""
 	}
 	return false, "the host does not trust it"

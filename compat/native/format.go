@@ -70,3 +70,13 @@ func (nativeFormat) Translate(src translate.Source) (*settings.Config, []transla
 	cfg, err := settings.Decode(src.Path, src.Data)
 	return cfg, nil, err
 }
+
+// Sources are native TOML files to load (compat.Options.Sources), in
+// order; each is decoded strictly.
+func Sources(files ...string) []format.Source {
+	out := make([]format.Source, len(files))
+	for i, f := range files {
+		out[i] = format.Source{Format: settings.ProtocolNative, Path: f}
+	}
+	return out
+}

@@ -179,13 +179,13 @@ func TestToConfig(t *testing.T) {
 	post := settings.Hook{
 		Event: settings.PostTool, Match: "*", MatchSyntax: settings.MatchExact,
 		Args: []string{filepath.Join(abs, "audit", "run.sh")}, Timeout: DefaultTimeout, Async: true,
-		Protocol: settings.ProtocolPhi, Name: "audit", Dir: filepath.Join(abs, "audit"),
+		Protocol: Name, Name: "audit", Dir: filepath.Join(abs, "audit"),
 		Source: settings.Source{File: filepath.Join(dir, "audit", "hook.json"), Line: 2, Col: 3, Format: "phi", Scope: "user", Event: "post_tool"},
 	}
 	pre := settings.Hook{
 		Event: settings.PreTool, Match: "bash", MatchSyntax: settings.MatchExact,
 		Args: []string{filepath.Join(abs, "guard", "run.sh")}, Timeout: 2e9, FailClosed: true,
-		Protocol: settings.ProtocolPhi, Name: "guard", Dir: filepath.Join(abs, "guard"),
+		Protocol: Name, Name: "guard", Dir: filepath.Join(abs, "guard"),
 		Source: settings.Source{File: filepath.Join(dir, "guard", "hook.json"), Line: 1, Col: 1, Format: "phi", Scope: "user", Event: "pre_tool"},
 	}
 	assert.Equal(t, []settings.Hook{post, pre}, cfg.Hooks, "name order; a post hook is a post_tool hook (post_tool fires after failed tools too, HK-52)")

@@ -20,7 +20,7 @@ func init() { format.Register(Format) }
 
 type phiFormat struct{}
 
-func (phiFormat) Name() string { return settings.ProtocolPhi }
+func (phiFormat) Name() string { return Name }
 
 func (phiFormat) Info() format.Info {
 	return format.Info{
@@ -45,7 +45,7 @@ func (phiFormat) Detect(path string, data []byte) bool {
 func (phiFormat) Discover(env *format.Env) format.Discovery {
 	var d format.Discovery
 	for _, dir := range DefaultDirs(env.Home, env.Project) {
-		d.Sources = append(d.Sources, format.Source{Format: settings.ProtocolPhi, Path: dir.Path, Scope: dir.Scope, Discovered: true})
+		d.Sources = append(d.Sources, format.Source{Format: Name, Path: dir.Path, Scope: dir.Scope, Discovered: true})
 		d.Watch = append(d.Watch, dir.Path)
 	}
 	return d
@@ -109,9 +109,9 @@ func (phiFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
 		return nil, fmt.Errorf("%w: --event %q: a Phi hook is pre_tool or post_tool", format.ErrShimUsage, s.Event)
 	}
 	native := row.native
-	h := &settings.Hook{Event: native, Protocol: settings.ProtocolPhi, Timeout: DefaultTimeout,
-		Source: settings.Source{File: "flags", Format: settings.ProtocolPhi, Event: s.Event}}
-	if len(s.PhiDirs) > 0 {
+	h := &settings.Hook{Event: native, Protocol: Name, Timeout: DefaultTimeout,
+		Source: settings.Source{File: "flags", Format: Name, Event: s.Event}}
+	if len(s.Sources) > 0 {
 		return h, nil
 	}
 	if s.URL != "" || !s.Exec {
@@ -132,7 +132,7 @@ func Dirs(workspace string, dirs []string) []format.Source {
 		if !filepath.IsAbs(d) && workspace != "" {
 			d = filepath.Join(workspace, d)
 		}
-		out = append(out, format.Source{Format: settings.ProtocolPhi, Path: d})
+		out = append(out, format.Source{Format: Name, Path: d})
 	}
 	return out
 }
@@ -150,10 +150,10 @@ func (phiFormat) ShimGroup(h *settings.Hook, shim, project string) (string, *set
 	if !ok {
 		return "", nil
 	}
-	spec := &format.ShimSpec{Protocol: settings.ProtocolPhi, Event: event, PhiDirs: []string{format.RelPath(folder, project)}}
+	spec := &format.ShimSpec{Protocol: Name, Event: event, Sources: []string{format.RelPath(folder, project)}}
 	call := &settings.Hook{
 		Event: h.Event, Timeout: groupTimeout(h.Event, 0, h.Timeout), FailClosed: h.FailClosed,
-		Source: settings.Source{File: folder, Format: settings.ProtocolPhi, Event: string(h.Event)},
+		Source: settings.Source{File: folder, Format: Name, Event: string(h.Event)},
 		Args:   format.ShimArgs(shim, spec),
 	}
 	return string(h.Event) + "\x00" + folder, call

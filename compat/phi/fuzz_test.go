@@ -62,7 +62,7 @@ func FuzzClassify(f *testing.F) {
 	f.Add([]byte(`{"reason":"x"}`), 2)
 	f.Fuzz(func(t *testing.T, stdout []byte, code int) {
 		for _, failClosed := range []bool{false, true} {
-			h := &settings.Hook{Event: settings.PreTool, Protocol: settings.ProtocolPhi, Name: "g", Command: "x", FailClosed: failClosed}
+			h := &settings.Hook{Event: settings.PreTool, Protocol: Name, Name: "g", Command: "x", FailClosed: failClosed}
 			for _, name := range []settings.Event{settings.PreTool, settings.PostTool} {
 				r := NewProtocol(nil).Classify(h, &runner.Event{Name: name, Tool: "shell"}, &runner.RunResult{ExitCode: code, Stdout: stdout})
 				if r.Outcome == "" {

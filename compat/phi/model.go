@@ -5,7 +5,6 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -22,7 +21,7 @@ func (phiFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []f
 	var replies []runner.HookReply
 	var hooks []string
 	for _, t := range out.Hooks {
-		if t.Protocol == settings.ProtocolPhi && t.Reply.Outcome.Ran() {
+		if t.Protocol == Name && t.Reply.Outcome.Ran() {
 			replies = append(replies, t.Reply)
 			hooks = append(hooks, t.Command)
 		}
@@ -36,7 +35,7 @@ func (phiFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []f
 		block = "<hook_context>\n" + strings.ReplaceAll(c, "</hook_context>", "</hook_context\u200b>") + "\n</hook_context>"
 	}
 	text := func(kind, s, placement string) []format.ModelText {
-		return []format.ModelText{{Protocol: settings.ProtocolPhi, Kind: kind, Text: s, Placement: placement, Delivery: format.DeliveryNow, Hooks: hooks}}
+		return []format.ModelText{{Protocol: Name, Kind: kind, Text: s, Placement: placement, Delivery: format.DeliveryNow, Hooks: hooks}}
 	}
 	row := eventOf(out.Event.Name)
 	switch {

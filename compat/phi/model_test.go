@@ -17,7 +17,7 @@ import (
 // the tool's result, with the block after it.
 func TestPhiModelView(t *testing.T) {
 	trace := func(r runner.Reply, k runner.OutcomeKind) runner.Trace {
-		return runner.Trace{Protocol: settings.ProtocolPhi, Command: "/h/run.sh", Reply: runner.HookReply{Reply: r, Outcome: k}}
+		return runner.Trace{Protocol: Name, Command: "/h/run.sh", Reply: runner.HookReply{Reply: r, Outcome: k}}
 	}
 	view := func(ev settings.Event, ts ...runner.Trace) []format.ModelText {
 		return phiFormat{}.ModelView(&runner.Outcome{Event: runner.Event{Name: ev, Tool: "shell"}, Hooks: ts}, nil)

@@ -44,7 +44,7 @@ func NewProtocol(vocab *translate.Vocabulary) *Protocol {
 }
 
 // Name returns "phi".
-func (*Protocol) Name() string { return settings.ProtocolPhi }
+func (*Protocol) Name() string { return Name }
 
 // Selects applies Phi's match (phi §3): "*" or "" select every tool,
 // anything else must equal the Phi name of the event's tool exactly

@@ -84,7 +84,7 @@ func ToConfig(hooks []Hook) *settings.Config {
 			Timeout:     ph.Timeout,
 			FailClosed:  ph.FailClosed,
 			Async:       ph.Async,
-			Protocol:    settings.ProtocolPhi,
+			Protocol:    Name,
 			Name:        ph.Name,
 			Dir:         ph.Dir,
 			Source: settings.Source{File: ph.Path, Line: ph.Line, Col: ph.Col, Format: "phi",

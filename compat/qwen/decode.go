@@ -164,11 +164,11 @@ func (p *parsed) handler(r *geminicore.Row, matcher string, sequential bool, whe
 		return settings.Hook{}, false
 	}
 	h := settings.Hook{
-		Event: r.Native, Protocol: settings.ProtocolQwen, Match: matcher,
-		Source: doc.Source(n.Offset, settings.ProtocolQwen, p.scope, r.Name),
+		Event: r.Native, Protocol: Name, Match: matcher,
+		Source: doc.Source(n.Offset, Name, p.scope, r.Name),
 	}
 	if matcher != "" {
-		h.MatchSyntax = settings.MatchQwen
+		h.MatchSyntax = Name
 	}
 	str := func(key string) (string, bool) {
 		v := n.Get(key)

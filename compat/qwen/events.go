@@ -146,7 +146,7 @@ func commonKeys() map[string]geminicore.Field {
 
 // agent is Qwen Code for the core.
 var agent = &geminicore.Agent{
-	Proto: settings.ProtocolQwen, Title: "Qwen Code", Vocab: Dialect, MatchSyntax: settings.MatchQwen,
+	Proto: Name, Title: "Qwen Code", Vocab: Dialect, MatchSyntax: Name,
 	Rows: rows,
 
 	// source_type, source_id and agent_id appear only when set, prompt_id

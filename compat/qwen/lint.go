@@ -24,11 +24,11 @@ const (
 // a regex matcher built on an alias (^Bash$ never matches, a regex
 // sees run_shell_command) and a prompt hook without $ARGUMENTS.
 func (f qwenFormat) Lint(h *settings.Hook, _ *format.LintContext, add func(code, severity, msg, hint string)) {
-	if h.EffectiveProtocol() != settings.ProtocolQwen {
+	if h.EffectiveProtocol() != Name {
 		return
 	}
 	m := trimMatcher(h.Match)
-	if r, ok := agent.ForNative(h.Event); ok && r.Match != geminicore.MatchNone && h.EffectiveMatchSyntax() == settings.MatchQwen {
+	if r, ok := agent.ForNative(h.Event); ok && r.Match != geminicore.MatchNone && h.EffectiveMatchSyntax() == Name {
 		if expr, ok := regexOf(h.Match); ok {
 			jsregex.Lint(h.Match, expr, "Qwen Code", add)
 		}

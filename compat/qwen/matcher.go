@@ -169,7 +169,7 @@ func selects(p *geminicore.Protocol, r *geminicore.Row, h *settings.Hook, ev *ru
 	if r.Match == geminicore.MatchNone {
 		return true, nil
 	}
-	if h.EffectiveMatchSyntax() != settings.MatchQwen {
+	if h.EffectiveMatchSyntax() != Name {
 		return format.SelectsNative(p.Vocab, h, ev), nil
 	}
 	var s string
@@ -186,4 +186,4 @@ func selects(p *geminicore.Protocol, r *geminicore.Row, h *settings.Hook, ev *ru
 	return Match(h.Match, s, aliases)
 }
 
-func init() { settings.RegisterMatchSyntax(settings.MatchQwen, func(string) error { return nil }) }
+func init() { settings.RegisterMatchSyntax(Name, func(string) error { return nil }) }

@@ -1,14 +1,26 @@
 package qwen
 
-import "github.com/hookcompat/hookcompat/translate"
+import (
+	"github.com/hookcompat/hookcompat/settings"
+	"github.com/hookcompat/hookcompat/translate"
+)
+
+// Name is the format's name ([Format]'s): the protocol its hooks speak
+// (settings.Hook.Protocol), its hooks' match syntax (settings.Hook.MatchSyntax) and its
+// tool-vocabulary dialect ([Dialect]). The format registers each with
+// the package that keeps it.
+const Name = "qwen"
 
 // Dialect is Qwen Code's dialect of tool names in the tool vocabulary
 // ([translate.Vocabulary]): the format registers its table
 // ([translate.RegisterDialect]), so that matchers, payloads and rendering
 // of its hooks name tools as Qwen Code does.
-const Dialect translate.Dialect = "qwen"
+const Dialect translate.Dialect = Name
 
-func init() { translate.RegisterDialect(Dialect, qwenTools) }
+func init() {
+	settings.RegisterProtocol(Name)
+	translate.RegisterDialect(Dialect, qwenTools)
+}
 
 // qwenTools are Qwen Code's canonical tool names (qwen-code §5b: what its
 // PreToolUse/PostToolUse payloads carry) and the arguments it spells

@@ -137,7 +137,7 @@ func TestQwenMatchers(t *testing.T) {
 	}
 	p := qwen.NewProtocol(nil)
 	sel := func(match string, ev runner.Event) bool {
-		return p.Selects(&settings.Hook{Event: ev.Name, Protocol: "qwen", Match: match, MatchSyntax: settings.MatchQwen}, &ev)
+		return p.Selects(&settings.Hook{Event: ev.Name, Protocol: "qwen", Match: match, MatchSyntax: qwen.Name}, &ev)
 	}
 	assert.True(t, sel("startup|resume", runner.Event{Name: settings.SessionStart, Reason: "startup"}), "lists work on every event")
 	assert.True(t, sel("auth_.*", runner.Event{Name: settings.Notification, Type: "auth_success"}))

@@ -13,6 +13,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/jsregex"
+	"github.com/hookcompat/hookcompat/compat/qwen"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -30,7 +31,7 @@ func TestQwenUnevaluableMatcherNeverSkipsAGuard(t *testing.T) {
   {"type": "command", "command": "cat >/dev/null; echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"guarded\"}}'"}]}],
   "Notification": [{"matcher": "(x+x+)+y", "hooks": [{"type": "command", "command": "true"}]}]}}`)
 	loaded, err := compat.Load(compat.Options{Project: e.Project, Home: e.Home, SystemRoot: e.SystemRoot,
-		Sources: []format.Source{{Format: settings.ProtocolQwen, Path: path}}})
+		Sources: []format.Source{{Format: qwen.Name, Path: path}}})
 	require.NoError(t, err)
 	eng, err := compat.NewEngine(loaded, runner.Options{Workspace: e.Project})
 	require.NoError(t, err)

@@ -10,7 +10,6 @@ import (
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -73,7 +72,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	rd.Event = r.Name
 	stopCap := DefaultStopCap
 	for i := range out.Hooks {
-		if h := out.Hooks[i].Hook; h != nil && h.EffectiveProtocol() == settings.ProtocolQwen {
+		if h := out.Hooks[i].Hook; h != nil && h.EffectiveProtocol() == Name {
 			if c, err := strconv.Atoi(h.Options["stop_cap"]); err == nil && c > 0 {
 				stopCap = c
 			}

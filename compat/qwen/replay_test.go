@@ -23,7 +23,6 @@ import (
 	"github.com/hookcompat/hookcompat/compat/qwen"
 	"github.com/hookcompat/hookcompat/internal/oracletest"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 )
 
 // The three roots of Qwen Code recordings.
@@ -115,7 +114,7 @@ type stopOcc struct {
 // model did.
 func qwenOracle(w *world) *geminitest.Agent {
 	return &geminitest.Agent{
-		Label: "Qwen", Format: settings.ProtocolQwen, Dir: ".qwen", HomeKey: "QWEN_HOME",
+		Label: "Qwen", Format: qwen.Name, Dir: ".qwen", HomeKey: "QWEN_HOME",
 		SystemDir: "qwen-code", SystemEnv: "QWEN_CODE_SYSTEM_SETTINGS_PATH", DefaultsEnv: "QWEN_CODE_SYSTEM_DEFAULTS_PATH",
 		Session: replaySession, ChmodScripts: true, SubEnv: true,
 		Prepare: func(rw *geminitest.World) error {
@@ -355,7 +354,7 @@ func (w *world) occurrence(i int, occ occurrence) {
 		w.Problem("%s: the recorded payload does not read: %v", where, err)
 		return
 	}
-	if wire != settings.ProtocolQwen {
+	if wire != qwen.Name {
 		w.Problem("%s: the payload is read as %q, not as Qwen's", where, wire)
 	}
 	w.ClearCaptures()
@@ -380,7 +379,7 @@ func (w *world) occurrence(i int, occ occurrence) {
 	}
 	w.CompareRuns(where, occ.runs, caps, geminitest.Runs{Consistent: jsonEqual, SkipEnv: func(k string) bool { return launcherEnv[k] }})
 	w.compareHTTP(where, occ.http, w.http.take())
-	f, _ := format.Lookup(settings.ProtocolQwen)
+	f, _ := format.Lookup(qwen.Name)
 	rd := f.(format.Renderer).Render(out, w.Loaded.Vocabulary).(*qwen.Rendering)
 	var first oracletest.HookRun
 	if len(occ.runs) > 0 {

@@ -281,7 +281,7 @@ func (qwenFormat) Load(srcs []format.Source, env *format.Env) (*format.Result, e
 			folderTrust = *it.p.folderTrust
 		}
 	}
-	trusted := !folderTrust || env.IsTrusted(settings.ProtocolQwen)
+	trusted := !folderTrust || env.IsTrusted(Name)
 	disable, disableAt := false, ""
 	stopCap := DefaultStopCap
 	var userURLs, workURLs []string

@@ -12,6 +12,11 @@
 // It works on a copy of the fixture project in testdata/project (the
 // hooks write logs and the reload edits a settings file), so the
 // repository is left as it was. -project names another project to copy.
+//
+// The agent links the three formats it loads by importing their packages
+// (compat/claude, compat/phi, compat/native), each of which registers
+// itself; an agent that wants every format hookcompat ships imports
+// compat/all instead.
 package main
 
 import (
@@ -23,6 +28,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -32,6 +38,9 @@ import (
 	"github.com/tidwall/sjson"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/compat/native"
+	"github.com/hookcompat/hookcompat/compat/phi"
 	"github.com/hookcompat/hookcompat/runner"
 )
 
@@ -125,10 +134,12 @@ func session(ctx context.Context, out io.Writer, dir, home string) error {
 		Project:    dir,
 		Home:       home, // no user-level hooks of the machine running the example
 		ManagedDir: filepath.Join(home, "no-managed-settings"),
-		Settings:   []string{filepath.Join(dir, ".claude", "settings.json")},
-		PhiDirs:    []string{filepath.Join(dir, ".phi", "hooks")},
-		Configs:    []string{filepath.Join(dir, "hooks.toml")},
-		Judge:      judge(dir),
+		Sources: slices.Concat(
+			claude.Sources(filepath.Join(dir, ".claude", "settings.json")),
+			phi.Sources(filepath.Join(dir, ".phi", "hooks")),
+			native.Sources(filepath.Join(dir, "hooks.toml")),
+		),
+		Judge: judge(dir),
 	})
 	if err != nil {
 		return err

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -114,7 +115,7 @@ func claudeEngine(t *testing.T, settingsJSON, marker string, opts runner.Options
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	path := filepath.Join(dir, "settings.json")
 	require.NoError(t, os.WriteFile(path, []byte(settingsJSON), 0o644))
-	loaded, err := compat.Load(compat.Options{Project: ws, Settings: []string{path}})
+	loaded, err := compat.Load(compat.Options{Project: ws, Sources: claude.Sources(path)})
 	require.NoError(t, err)
 	if opts.Env == nil {
 		opts.Env = markedEnv(marker)

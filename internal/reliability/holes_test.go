@@ -13,6 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/native"
+	"github.com/hookcompat/hookcompat/compat/phi"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -46,7 +48,7 @@ func TestSmallerHoles(t *testing.T) {
 		require.NoError(t, os.MkdirAll(dir, 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "hook.json"), []byte(`{"event":"pre_tool","run":"./run.sh"}`), 0o644))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "run.sh"), []byte("#!/bin/sh\ncat >/dev/null\necho \"{\\\"action\\\":\\\"deny\\\",\\\"reason\\\":\\\"cwd=$PHI_CWD\\\"}\"\n"), 0o755))
-		loaded, err := compat.Load(compat.Options{Project: ws, PhiDirs: []string{filepath.Join(ws, ".phi", "hooks")}})
+		loaded, err := compat.Load(compat.Options{Project: ws, Sources: phi.Sources(filepath.Join(ws, ".phi", "hooks"))})
 		require.NoError(t, err)
 		eng, err := compat.NewEngine(loaded, runner.Options{Env: markedEnv(marker), KillGrace: killGrace, DrainDelay: drainDelay})
 		require.NoError(t, err)
@@ -77,7 +79,7 @@ func TestSmallerHoles(t *testing.T) {
 
 			toml := filepath.Join(ws, "hooks.toml")
 			require.NoError(t, os.WriteFile(toml, []byte("[[hooks.pre_tool]]\nargs = ['"+script+"']\n\n[[hooks.pre_tool]]\ncommand = '"+script+" --flag'\n"), 0o644))
-			loaded, err := compat.Load(compat.Options{Project: ws, Configs: []string{toml}})
+			loaded, err := compat.Load(compat.Options{Project: ws, Sources: native.Sources(toml)})
 			require.NoError(t, err)
 			var found []string
 			for _, f := range compat.Doctor(loaded, nil) {

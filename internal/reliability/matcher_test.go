@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -70,7 +71,7 @@ func TestUnevaluableMatcherNeverSkipsAGuard(t *testing.T) {
 	ws := t.TempDir()
 	path := filepath.Join(ws, "settings.json")
 	require.NoError(t, os.WriteFile(path, []byte(settingsJSON), 0o644))
-	loaded, err := compat.Load(compat.Options{Project: ws, Settings: []string{path}})
+	loaded, err := compat.Load(compat.Options{Project: ws, Sources: claude.Sources(path)})
 	require.NoError(t, err)
 	var codes []string
 	for _, f := range compat.Doctor(loaded, nil) {

@@ -40,7 +40,7 @@ func BenchmarkMemoryPerHook(b *testing.B) {
 				for i := range hooks {
 					h := settings.Hook{Event: settings.PreTool, Command: fmt.Sprintf("cat >/dev/null # %d", i)}
 					if proto == "claude" {
-						h.Protocol, h.MatchSyntax = settings.ProtocolClaude, settings.MatchClaude
+						h.Protocol, h.MatchSyntax = claude.Name, claude.Name
 					}
 					hs = append(hs, h)
 				}

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/internal/benchratio"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -108,7 +109,7 @@ func claudeEngine(b *testing.B, dir string, hooks map[string]any) *runner.Engine
 		b.Fatal(err)
 	}
 	home := b.TempDir()
-	loaded, err := compat.Load(compat.Options{Project: dir, Home: home, Settings: []string{f}, ManagedDir: home})
+	loaded, err := compat.Load(compat.Options{Project: dir, Home: home, Sources: claude.Sources(f), ManagedDir: home})
 	if err != nil {
 		b.Fatal(err)
 	}

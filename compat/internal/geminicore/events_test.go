@@ -27,7 +27,7 @@ func TestCoreDecidesByNoEvent(t *testing.T) {
 // payload keys, an event whose output acts is awaited, a detached one is
 // not, a todo block names its operation.
 func TestRowsAgree(t *testing.T) {
-	for _, name := range []string{settings.ProtocolGemini, settings.ProtocolQwen} {
+	for _, name := range []string{"gemini", "qwen"} {
 		f, ok := format.Lookup(name)
 		require.True(t, ok, name)
 		rows := f.(interface{ Table() []geminicore.Row }).Table()

@@ -131,7 +131,7 @@ func (t Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format
 		if r.Note != "" && h.Event == r.Native {
 			warn(h, translate.CodeUnsupportedField, eventLabel(h)+": "+r.Note)
 		}
-		if r.ClaudeNote != "" && h.EffectiveProtocol() == settings.ProtocolClaude {
+		if r.ClaudeNote != "" && h.EffectiveProtocol() == "claude" {
 			warn(h, translate.CodeUnsupportedField, eventLabel(h)+": "+r.ClaudeNote)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	// Every format, for the agents' sessions (package compat need not
 	// import them).
 	_ "github.com/hookcompat/hookcompat/compat/all"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/conformance"
 	"github.com/hookcompat/hookcompat/runner"
@@ -128,7 +129,7 @@ func (s *adapterSession) load() error {
 	if s.ad.format == "claude" {
 		// Claude Code's permission layer decides around the hooks, as in
 		// Claude.
-		perms, err := compat.ClaudePermissions(loaded)
+		perms, err := compat.Permissions(loaded, claude.Name)
 		if err != nil {
 			return err
 		}
@@ -207,7 +208,7 @@ func optStrings(h *conformance.Hello, key string) []string {
 // them, in precedence order), its --plugin-dir plugins; no managed
 // policy.
 func claudeLoad(h *conformance.Hello) compat.Options {
-	return compat.Options{Project: h.Project, Home: h.Home, Settings: optStrings(h, "settings"), Plugins: optStrings(h, "plugins"),
+	return compat.Options{Project: h.Project, Home: h.Home, Sources: append(claude.Sources(optStrings(h, "settings")...), claude.Plugins(optStrings(h, "plugins")...)...),
 		ManagedDir: filepath.Join(h.System, "etc", "claude-code"), Env: h.Env}
 }
 

@@ -12,9 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -152,14 +152,14 @@ func runRun(cmd *cobra.Command, opts *runOptions) error {
 		return err
 	}
 	runner.DefaultFailureLog(nil).Record(out) // for `hookcompat list` (HK-66)
-	if opts.Render == settings.ProtocolClaude && err == nil {
+	if opts.Render == claude.Name && err == nil {
 		// What Claude's permission layer makes of the call, rules and
 		// mode around the hooks' decision; the reply stays the hooks'.
-		perms, perr := compat.ClaudePermissions(loaded)
+		perms, perr := compat.Permissions(loaded, claude.Name)
 		if perr != nil {
 			return perr
 		}
-		out.Permission = perms.Permit(out)
+		out.Permission = perms.(*claude.PermissionLayer).Permit(out)
 		if p := out.Permission; p != nil && out.Decision == runner.DecisionAsk && p.Decision == runner.DecisionDeny && p.By == "rule" {
 			// The hooks asked and a deny rule refuses the call anyway:
 			// the rule's denial is what Claude shows for their ask.
