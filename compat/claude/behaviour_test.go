@@ -500,3 +500,48 @@ func TestWholePlainOutputIsRead(t *testing.T) {
 		}
 	}
 }
+
+// TestExit2WithJSONBlock: a hook that exits 2 with {"decision":"block",
+// "reason":R} on stdout is read as that JSON block, stderr or not, on
+// every event with exit-2 feedback (recorded: hc_e2json_stop,
+// hc_e2json_stop_stderr, hc_e2json_post, hc_e2json_post_stderr,
+// hc_e2json_postfail, hc_e2json_ups, hc_e2json_substop, hc_e2json_task);
+// JSON that does not block leaves exit 2's stderr feedback
+// (hc_e2json_stop_context).
+func TestExit2WithJSONBlock(t *testing.T) {
+	const cmd = `"$CLAUDE_PROJECT_DIR"/.claude/hooks/h.sh`
+	block := `{"decision":"block","reason":"FAILURES: 2 tests"}`
+	stop := &runner.Event{Name: settings.Stop, SessionID: "e2json"}
+	for _, stderr := range []string{"", "some stderr\n"} {
+		out, r := fire(t, stop, run{cmd: cmd, exit: 2, stdout: block, stderr: stderr})
+		assert.Equal(t, runner.DecisionBlock, out.Decision)
+		assert.Equal(t, []string{
+			reminder("Stop hook blocking error from command: \""+cmd+"\": FAILURES: 2 tests") + "\n",
+			reminder(stopPreamble + "\nStop hook feedback:\nFAILURES: 2 tests"),
+		}, r.ModelText, "stderr %q", stderr)
+	}
+	post := &runner.Event{Name: settings.PostTool, SessionID: "e2json", Tool: "shell", ToolCallID: "t", Args: json.RawMessage(`{"command":"ls"}`), Result: json.RawMessage(`{"stdout":"","stderr":"","interrupted":false}`)}
+	_, r := fire(t, post, run{cmd: cmd, exit: 2, stdout: block})
+	assert.Equal(t, []string{reminder("PostToolUse:Bash hook blocking error from command: \"" + cmd + "\": FAILURES: 2 tests")}, r.ModelText)
+	ups := &runner.Event{Name: settings.PromptSubmit, SessionID: "e2json", Prompt: "do it"}
+	_, r = fire(t, ups, run{cmd: cmd, exit: 2, stdout: block})
+	assert.Equal(t, "UserPromptSubmit operation blocked by hook:\nFAILURES: 2 tests\n\nOriginal prompt: do it", r.UserText)
+	_, r = fire(t, stop, run{cmd: cmd, exit: 2, stdout: `{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"CTX"}}`})
+	assert.Contains(t, r.ModelText[len(r.ModelText)-1], "Stop hook feedback:\n["+cmd+"]: No stderr output")
+}
+
+// TestAskKeepsUpdatedInput: permissionDecision "ask" with updatedInput
+// carries the rewrite in the native reply, so that a host that asks the
+// user shows, and then runs, the rewritten call (recorded:
+// hc_perm_ask_updated_input_sdk's can_use_tool request carries the
+// rewritten input; hc_perm_ask_updated_input's denial too).
+func TestAskKeepsUpdatedInput(t *testing.T) {
+	ask := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"confirm the dry run","updatedInput":{"command":"git push --dry-run","description":"dry"}}}`
+	out, _ := fire(t, bashPre(), run{cmd: "h", stdout: ask})
+	assert.Equal(t, runner.DecisionAsk, out.Decision)
+	assert.Equal(t, "confirm the dry run", out.Reason)
+	assert.JSONEq(t, `{"command":"git push --dry-run","description":"dry"}`, string(out.UpdatedArgs))
+	deny := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","updatedInput":{"command":"x"}}}`
+	out, _ = fire(t, bashPre(), run{cmd: "h", stdout: deny})
+	assert.Nil(t, out.UpdatedArgs, "a deny runs nothing")
+}

@@ -262,7 +262,17 @@ func (p *Protocol) classify(row *event, h *settings.Hook, ev *runner.Event, res 
 			// on PreToolUse), its context, continue and system message
 			// apply; its decision cannot undo the block.
 			var j runner.HookReply
-			if err := p.applyJSON(row, ev, obj, d, &j); err == nil && !d.Voided {
+			err := p.applyJSON(row, ev, obj, d, &j)
+			if err == nil && !d.Voided && j.Decision.Blocks() && d.Reason != "" {
+				// A JSON block with its reason is read as it would be at
+				// exit 0, stderr or not: "<Event> hook blocking error from
+				// command: …: <reason>", the Stop feedback, the prompt's
+				// block (recorded on every event with exit-2 feedback:
+				// hc_e2json_*).
+				d.Exit2 = false
+				return j
+			}
+			if err == nil && !d.Voided {
 				if row.out.has(outPermission) && d.Reason != "" {
 					r.Reason = d.Reason
 				}

@@ -31,7 +31,8 @@ import (
 //   - updatedInput and updatedToolOutput: the last to finish wins; an
 //     updatedInput that fails the tool's input schema makes Claude reject
 //     the call: a deny whose reason is Claude's schema error; unknown
-//     keys are stripped.
+//     keys are stripped; it is kept with an ask (the user is asked
+//     about the rewritten call) and dropped with a block or deny.
 func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Reply {
 	row := eventOf(ev.Name)
 	var out runner.Reply
@@ -91,9 +92,13 @@ func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.
 	}
 	out.AdditionalContext = strings.Join(append(ctx, later...), sep)
 	out.SystemMessage = strings.Join(sys, "\n")
-	if out.Decision.Blocks() || out.Decision == runner.DecisionAsk {
+	if out.Decision.Blocks() {
 		out.UpdatedArgs = nil
 	} else if input != nil {
+		// With ask too: the user is asked about the rewritten call, and it
+		// is the rewritten call that runs when they allow it (recorded:
+		// hc_perm_ask_updated_input_sdk's can_use_tool request and
+		// hc_perm_ask_updated_input's permission_denials carry it).
 		p.checkInput(row, ev, detail(input).UpdatedInput, &out)
 	}
 	stopped := out.Continue != nil && !*out.Continue

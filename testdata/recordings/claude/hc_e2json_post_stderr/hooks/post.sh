@@ -1,0 +1,7 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" post
+cat <<'__JSON__'
+{"decision": "block", "reason": "E2-POST-REASON"}
+__JSON__
+echo 'E2-POST-STDERR' >&2
+exit 2
