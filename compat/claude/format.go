@@ -3,6 +3,7 @@ package claude
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -85,14 +86,31 @@ func (claudeFormat) Discover(env *format.Env) format.Discovery {
 }
 
 // Load reads Claude sources with [LoadSources]. A source whose path is a
-// directory is a plugin directory (its hooks/hooks.json is read); a
-// source without a scope gets the one its path implies ([ScopeOf]).
+// directory, or a plugin's .claude-plugin/plugin.json, is a plugin: its
+// hooks/hooks.json and its manifest's hooks are read
+// ([PluginHookSources]); a source without a scope gets the one its path
+// implies ([ScopeOf]).
 func (claudeFormat) Load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 	var files []SourceFile
+	var pluginWarns []translate.Warning
 	for _, s := range srcs {
 		f := SourceFile{Path: s.Path, Scope: s.Scope, Discovered: s.Discovered}
+		root := ""
 		if st, err := os.Stat(s.Path); err == nil && st.IsDir() {
-			f.Path, f.Scope = filepath.Join(s.Path, "hooks", "hooks.json"), ScopePlugin
+			root = s.Path
+		} else if filepath.Base(s.Path) == "plugin.json" && filepath.Base(filepath.Dir(s.Path)) == ".claude-plugin" {
+			root = filepath.Dir(filepath.Dir(s.Path))
+		}
+		if root != "" {
+			// A plugin: hooks/hooks.json and its manifest's hooks.
+			pf, w, err := PluginHookSources(root)
+			if errors.Is(err, os.ErrNotExist) {
+				return nil, fmt.Errorf("%w: %w", err, settings.ErrNoConfig)
+			} else if err != nil {
+				return nil, err
+			}
+			files, pluginWarns = append(files, pf...), append(pluginWarns, w...)
+			continue
 		}
 		if f.Scope == "" {
 			f.Scope = ScopeOf(f.Path, env.Home, env.Project, env.ManagedDir)
@@ -116,9 +134,13 @@ func (claudeFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 	if err != nil {
 		return nil, err
 	}
-	res := &format.Result{Config: cfg, Warnings: warns}
+	res := &format.Result{Config: cfg, Warnings: append(pluginWarns, warns...)}
+	seen := map[string]bool{}
 	for _, f := range files {
-		res.Files = append(res.Files, f.Path)
+		if !seen[f.Path] {
+			seen[f.Path] = true
+			res.Files = append(res.Files, f.Path)
+		}
 	}
 	return res, nil
 }

@@ -36,6 +36,13 @@ type SourceFile struct {
 	// user: one that does not parse is skipped with a warning, so that a
 	// settings file caught mid-edit cannot switch every other hook off.
 	Discovered bool
+	// PluginRoot is, for a plugin's hooks, the plugin directory (its
+	// hooks get CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA); "" means the
+	// directory a hooks/hooks.json sits in.
+	PluginRoot string
+	// Data, when set, is the source's content in place of Path's (the
+	// inline hooks of a plugin manifest, positioned as in Path).
+	Data []byte
 }
 
 // Discover returns the Claude Code settings files that exist, in the
@@ -145,13 +152,20 @@ func LoadSources(files []SourceFile, opts LoadOptions) (*settings.Config, []tran
 	var all []loaded
 	var warns []translate.Warning
 	for _, f := range files {
-		data, err := os.ReadFile(f.Path)
-		if err != nil {
-			return nil, nil, fmt.Errorf("reading %s: %w", f.Path, err)
+		data := f.Data
+		if data == nil {
+			var err error
+			if data, err = os.ReadFile(f.Path); err != nil {
+				return nil, nil, fmt.Errorf("reading %s: %w", f.Path, err)
+			}
 		}
 		src := translate.Source{Path: f.Path, Data: data, Scope: f.Scope}
 		if opts.PluginEnv != nil && f.Scope == ScopePlugin {
-			src.Env = opts.PluginEnv(f.Path)
+			key := f.Path
+			if f.PluginRoot != "" {
+				key = filepath.Join(f.PluginRoot, "hooks", "hooks.json")
+			}
+			src.Env = opts.PluginEnv(key)
 		}
 		cfg, w, err := Translator{Judge: opts.Judge, MCP: opts.MCP}.Translate(src)
 		if err != nil && f.Discovered {
