@@ -42,6 +42,7 @@ var (
 	_ format.Shimmer         = geminiFormat{}
 	_ format.ShimMatcher     = geminiFormat{}
 	_ format.CommandVars     = geminiFormat{}
+	_ format.ModelViewer     = geminiFormat{}
 )
 
 func (geminiFormat) Info() format.Info {

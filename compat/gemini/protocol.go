@@ -49,6 +49,7 @@ var (
 	_ runner.Protocol     = (*Protocol)(nil)
 	_ runner.Chainer      = (*Protocol)(nil)
 	_ runner.SelectWarner = (*Protocol)(nil)
+	_ runner.Awaiter      = (*Protocol)(nil)
 )
 
 // Detail is what the Gemini protocol records of one hook run

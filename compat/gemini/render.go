@@ -6,6 +6,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/internal/lazy"
@@ -297,4 +298,76 @@ func validateParams(tool string, args json.RawMessage) string {
 		}
 	}
 	return ""
+}
+
+// ModelView is what Gemini CLI 0.61.0 shows the model for the Gemini
+// hooks of out, merged by Gemini's rules (the [Rendering] of those hooks
+// alone; a decision of another protocol's hook is not Gemini's text):
+//   - a blocked BeforeTool call's result is its functionResponse
+//     {"error":"Tool execution blocked: <reason>"} (or the failed
+//     validation of a rewritten input), placement tool_result;
+//   - an AfterTool block replaces the result with {"error":"<reason>"};
+//     AfterTool context is "<hook_context>…</hook_context>" appended to
+//     the output (tool_result_tail), as is the note of a rewritten input;
+//   - BeforeAgent context is one more text part of the prompt, SessionStart
+//     context a prefix of the first prompt (first_message); a blocked
+//     prompt is not sent: "Agent execution blocked: …" is for the user;
+//   - an AfterAgent block continues the turn with the reason as the next
+//     user message (continuation).
+//
+// Every text is delivered now (Gemini CLI has no async hooks).
+func (f geminiFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []format.ModelText {
+	p := NewProtocol(vocab)
+	own := p.OwnOutcome(out)
+	if own == nil {
+		return nil
+	}
+	r, _ := agent.ForNative(out.Event.Name)
+	rd := p.Render(own)
+	hooks := geminicore.HookCommands(own)
+	var texts []format.ModelText
+	add := func(kind, text, placement string) {
+		texts = append(texts, format.ModelText{Protocol: Name, Kind: kind, Text: text, Placement: placement, Delivery: format.DeliveryNow, Hooks: hooks})
+	}
+	isError := gjson.GetBytes(rd.ToolResponse, "error").Exists()
+	switch {
+	case r.Block == geminicore.ToolBlocked:
+		if rd.ToolRuns != nil && !*rd.ToolRuns && isError {
+			add("tool_result", string(rd.ToolResponse), "tool_result")
+		}
+		if rd.OutputNote != "" {
+			add("context", strings.TrimPrefix(rd.OutputNote, "\n\n"), "tool_result_tail")
+		}
+	case r.Block == geminicore.ResultReplaced:
+		switch {
+		case isError:
+			add("tool_result", string(rd.ToolResponse), "tool_result")
+		case rd.TailToolCall == nil:
+			// The context block, as the output ends with it (a tail call's
+			// result would replace the output).
+			for _, t := range rd.ModelText {
+				add("context", t, "tool_result_tail")
+			}
+		}
+	case r.Block == geminicore.NoRequest:
+		if rd.Blocked {
+			for _, u := range rd.UserText {
+				if strings.HasPrefix(u, textAgentBlocked) {
+					add("user_text", u, "user")
+				}
+			}
+		}
+		for _, part := range rd.PromptParts {
+			add("context", part, "first_message")
+		}
+	case r.Block == geminicore.Continuation:
+		if rd.Continuation != nil {
+			add("prompt", *rd.Continuation, "continuation")
+		}
+	case r.Context == geminicore.ContextPromptPrefix:
+		if rd.PromptPrefix != "" {
+			add("context", strings.TrimSuffix(rd.PromptPrefix, "\n\n"), "first_message")
+		}
+	}
+	return texts
 }

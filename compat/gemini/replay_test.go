@@ -93,6 +93,7 @@ type world struct {
 	stoppedMessages         map[string]bool
 	beforeModelOcc, btsOcc  []*gemini.Rendering
 	afterAgent              []afterAgentOcc
+	views                   map[*gemini.Rendering][]format.ModelText // the model view of each event
 	firstPromptText         string
 	skipTrust               bool
 }
@@ -211,6 +212,7 @@ func (w *world) run() {
 	w.callsBefore, w.callsAfter = map[int]bool{}, map[int]bool{}
 	w.beforeOf, w.afterOf = map[int]*gemini.Rendering{}, map[int]*gemini.Rendering{}
 	w.afterInput = map[int]json.RawMessage{}
+	w.views = map[*gemini.Rendering][]format.ModelText{}
 	w.stoppedMessages = map[string]bool{}
 	for _, e := range w.Obs.Get("stream_events").Array() {
 		if e.Get("type").String() == "tool_result" && e.Get("error.type").String() == "stop_execution" {
@@ -381,6 +383,7 @@ func (w *world) occurrence(i int, occ []oracletest.HookRun, synthetic bool) {
 	}
 	f, _ := format.Lookup(gemini.Name)
 	rd := f.(format.Renderer).Render(out, w.Loaded.Vocabulary).(*gemini.Rendering)
+	w.views[rd] = compat.ModelView(out, w.Loaded.Vocabulary)
 	w.checkRendering(where, first, rd, synthetic)
 }
 
@@ -615,6 +618,7 @@ func (w *world) checkCalls() {
 			if gotOut != want {
 				w.Problem("%s: Gemini sent the model %s, hookcompat %s", where, gotOut, want)
 			}
+			w.viewHas(where, before, "tool_result", gotOut)
 			continue
 		}
 		if gotOut == "" {
@@ -644,6 +648,11 @@ func (w *world) checkCalls() {
 			if gotOut != want {
 				w.Problem("%s: Gemini sent the model %s, hookcompat %s", where, gotOut, want)
 			}
+			if gjson.Get(gotOut, "error").Exists() {
+				w.viewHas(where, after, "tool_result", gotOut)
+			} else {
+				w.viewHas(where, after, "context", gjson.Get(gotOut, "output").String())
+			}
 		} else if before != nil {
 			hasNote := strings.Contains(gotOut, geminitest.JSONEscape("[System] Tool input parameters were modified by a hook before execution."))
 			if hasNote != (note != "") {
@@ -657,6 +666,26 @@ func (w *world) checkCalls() {
 				}
 			}
 		}
+	}
+}
+
+// viewHas checks the model view of a rendered event against what the
+// model got: every text of the given kind must be what the model got (a
+// tool_result) or be in it (a context); a tool_result must be there.
+func (w *world) viewHas(where string, rd *gemini.Rendering, kind, got string) {
+	found := false
+	for _, m := range w.views[rd] {
+		if m.Kind != kind {
+			continue
+		}
+		found = true
+		text := w.Normalized(m.Text)
+		if (kind == "tool_result" && text != got) || (kind != "tool_result" && !strings.Contains(got, text)) {
+			w.Problem("%s: the model view's %s %q is not what Gemini sent the model (%q)", where, kind, text, got)
+		}
+	}
+	if kind == "tool_result" && !found {
+		w.Problem("%s: the model view has no tool_result; Gemini sent the model %s", where, got)
 	}
 }
 

@@ -41,6 +41,7 @@ var (
 	_ format.Shimmer         = qwenFormat{}
 	_ format.ShimMatcher     = qwenFormat{}
 	_ format.CommandVars     = qwenFormat{}
+	_ format.ModelViewer     = qwenFormat{}
 )
 
 func (qwenFormat) Info() format.Info {

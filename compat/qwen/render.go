@@ -7,6 +7,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
@@ -199,4 +200,82 @@ func llmText(result json.RawMessage) string {
 		}
 	}
 	return strings.Join(parts, "")
+}
+
+// ModelView is what Qwen Code 0.24.4 shows the model for the Qwen hooks
+// of out, merged by Qwen's rules (the [Rendering] of those hooks alone; a
+// decision of another protocol's hook is not Qwen's text):
+//   - a refused call (PreToolUse deny or ask, PermissionRequest deny) or
+//     a result replaced by continue:false (PostToolUse) is the bare
+//     reason as the call's result (tool_result), a refused todo_write its
+//     "Todo … blocked" result;
+//   - PostToolUse and PostToolUseFailure context is appended to the
+//     result (tool_result_tail), PostToolBatch's to the batch's last result
+//     (batch_tail), which its block replaces;
+//   - UserPromptSubmit context is one more user text part, a slash
+//     command's context is appended to the expanded prompt
+//     (first_message); SessionStart context goes to the system prompt
+//     (Qwen's own placement "system_prompt"), SubagentStart context to
+//     the subagent's task (subagent_first);
+//   - a Stop or SubagentStop block continues with the bare reason
+//     (continuation) unless it is the cap-th in a row.
+//
+// A headless run shows the user nothing; every text is delivered now.
+func (f qwenFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []format.ModelText {
+	p := NewProtocol(vocab)
+	own := p.OwnOutcome(out)
+	if own == nil {
+		return nil
+	}
+	r, _ := agent.ForNative(out.Event.Name)
+	rd := p.Render(own)
+	hooks := geminicore.HookCommands(own)
+	var texts []format.ModelText
+	add := func(kind, text, placement string) {
+		texts = append(texts, format.ModelText{Protocol: Name, Kind: kind, Text: text, Placement: placement, Delivery: format.DeliveryNow, Hooks: hooks})
+	}
+	switch {
+	case rd.ToolRuns != nil && !*rd.ToolRuns && rd.ToolResult != nil:
+		add("tool_result", *rd.ToolResult, "tool_result")
+	case r.Block == geminicore.BatchStopped:
+		if rd.BatchResult != nil {
+			add("tool_result", *rd.BatchResult, "tool_result")
+		}
+		if rd.BatchSuffix != "" {
+			add("context", strings.TrimPrefix(rd.BatchSuffix, "\n\n"), "batch_tail")
+		}
+	case r.Block == geminicore.TodoBlocked:
+		if rd.TodoResult != "" {
+			add("tool_result", rd.TodoResult, "tool_result")
+		}
+	case r.Stop == geminicore.ResultReplaced && rd.ToolResult != nil && len(rd.ModelText) == 1 && rd.ModelText[0] == *rd.ToolResult:
+		// continue:false: the reason (and the context) instead of the
+		// result.
+		add("tool_result", *rd.ToolResult, "tool_result")
+	case r.Context == geminicore.ContextToolResult:
+		for _, t := range rd.ModelText {
+			add("context", t, "tool_result_tail")
+		}
+	case r.Block == geminicore.Continuation:
+		if rd.Continuation != nil {
+			add("prompt", *rd.Continuation, "continuation")
+		}
+	case r.Context == geminicore.ContextPromptPart:
+		for _, part := range rd.PromptParts {
+			add("context", part, "first_message")
+		}
+	case r.Context == geminicore.ContextExpansion:
+		if rd.PromptSuffix != "" {
+			add("context", strings.TrimPrefix(rd.PromptSuffix, "\n\n"), "first_message")
+		}
+	case r.Context == geminicore.ContextSystemPrompt:
+		if rd.SystemPrompt != "" {
+			add("context", strings.TrimPrefix(rd.SystemPrompt, "\n\n"), "system_prompt")
+		}
+	case r.Context == geminicore.ContextSubagent:
+		for _, t := range rd.ModelText {
+			add("context", t, "subagent_first")
+		}
+	}
+	return texts
 }

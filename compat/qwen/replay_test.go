@@ -101,6 +101,7 @@ type world struct {
 	taken         map[string]map[int]bool
 	rewrites      []json.RawMessage
 	stops         []stopOcc
+	view          []format.ModelText // the model view of the current event
 	firstPrompt   string
 }
 
@@ -381,6 +382,7 @@ func (w *world) occurrence(i int, occ occurrence) {
 	w.compareHTTP(where, occ.http, w.http.take())
 	f, _ := format.Lookup(qwen.Name)
 	rd := f.(format.Renderer).Render(out, w.Loaded.Vocabulary).(*qwen.Rendering)
+	w.view = compat.ModelView(out, w.Loaded.Vocabulary)
 	var first oracletest.HookRun
 	if len(occ.runs) > 0 {
 		first = occ.runs[0]
@@ -529,6 +531,7 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 			if !ok || out != w.Normalized(*rd.ToolResult) {
 				w.Problem("%s: Qwen's tool result %q, hookcompat refuses the call with %q", where, out, *rd.ToolResult)
 			}
+			w.viewHas(where, "tool_result", out)
 		} else if ok && w.refused(i, out) {
 			w.Problem("%s: Qwen refused the call (%q), hookcompat lets it run", where, out)
 		}
@@ -537,8 +540,15 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 		if i < 0 || rd.ToolResult == nil {
 			return
 		}
-		if out, ok := w.output(i); ok && out != w.Normalized(*rd.ToolResult) {
+		out, ok := w.output(i)
+		if ok && out != w.Normalized(*rd.ToolResult) {
 			w.Problem("%s: Qwen sent the model %q, hookcompat %q", where, out, w.Normalized(*rd.ToolResult))
+		}
+		if ok {
+			w.viewHas(where, "context", out)
+			if len(rd.ModelText) == 1 && rd.ModelText[0] == *rd.ToolResult {
+				w.viewHas(where, "tool_result", out)
+			}
 		}
 	case "PermissionRequest":
 		if rd.ToolRuns != nil && *rd.ToolRuns && rd.EffectiveInput != nil {
@@ -634,6 +644,26 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 		if !found {
 			w.Problem("%s: hookcompat blocks the todo list (%q), Qwen's todo_write did not say so", where, rd.TodoResult)
 		}
+	}
+}
+
+// viewHas checks the current event's model view against what the model
+// got: every text of the given kind must be what the model got (a
+// tool_result) or be in it (a context); a tool_result must be there.
+func (w *world) viewHas(where, kind, got string) {
+	found := false
+	for _, m := range w.view {
+		if m.Kind != kind {
+			continue
+		}
+		found = true
+		text := w.Normalized(m.Text)
+		if (kind == "tool_result" && text != got) || (kind != "tool_result" && !strings.Contains(got, text)) {
+			w.Problem("%s: the model view's %s %q is not what Qwen sent the model (%q)", where, kind, text, got)
+		}
+	}
+	if kind == "tool_result" && !found {
+		w.Problem("%s: the model view has no tool_result; Qwen sent the model %q", where, got)
 	}
 }
 

@@ -43,6 +43,7 @@ var (
 	_ runner.Chainer      = (*Protocol)(nil)
 	_ runner.SelectWarner = (*Protocol)(nil)
 	_ runner.Detacher     = (*Protocol)(nil)
+	_ runner.Awaiter      = (*Protocol)(nil)
 )
 
 // Name returns the agent's protocol name.
@@ -160,6 +161,17 @@ func (p *Protocol) Detached(h *settings.Hook, ev *runner.Event) bool {
 	}
 	r, ok := p.Agent.ForNative(ev.Name)
 	return ok && r.Detached
+}
+
+// Awaits reports whether the agent waits for its hooks of native event e
+// and applies their replies before it goes on (runner.Awaiter): every
+// event whose row is not Queued. An event without a row follows the
+// native spec.
+func (p *Protocol) Awaits(e settings.Event) bool {
+	if r, ok := p.Agent.ForNative(e); ok {
+		return !r.Queued
+	}
+	return !e.Background()
 }
 
 // Detail is what the protocol records of one hook run
@@ -367,4 +379,38 @@ func SanitizeExpansion(s string) string {
 		s = string(rs[:MaxText])
 	}
 	return halfEntity.Get().ReplaceAllString(s, "")
+}
+
+// OwnOutcome is out with only the hooks of the agent's protocol, their
+// replies combined by the agent's rules (a decision of another
+// protocol's hook is not the agent's text), or nil when none of them ran.
+// A model view renders it.
+func (p *Protocol) OwnOutcome(out *runner.Outcome) *runner.Outcome {
+	own := &runner.Outcome{Event: out.Event}
+	var replies []runner.HookReply
+	for _, t := range out.Hooks {
+		if t.Hook == nil || t.Hook.EffectiveProtocol() != p.Agent.Proto {
+			continue
+		}
+		own.Hooks = append(own.Hooks, t)
+		if t.Reply.Outcome.Ran() {
+			replies = append(replies, t.Reply)
+		}
+	}
+	if len(replies) == 0 {
+		return nil
+	}
+	own.Reply = p.Combine(&out.Event, replies)
+	return own
+}
+
+// HookCommands are the commands (or URLs) of the hooks of out that ran.
+func HookCommands(out *runner.Outcome) []string {
+	var hooks []string
+	for _, t := range out.Hooks {
+		if t.Reply.Outcome.Ran() {
+			hooks = append(hooks, t.Command)
+		}
+	}
+	return hooks
 }

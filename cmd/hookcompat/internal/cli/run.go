@@ -71,8 +71,8 @@ the payload's permission_mode; the reply stays the hooks'), with which input (Cl
 argument names), and the texts Claude Code would show the model (Claude Code 2.1.332). --render model adds "model": [{"protocol", "kind", "text", "placement", "delivery",
 "hooks"}, …]: every text the model sees from the hooks of every format that answered, in
 hook order, each as its own agent sends it (a Claude <system-reminder>, a native HK-23 tool
-error, a Phi <hook_context> block, Codex's blocked-call output); Gemini CLI and Qwen Code
-hooks are not in it yet (see --render of their agent). Views: ` + strings.Join(renderers(), ", ") + `.`,
+error, a Phi <hook_context> block, Codex's blocked-call output, Gemini CLI's functionResponse,
+Qwen Code's bare reason). Views: ` + strings.Join(renderers(), ", ") + `.`,
 		Example: `  echo '{"event":"pre_tool","tool":"shell","args":{"command":"rm -rf /"}}' | hookcompat run --config hooks.toml
   hookcompat run --settings .claude/settings.json --project . < payload.json`,
 		Args: usageArgs(cobra.NoArgs),
