@@ -55,9 +55,6 @@ var claudeKnownDifferences = map[string]string{
 	// (default model): the recording cannot tell them apart.
 	"hc_model_default_stop_context": "two calls' contexts in one system message",
 	"hc_reach_stop_failure":         "Claude killed the StopFailure hook when it exited",
-	// The hook formats the file the session's Write made; the replay
-	// project does not have it, so the formatter fails there.
-	"pr_fmt_post_edit_write": "the file the session's Write created is absent from the replay project",
 	// Claude's constant hook variables (AI_AGENT, CLAUDE_CODE_ENTRYPOINT,
 	// …) are not set by hookcompat: the Codex shim recordings pin an
 	// environment without them (docs/decisions/010).
@@ -254,7 +251,8 @@ type claudeCase struct {
 	eng      *runner.Engine
 	loaded   *compat.Loaded
 	problems []string
-	threads  []int // conversation of each model request (0: main)
+	threads  []int    // conversation of each model request (0: main)
+	env      []string // the hooks' environment, also the carried-out tool calls'
 }
 
 func (rc *claudeCase) fail(format string, args ...any) {
@@ -447,6 +445,7 @@ func (rc *claudeCase) setup(root string) error {
 	if err != nil {
 		return err
 	}
+	rc.env = env
 	rc.eng, err = compat.NewEngine(loaded, runner.Options{Workspace: rc.proj, Env: env, KillGrace: 200 * time.Millisecond, Permissions: perms})
 	return err
 }
@@ -519,8 +518,12 @@ func (rc *claudeCase) run() {
 	rc.threads = rc.assignThreads()
 	occs := rc.occurrences()
 	occs = rc.synthesize(occs)
+	before := rc.scheduleToolRuns(occs)
 	var all []*fired
 	for i, o := range occs {
+		for _, run := range before[i] {
+			rc.carryOut(run, all)
+		}
 		f, err := rc.fire(i, o)
 		if err != nil {
 			rc.fail("#%d %s: %v", i+1, o.event, err)
