@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -135,9 +136,11 @@ func (codexFormat) Render(out *runner.Outcome, vocab *translate.Vocabulary) any 
 // ReadEvent reads a Codex hook payload with score 2, above Claude Code's
 // 1: it names a Codex event and has turn_id (every event but SessionStart
 // and SessionEnd), or a null transcript_path (a session without a
-// transcript; Claude always writes a path), or is a SessionStart whose
-// model comes before source (Claude writes source first). A SessionEnd
-// payload with a transcript path is Claude's shape too; it scores 0 here.
+// transcript; Claude always writes a path) or a transcript path that is
+// a Codex rollout file (SessionEnd has Claude's keys, not its path), or is
+// a SessionStart whose model comes before source (Claude writes source
+// first). A SessionEnd payload with another transcript path is Claude's
+// shape; it scores 0 here.
 func (codexFormat) ReadEvent(data []byte, workspace string, vocab *translate.Vocabulary) (runner.Event, int, error) {
 	var fields runner.Fields
 	if json.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &fields) != nil {
@@ -173,7 +176,8 @@ func (codexFormat) ReadEvent(data []byte, workspace string, vocab *translate.Voc
 	}
 	// A null transcript_path is a Codex session without a transcript
 	// (codex §2.2: string or null); Claude Code always writes a path.
-	if tp, _ := fields.Get("transcript_path"); string(bytes.TrimSpace(tp)) == "null" {
+	tp, _ := fields.Get("transcript_path")
+	if string(bytes.TrimSpace(tp)) == "null" || rolloutPath(tp) {
 		codex = true
 	}
 	if !codex {
@@ -181,6 +185,20 @@ func (codexFormat) ReadEvent(data []byte, workspace string, vocab *translate.Voc
 	}
 	e, err := NewProtocol(vocab).FromPayload(data, workspace)
 	return e, 2, err
+}
+
+// rolloutPath reports whether a payload's transcript_path (a JSON
+// value) names a Codex rollout file, $CODEX_HOME/sessions/YYYY/MM/DD/
+// rollout-<time>-<session id>.jsonl (recorded on every Codex 0.169.0
+// event, SessionEnd's included); Claude Code's transcript is
+// ~/.claude/projects/<project>/<session id>.jsonl.
+func rolloutPath(v json.RawMessage) bool {
+	var p string
+	if json.Unmarshal(v, &p) != nil {
+		return false
+	}
+	base := path.Base(strings.ReplaceAll(p, "\\", "/"))
+	return strings.HasPrefix(base, "rollout-") && strings.HasSuffix(base, ".jsonl") && strings.Contains(p, "sessions")
 }
 
 // ShimEvent names e as Codex does (PreToolUse for pre_tool, PostToolUse

@@ -173,3 +173,22 @@ func TestNullTranscriptPathIsCodex(t *testing.T) {
 		assert.Empty(t, got.TranscriptPath, name)
 	}
 }
+
+// TestRecordedSessionEndIsCodex: Codex 0.169.0's SessionEnd has Claude
+// Code's keys (session_id, transcript_path, cwd, hook_event_name,
+// reason; recorded: hc_event_sessionend) and no turn_id; its transcript
+// is a rollout file under $CODEX_HOME/sessions, which tells it apart
+// (score 2). Claude's SessionEnd, with its own transcript path, stays
+// Claude's (score 0 here).
+func TestRecordedSessionEndIsCodex(t *testing.T) {
+	codexEnd := `{"session_id":"0198e5e5-5e55-7e55-8e55-5e55e55e5e55","transcript_path":"/h/.codex/sessions/2026/03/04/rollout-2026-03-04T05-06-07-0198e5e5-5e55-7e55-8e55-5e55e55e5e55.jsonl","cwd":"/p","hook_event_name":"SessionEnd","reason":"other"}`
+	ev, score, err := Format.(codexFormat).ReadEvent([]byte(codexEnd), "/p", nil)
+	require.NoError(t, err)
+	assert.Equal(t, 2, score, "Codex's SessionEnd is Codex's payload")
+	assert.Equal(t, settings.SessionEnd, ev.Name)
+	assert.Equal(t, "other", ev.Reason)
+	claudeEnd := `{"session_id":"9b1f6c2e-3d4a-4f7b-8e21-5a6c7d8e9f01","transcript_path":"/home/dev/.claude/projects/-home-dev-acme-api/9b1f6c2e-3d4a-4f7b-8e21-5a6c7d8e9f01.jsonl","cwd":"/home/dev/acme-api","hook_event_name":"SessionEnd","reason":"prompt_input_exit"}`
+	_, score, err = Format.(codexFormat).ReadEvent([]byte(claudeEnd), "/p", nil)
+	require.NoError(t, err)
+	assert.Equal(t, 0, score, "Claude Code's SessionEnd is not Codex's")
+}

@@ -96,18 +96,12 @@ func serveConformance(ctx context.Context, in io.Reader, out io.Writer) error {
 type adapter struct {
 	format string
 	load   func(h *conformance.Hello) compat.Options
-	// read, when set, reads a payload the format's detection does not
-	// claim.
-	read   func(data []byte, workspace string, l *compat.Loaded) (runner.Event, error)
 	effect func(ev *conformance.EventMsg, out *runner.Outcome, view gjson.Result) *conformance.Effect
 }
 
 var adapters = map[string]*adapter{
 	"claude": {format: "claude", load: claudeLoad, effect: claudeEffect},
-	"codex": {format: "codex", load: codexLoad, effect: codexEffect,
-		read: func(data []byte, ws string, l *compat.Loaded) (runner.Event, error) {
-			return codex.NewProtocol(l.Vocabulary).FromPayload(data, ws)
-		}},
+	"codex":  {format: "codex", load: codexLoad, effect: codexEffect},
 }
 
 type adapterSession struct {
@@ -160,12 +154,6 @@ func (s *adapterSession) fire(ctx context.Context, m conformance.EventMsg) (*con
 		return nil, fmt.Sprintf("the %s format reads no payload", s.ad.format), ""
 	}
 	ev, score, err := reader.ReadEvent([]byte(m.Payload), s.hello.Cwd, s.loaded.Vocabulary)
-	if err == nil && score == 0 && s.ad.read != nil {
-		// A payload the format's detection does not claim (it also tells
-		// formats apart), read as the agent's own.
-		ev, err = s.ad.read([]byte(m.Payload), s.hello.Cwd, s.loaded)
-		score = 1
-	}
 	if err != nil {
 		return nil, "", "reading the payload: " + err.Error()
 	}
