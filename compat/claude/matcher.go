@@ -3,11 +3,11 @@ package claude
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/dlclark/regexp2"
 
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -124,17 +124,15 @@ func (m *Matcher) MatchErr(value string) (ok bool, err error) {
 	return ok, nil
 }
 
+// maxMatchers bounds the compiled matchers kept (hookkit.Cache: it starts
+// over when full).
+const maxMatchers = 1024
+
 // matcherCache keeps compiled matchers per (event, pattern).
-var matcherCache sync.Map
+var matcherCache = hookkit.Cache[[2]string, *Matcher]{Max: maxMatchers}
 
 func cachedMatcher(event, pattern string) *Matcher {
-	key := event + "\x00" + pattern
-	if m, ok := matcherCache.Load(key); ok {
-		return m.(*Matcher)
-	}
-	m := CompileMatcher(event, pattern)
-	matcherCache.Store(key, m)
-	return m
+	return matcherCache.Get([2]string{event, pattern}, func(k [2]string) *Matcher { return CompileMatcher(k[0], k[1]) })
 }
 
 func init() {

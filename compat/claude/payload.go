@@ -70,20 +70,13 @@ func FromPayload(payload []byte, workspace string) (runner.Event, error) {
 // JSON object, lacks hook_event_name, names an unknown event, or has a
 // field of the wrong type.
 func (p *Protocol) FromPayload(payload []byte, workspace string) (runner.Event, error) {
-	root, err := jsonpos.Parse(payload)
+	root, event, err := jsonpos.Payload(Name, payload)
 	if err != nil {
-		return runner.Event{}, fmt.Errorf("claude payload: %w", err)
+		return runner.Event{}, err
 	}
-	if root.Kind != jsonpos.Object {
-		return runner.Event{}, fmt.Errorf("claude payload: want a JSON object, got %s", root.Kind)
-	}
-	name := root.Get("hook_event_name")
-	if name == nil || name.Kind != jsonpos.String {
-		return runner.Event{}, fmt.Errorf("claude payload: missing hook_event_name")
-	}
-	row := eventNamed(name.Str)
+	row := eventNamed(event)
 	if row == nil {
-		return runner.Event{}, fmt.Errorf("claude payload: unknown hook_event_name %q (known: %v)", name.Str, EventNames())
+		return runner.Event{}, fmt.Errorf("claude payload: unknown hook_event_name %q (known: %v)", event, EventNames())
 	}
 	ev := runner.Event{Name: row.native, Workspace: workspace}
 	str := func(m *jsonpos.Member) (string, error) {

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/hookcompat/hookcompat/compat/codex/internal/rustregex"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -93,16 +93,14 @@ func (m *Matcher) Match(values ...string) bool {
 	return false
 }
 
-var matcherCache sync.Map
+// maxMatchers bounds the compiled matchers kept (hookkit.Cache: it starts
+// over when full).
+const maxMatchers = 1024
 
-func cachedMatcher(pattern string) *Matcher {
-	if m, ok := matcherCache.Load(pattern); ok {
-		return m.(*Matcher)
-	}
-	m := CompileMatcher(pattern)
-	matcherCache.Store(pattern, m)
-	return m
-}
+// matcherCache keeps compiled matchers per pattern.
+var matcherCache = hookkit.Cache[string, *Matcher]{Max: maxMatchers}
+
+func cachedMatcher(pattern string) *Matcher { return matcherCache.Get(pattern, CompileMatcher) }
 
 func init() {
 	// A native TOML hook with match_syntax "codex" must hold a matcher

@@ -288,20 +288,13 @@ func (p *Protocol) payload(ev *runner.Event) ([]byte, error) {
 // object, no hook_event_name, an event Codex does not have, a field of
 // the wrong type.
 func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, error) {
-	root, err := jsonpos.Parse(data)
+	root, event, err := jsonpos.Payload(Name, data)
 	if err != nil {
-		return runner.Event{}, fmt.Errorf("codex payload: %w", err)
+		return runner.Event{}, err
 	}
-	if root.Kind != jsonpos.Object {
-		return runner.Event{}, fmt.Errorf("codex payload: want a JSON object, got %s", root.Kind)
-	}
-	name := root.Get("hook_event_name")
-	if name == nil || name.Kind != jsonpos.String {
-		return runner.Event{}, fmt.Errorf("codex payload: missing hook_event_name")
-	}
-	row, ok := events.Get().byCodex[name.Str]
+	row, ok := events.Get().byCodex[event]
 	if !ok {
-		return runner.Event{}, fmt.Errorf("codex payload: unknown hook_event_name %q (Codex events: %s)", name.Str, strings.Join(EventNames(), ", "))
+		return runner.Event{}, fmt.Errorf("codex payload: unknown hook_event_name %q (Codex events: %s)", event, strings.Join(EventNames(), ", "))
 	}
 	ev := runner.Event{Name: row.Native, Workspace: workspace}
 	sub := row.Subagent

@@ -140,7 +140,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			timeout = settings.DefaultTimeout
 		}
 		spec.Timeout = timeout
-		cmd := shellJoin(format.ShimArgs(shim, spec))
+		cmd := format.ShellJoin(format.ShimArgs(shim, spec))
 		g := groupOut{Hooks: []handlerOut{{Type: "command", Command: cmd, Timeout: roundUpSeconds(timeout)}}}
 		if matcher != "" {
 			m := matcher
@@ -273,20 +273,4 @@ func isClaudeNameList(m string) bool {
 		}
 	}
 	return true
-}
-
-// shellJoin quotes argv for /bin/bash -c (single quotes, except for
-// words that need none).
-func shellJoin(argv []string) string {
-	parts := make([]string, len(argv))
-	for i, a := range argv {
-		if a != "" && strings.IndexFunc(a, func(r rune) bool {
-			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:@%+,", r))
-		}) < 0 {
-			parts[i] = a
-			continue
-		}
-		parts[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-	}
-	return strings.Join(parts, " ")
 }

@@ -2,11 +2,11 @@ package cursor
 
 import (
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/dlclark/regexp2"
 
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -57,16 +57,14 @@ func (m *Matcher) Match(value string) bool {
 	return err != nil || ok
 }
 
-var matcherCache sync.Map
+// maxMatchers bounds the compiled matchers kept (hookkit.Cache: it starts
+// over when full).
+const maxMatchers = 1024
 
-func cachedMatcher(pattern string) *Matcher {
-	if m, ok := matcherCache.Load(pattern); ok {
-		return m.(*Matcher)
-	}
-	m := CompileMatcher(pattern)
-	matcherCache.Store(pattern, m)
-	return m
-}
+// matcherCache keeps compiled matchers per pattern.
+var matcherCache = hookkit.Cache[string, *Matcher]{Max: maxMatchers}
+
+func cachedMatcher(pattern string) *Matcher { return matcherCache.Get(pattern, CompileMatcher) }
 
 func init() {
 	// A native TOML file is strict: an invalid Cursor pattern there is an

@@ -447,20 +447,13 @@ func (p *Protocol) cursorArgs(ev *runner.Event) json.RawMessage {
 // the event is the same). Errors: not a JSON object, no or an unknown
 // hook_event_name, a field of the wrong type.
 func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *Step, error) {
-	root, err := jsonpos.Parse(bytes.TrimPrefix(data, []byte("\ufeff")))
+	root, event, err := jsonpos.Payload(Name, bytes.TrimPrefix(data, []byte("\ufeff")))
 	if err != nil {
-		return runner.Event{}, nil, fmt.Errorf("cursor payload: %w", err)
+		return runner.Event{}, nil, err
 	}
-	if root.Kind != jsonpos.Object {
-		return runner.Event{}, nil, fmt.Errorf("cursor payload: want a JSON object, got %s", root.Kind)
-	}
-	name := root.Get("hook_event_name")
-	if name == nil || name.Kind != jsonpos.String {
-		return runner.Event{}, nil, fmt.Errorf("cursor payload: missing hook_event_name")
-	}
-	s := StepNamed(name.Str)
+	s := StepNamed(event)
 	if s == nil {
-		return runner.Event{}, nil, fmt.Errorf("cursor payload: unknown hook_event_name %q (Cursor's steps: %s)", name.Str, strings.Join(StepNames(), ", "))
+		return runner.Event{}, nil, fmt.Errorf("cursor payload: unknown hook_event_name %q (Cursor's steps: %s)", event, strings.Join(StepNames(), ", "))
 	}
 	ev := runner.Event{Name: s.Event, Workspace: workspace}
 	ev.Extra.Set(markerKey, jsonwire.RawString(s.Name))

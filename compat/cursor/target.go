@@ -16,7 +16,6 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
-	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -176,7 +175,7 @@ func (w *writer) hook(h *settings.Hook) {
 	}
 	w.warnings(h, s, f)
 	o := jsonwire.NewObject(jsonwire.JS)
-	o.Str("command", shellJoin(format.ShimArgs(w.shim, spec)))
+	o.Str("command", format.ShellJoin(format.ShimArgs(w.shim, spec)))
 	if m := w.cursorMatcher(h); m != "" {
 		o.Str("matcher", m)
 	}
@@ -218,7 +217,7 @@ func (w *writer) groupEntry(call *settings.Hook, s *Step) []byte {
 		argv = format.ShimArgs(argv[0], spec)
 	}
 	o := jsonwire.NewObject(jsonwire.JS)
-	o.Str("command", shellJoin(argv))
+	o.Str("command", format.ShellJoin(argv))
 	o.Raw("timeout", json.RawMessage(seconds(call.Timeout)))
 	if call.FailClosed && s.FailClosed {
 		o.Bool("failClosed", true)
@@ -284,7 +283,7 @@ func (w *writer) cursorHook(h *settings.Hook) {
 		}
 	case settings.TypeCommand:
 		if len(h.Args) > 0 {
-			o.Str("command", shellJoin(h.Args))
+			o.Str("command", format.ShellJoin(h.Args))
 		} else {
 			o.Str("command", h.Command)
 		}
@@ -399,25 +398,6 @@ func seconds(d time.Duration) string {
 		s = DefaultTimeout.Seconds()
 	}
 	return strconv.FormatFloat(s, 'f', -1, 64)
-}
-
-// shellJoin quotes argv for /bin/sh: words of safe characters as they
-// are, others in single quotes.
-func shellJoin(argv []string) string {
-	out := make([]string, len(argv))
-	for i, a := range argv {
-		out[i] = shellQuote(a)
-	}
-	return strings.Join(out, " ")
-}
-
-var shellSafe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`) }}
-
-func shellQuote(s string) string {
-	if shellSafe.Get().MatchString(s) {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // document renders the whole hooks.json, or — with existing — that file

@@ -2,10 +2,9 @@ package format
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
 
-	"github.com/hookcompat/hookcompat/internal/lazy"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -15,28 +14,15 @@ import (
 // [ShimCommand] writes it, [ShimCommandArgs] reads it back, and both
 // agree with [ShimArgs] and [ParseShimArgs] word for word.
 
-// shellSafe are the words /bin/sh reads back unchanged without quotes.
-var shellSafe = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`) }}
-
 // ShellQuote quotes s as one /bin/sh word: as it is when it consists of
-// safe characters, else in single quotes (a quote inside is closed,
-// escaped with a backslash and reopened).
-func ShellQuote(s string) string {
-	if shellSafe.Get().MatchString(s) {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// letters, digits and _ @ % + = : , . / - only, else in single quotes (a
+// quote inside is closed, escaped with a backslash and reopened); every
+// POSIX shell reads it back as s.
+func ShellQuote(s string) string { return hookkit.ShellQuote(s) }
 
 // ShellJoin quotes every word of argv ([ShellQuote]) and joins them with
 // spaces: one /bin/sh command line running argv.
-func ShellJoin(argv []string) string {
-	out := make([]string, len(argv))
-	for i, a := range argv {
-		out[i] = ShellQuote(a)
-	}
-	return strings.Join(out, " ")
-}
+func ShellJoin(argv []string) string { return hookkit.ShellJoin(argv) }
 
 // ShimCommand is the shim call running spec as one /bin/sh command line,
 // shim its first word: [ShimArgs] quoted word by word.

@@ -24,6 +24,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 )
 
@@ -254,7 +255,7 @@ func WriteCaptureScript(hooksDir, captureDir string) error {
 	if err := os.MkdirAll(hooksDir, 0o755); err != nil {
 		return err
 	}
-	script := fmt.Sprintf(captureScript, shellQuote(captureDir))
+	script := fmt.Sprintf(captureScript, hookkit.ShellQuote(captureDir))
 	return os.WriteFile(filepath.Join(hooksDir, "_capture.sh"), []byte(script), 0o644)
 }
 
@@ -349,10 +350,6 @@ func ReadCaptures(dir string) ([]Capture, error) {
 		out = append(out, c)
 	}
 	return out, nil
-}
-
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // Compact re-serialises one JSON value the way JSON.stringify writes a

@@ -28,20 +28,13 @@ func (a *Agent) FromPayload(data []byte, workspace string, vocab *translate.Voca
 	if vocab == nil {
 		vocab = translate.DefaultVocabulary
 	}
-	root, err := jsonpos.Parse(bytes.TrimPrefix(data, []byte("\ufeff")))
+	root, event, err := jsonpos.Payload(a.Proto, bytes.TrimPrefix(data, []byte("\ufeff")))
 	if err != nil {
-		return runner.Event{}, fmt.Errorf("%s payload: %w", a.Proto, err)
+		return runner.Event{}, err
 	}
-	if root.Kind != jsonpos.Object {
-		return runner.Event{}, fmt.Errorf("%s payload: want a JSON object, got %s", a.Proto, root.Kind)
-	}
-	name := root.Get("hook_event_name")
-	if name == nil || name.Kind != jsonpos.String {
-		return runner.Event{}, fmt.Errorf("%s payload: missing hook_event_name", a.Proto)
-	}
-	r, ok := a.Event(name.Str)
+	r, ok := a.Event(event)
 	if !ok {
-		return runner.Event{}, fmt.Errorf("%s payload: unknown hook_event_name %q (%s has %s)", a.Proto, name.Str, a.Title, strings.Join(a.EventNames(), ", "))
+		return runner.Event{}, fmt.Errorf("%s payload: unknown hook_event_name %q (%s has %s)", a.Proto, event, a.Title, strings.Join(a.EventNames(), ", "))
 	}
 	ev := runner.Event{Name: r.Native, Workspace: workspace}
 	agentTool := ""

@@ -10,6 +10,7 @@ import (
 	"github.com/tidwall/sjson"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 )
 
@@ -289,40 +290,7 @@ func detectUnit(data []byte) string {
 // every argument that is not plainly safe is single-quoted, and a '$'
 // followed by a letter, digit, '_' or '{' is written as '\$' outside the
 // quotes, so that no "$NAME" or "${" is left in the text.
-func ShellQuoteArgs(argv []string) string {
-	var parts []string
-	for _, a := range argv {
-		parts = append(parts, quoteArg(a))
-	}
-	return strings.Join(parts, " ")
-}
-
-func quoteArg(a string) string {
-	if a != "" && strings.IndexFunc(a, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,@%+", r))
-	}) < 0 {
-		return a
-	}
-	var b strings.Builder
-	b.WriteByte('\'')
-	for i := 0; i < len(a); i++ {
-		c := a[i]
-		switch {
-		case c == '\'':
-			b.WriteString(`'\''`)
-		case c == '$' && i+1 < len(a) && isRefStart(a[i+1]):
-			b.WriteString(`'\$'`)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
-
-func isRefStart(c byte) bool {
-	return c == '{' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
+func ShellQuoteArgs(argv []string) string { return hookkit.ShellJoinUnexpanded(argv) }
 
 // IsRaw reports whether data is one JSON value (for tests and checks).
 func IsRaw(data []byte) bool { return json.Valid(data) }

@@ -18,12 +18,12 @@ package jsregex
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/dlclark/regexp2"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 )
 
 // Timeout bounds one evaluation of a user's regex: catastrophic
@@ -57,32 +57,24 @@ func (e *Unevaluable) Unwrap() error { return e.Err }
 // a long-running engine that reloads keeps a bounded set).
 const maxCached = 1024
 
-var cache struct {
-	mu sync.Mutex
-	m  map[string]*regexp2.Regexp // nil value: not a JavaScript regex
-}
+// cache holds the compiled patterns; a nil value: not a JavaScript regex.
+var cache = hookkit.Cache[string, *regexp2.Regexp]{Max: maxCached}
 
 // Compile returns pattern compiled as new RegExp(pattern) compiles it
 // (regexp2, ECMAScript mode, no flags, with [Timeout]), or nil when
 // JavaScript rejects it ([SyntaxOK], or regexp2's own error). Results are
 // cached.
-func Compile(pattern string) *regexp2.Regexp {
-	cache.mu.Lock()
-	defer cache.mu.Unlock()
-	if re, ok := cache.m[pattern]; ok {
-		return re
+func Compile(pattern string) *regexp2.Regexp { return cache.Get(pattern, compile) }
+
+func compile(pattern string) *regexp2.Regexp {
+	if !SyntaxOK(pattern) {
+		return nil
 	}
-	var re *regexp2.Regexp
-	if SyntaxOK(pattern) {
-		if c, err := regexp2.Compile(pattern, regexp2.ECMAScript); err == nil {
-			c.MatchTimeout = Timeout
-			re = c
-		}
+	re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
+	if err != nil {
+		return nil
 	}
-	if cache.m == nil || len(cache.m) >= maxCached {
-		cache.m = map[string]*regexp2.Regexp{}
-	}
-	cache.m[pattern] = re
+	re.MatchTimeout = Timeout
 	return re
 }
 
