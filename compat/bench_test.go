@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hookcompat/hookcompat/compat"
@@ -193,7 +195,16 @@ func BenchmarkSelect1000(b *testing.B) {
 func BenchmarkConvertedHook(b *testing.B) {
 	c := newClaudeBench(b)
 	cmd := `"$CLAUDE_PROJECT_DIR"/hook`
-	data, err := json.Marshal(map[string]any{"hooks": map[string]any{"PreToolUse": []any{commandGroup("Bash", cmd)}}})
+	e := c.converted(b, "Bash", cmd)
+	r := benchratio.Run(b, c.rawShell(b, cmd), fire(b, e, c.ev, 1))
+	b.ReportMetric(float64(r.Measured-r.Base)/1e6, "shim-ms")
+}
+
+// converted returns an engine of the PreToolUse hook command (matcher
+// as given) converted to native TOML, whose shim it runs in-process.
+func (c *claudeBench) converted(b *testing.B, matcher, cmd string) *runner.Engine {
+	b.Helper()
+	data, err := json.Marshal(map[string]any{"hooks": map[string]any{"PreToolUse": []any{commandGroup(matcher, cmd)}}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -221,6 +232,29 @@ func BenchmarkConvertedHook(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := benchratio.Run(b, c.rawShell(b, cmd), fire(b, e, c.ev, 1))
-	b.ReportMetric(float64(r.Measured-r.Base)/1e6, "shim-ms")
+	return e
+}
+
+// BenchmarkConvertedHookBigEvent fires a Write of 1 and 20 MiB through a
+// Claude hook that reads its payload (cat >/dev/null), converted to native
+// TOML and run by the in-process shim, against the same hook from
+// settings.json in the same run: x-time is what conversion costs on a big
+// event (the event is translated once, not decoded again by the shim).
+func BenchmarkConvertedHookBigEvent(b *testing.B) {
+	for _, mib := range []int{1, 20} {
+		b.Run(strconv.Itoa(mib)+"MiB", func(b *testing.B) {
+			c := newClaudeBench(b)
+			args, err := json.Marshal(map[string]string{"file_path": filepath.Join(c.ws, "big.go"),
+				"content": strings.Repeat("\tfmt.Println(\"héllo\") // a line of code\n", (mib<<20)/40)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ev := c.ev
+			ev.Tool, ev.Args = "write", args
+			cmd := "cat >/dev/null"
+			original := c.engine(b, commandGroup("Write", cmd))
+			converted := c.converted(b, "Write", cmd)
+			benchratio.Run(b, fire(b, original, ev, 1), fire(b, converted, ev, 1))
+		})
+	}
 }

@@ -10,7 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/hookjson"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -493,12 +496,12 @@ func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) 
 	if vocab == nil {
 		vocab = translate.DefaultVocabulary
 	}
-	var probe map[string]json.RawMessage
 	trimmed := bytes.TrimPrefix(data, []byte("\ufeff"))
-	if err := json.Unmarshal(trimmed, &probe); err != nil {
+	probe, err := topKeys(trimmed, "event", "hook_event_name", "tool_use_id", "tool_call_id")
+	if err != nil {
 		return runner.Event{}, "", fmt.Errorf("event: not a JSON object: %w", err)
 	}
-	if probe["event"] == nil || probe["hook_event_name"] != nil {
+	if !probe["event"] || probe["hook_event_name"] {
 		// An agent's payload (a Claude FileChanged payload has an "event"
 		// field of its own).
 		best, bestScore := "", 0
@@ -519,7 +522,7 @@ func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) 
 		}
 		return runner.Event{}, "", fmt.Errorf(`event: neither a native event (no "event" key) nor an agent's hook payload (no "hook_event_name" key)`)
 	}
-	if probe["tool_use_id"] != nil && probe["tool_call_id"] == nil {
+	if probe["tool_use_id"] && !probe["tool_call_id"] {
 		// tool_use_id, Claude's and Phi's name, is accepted for the
 		// native tool_call_id (docs/decisions/001).
 		var fields runner.Fields
@@ -534,8 +537,8 @@ func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) 
 			}
 		}
 	}
-	var ev runner.Event
-	if err := json.Unmarshal(trimmed, &ev); err != nil {
+	ev, err := runner.DecodeEvent(trimmed)
+	if err != nil {
 		return runner.Event{}, "", err
 	}
 	if !ev.Name.Known() {
@@ -550,6 +553,33 @@ func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) 
 		ev.Workspace = workspace
 	}
 	return ev, WireNative, nil
+}
+
+// topKeys reports which of names are keys of the JSON object data (as
+// decoding it into a map finds them: unescaped, exact), in one pass that
+// skips the values; an error when data is not one JSON object.
+func topKeys(data []byte, names ...string) (map[string]bool, error) {
+	found := make(map[string]bool, len(names))
+	if !gjson.ValidBytes(data) || !gjson.ParseBytes(data).IsObject() {
+		// encoding/json decides, and words the error.
+		var probe map[string]json.RawMessage
+		if err := json.Unmarshal(data, &probe); err != nil {
+			return nil, err
+		}
+		for _, n := range names {
+			_, found[n] = probe[n]
+		}
+		return found, nil
+	}
+	hookjson.EachMember(data, func(key string, _, _ []byte) bool {
+		for _, n := range names {
+			if key == n {
+				found[n] = true
+			}
+		}
+		return true
+	})
+	return found, nil
 }
 
 // jsonKind names the kind of the JSON value that starts data.

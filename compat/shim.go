@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -37,7 +38,18 @@ type ShimIO struct {
 	// Dir is the shim's working directory: the workspace of an event
 	// that names none.
 	Dir string
+	// Event, when set, is the native event on the shim's stdin, already
+	// decoded (as runner.DecodeEventLenient decodes it): a shim without
+	// --host reads it instead of ReadEvent's bytes, and the shim owns it.
+	// An engine running the shim in-process passes it
+	// (runner.Invocation.Event), so that an event is not decoded again
+	// for every converted hook.
+	Event *runner.Event
 }
+
+// shimDecodes counts the events the shim decoded from bytes (for the
+// test that an in-process shim given the decoded event decodes none).
+var shimDecodes atomic.Int64
 
 // RunShim runs one call of the exec shim, `hookcompat exec ARGS` (ARGS
 // without the program and "exec"; the command line [format.ShimArgs]
@@ -71,7 +83,7 @@ type ShimIO struct {
 // it exits 2, which every host reads as a block with Stderr as the
 // reason.
 func RunShim(ctx context.Context, args []string, sio ShimIO) int {
-	if err := runShim(ctx, args, sio); err != nil {
+	if err := runShim(ctx, time.Now(), args, sio); err != nil {
 		var code shimExit
 		if errors.As(err, &code) {
 			return int(code)
@@ -178,7 +190,9 @@ func usageOf(err error) error {
 	return &shimUsage{fmt.Errorf("%w: %v", format.ErrShimUsage, err)}
 }
 
-func runShim(ctx context.Context, args []string, sio ShimIO) error {
+// runShim runs the shim; start is when it started, from which the
+// engine running it counts the hook's timeout.
+func runShim(ctx context.Context, start time.Time, args []string, sio ShimIO) error {
 	spec, err := format.ParseShimArgs(args)
 	if err != nil {
 		return usageOf(err)
@@ -195,7 +209,7 @@ func runShim(ctx context.Context, args []string, sio ShimIO) error {
 	}
 	// From here on the shim knows its hook: a failure of its own is
 	// answered as the hook's failure (RunShim, failClosedAnswer).
-	if err := runHook(ctx, spec, h, sio); err != nil {
+	if err := runHook(ctx, start, spec, h, sio); err != nil {
 		var code shimExit
 		if errors.As(err, &code) {
 			return err
@@ -206,7 +220,7 @@ func runShim(ctx context.Context, args []string, sio ShimIO) error {
 }
 
 // runHook runs the shim's hook h (spec's) for the event on its stdin.
-func runHook(ctx context.Context, spec *format.ShimSpec, h *settings.Hook, sio ShimIO) error {
+func runHook(ctx context.Context, start time.Time, spec *format.ShimSpec, h *settings.Hook, sio ShimIO) error {
 	home := hookkit.EnvValue(sio.Env, "HOME")
 	if len(spec.Sources) > 0 {
 		// A grouped call: the hooks of its sources, loaded by their
@@ -254,8 +268,12 @@ func runHook(ctx context.Context, spec *format.ShimSpec, h *settings.Hook, sio S
 			// answered by this shim with the protocol's own reply (a
 			// fail_closed Claude hook denies with Claude's reason) rather
 			// than seen as the shim timing out.
-			ropts.TimeoutReserve = min(500*time.Millisecond, h.Timeout/5)
-			ropts.KillGrace = min(ropts.KillGrace, ropts.TimeoutReserve/2)
+			reserve := min(500*time.Millisecond, h.Timeout/5)
+			ropts.KillGrace = min(ropts.KillGrace, reserve/2)
+			// The hook's time counts from the shim's start, as the
+			// engine's own does: what reading the event and building
+			// this engine took comes off it.
+			ropts.TimeoutReserve = reserve + time.Since(start)
 		}
 		return NewEngine(&Loaded{Config: one, Project: workspace}, ropts)
 	})
@@ -299,13 +317,22 @@ func shimLookPath(env []string) func(string) (string, error) {
 // on stderr, and the native reply carries every run's outcome, exit code
 // and error in its runner.ReportKey field.
 func fireShim(ctx context.Context, spec *format.ShimSpec, sio ShimIO, native settings.Event, build func(workspace string) (*runner.Engine, error)) error {
-	data, err := sio.ReadEvent()
-	if err != nil {
-		return fmt.Errorf("exec: %w", err)
-	}
 	host, _ := spec.HostFormat()
+	var data []byte
+	var err error
+	if host != nil || sio.Event == nil {
+		if data, err = sio.ReadEvent(); err != nil {
+			return fmt.Errorf("exec: %w", err)
+		}
+		shimDecodes.Add(1)
+	}
 	var ev runner.Event
-	if host != nil {
+	if host == nil && sio.Event != nil {
+		ev = *sio.Event
+		if ev.Name == "" {
+			err = errors.New(`stdin is not a native event: it has no "event"`)
+		}
+	} else if host != nil {
 		var score int
 		ev, score, err = host.ReadEvent(data, sio.Dir, nil)
 		if err == nil && score == 0 {
@@ -324,7 +351,10 @@ func fireShim(ctx context.Context, spec *format.ShimSpec, sio ShimIO, native set
 	if err != nil {
 		return fmt.Errorf("exec: %w", err)
 	}
-	read := ev.Clone()
+	var read runner.Event // as read, for the host's reply
+	if host != nil {
+		read = ev.Clone()
+	}
 	out := &runner.Outcome{Event: ev}
 	var report *runner.Report
 	if ev.Name == native {
@@ -420,10 +450,16 @@ func inProcessShim(inv *runner.Invocation) runner.InProcessFunc {
 		return nil
 	}
 	return func(ctx context.Context, inv *runner.Invocation, stdout, stderr *runner.Output) int {
+		ev := inv.Event
+		if len(inv.Stdin) > MaxEventBytes+1 {
+			ev = nil // the shim process cannot read it: it fails the same way
+		}
 		return RunShim(ctx, inv.Argv[2:], ShimIO{
 			// Read as the shim process reads its stdin: one JSON value
-			// within MaxEventBytes.
+			// within MaxEventBytes — or, as the engine decoded it, the
+			// event itself (no second decoding).
 			ReadEvent: func() ([]byte, error) { return ReadEvent(bytes.NewReader(inv.Stdin)) },
+			Event:     ev,
 			Stdout:    stdout, Stderr: stderr, Env: inv.Env, Dir: inv.Dir,
 		})
 	}
@@ -436,11 +472,15 @@ func inProcessShim(inv *runner.Invocation) runner.InProcessFunc {
 // are absolute, or inv.Dir is this process's working directory. A shim
 // whose paths would differ starts as a process.
 func relativeAlike(inv *runner.Invocation) bool {
-	ws := gjson.GetBytes(inv.Stdin, "workspace").String()
+	var ws, cwd string
+	if inv.Event != nil {
+		ws, cwd = inv.Event.Workspace, inv.Event.Cwd
+	} else {
+		ws, cwd = gjson.GetBytes(inv.Stdin, "workspace").String(), gjson.GetBytes(inv.Stdin, "cwd").String()
+	}
 	if ws == "" {
 		ws = inv.Dir
 	}
-	cwd := gjson.GetBytes(inv.Stdin, "cwd").String()
 	if (ws == "" || filepath.IsAbs(ws)) && (cwd == "" || filepath.IsAbs(cwd)) {
 		return true
 	}

@@ -59,10 +59,10 @@ type Options struct {
 	// OutputLimit) beyond the events themselves (docs/performance.md).
 	MaxProcesses int
 	// TimeoutReserve stops each command and http hook this much before
-	// its timeout (when the timeout is more than twice as long), while
-	// traces and messages still name the configured timeout. The exec
-	// shim uses it: the engine running the shim gives it exactly the
-	// hook's timeout, and the shim must still answer after stopping the
+	// its timeout (at most half of it), while traces and messages still
+	// name the configured timeout. The exec shim uses it: the engine
+	// running the shim gives it exactly the hook's timeout, counted from
+	// the shim's start, and the shim must still answer after stopping the
 	// hook. Zero reserves nothing.
 	TimeoutReserve time.Duration
 	// Logger receives one audit record per hook run (HK-22): message
@@ -686,8 +686,8 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 		if err == nil {
 			inv, err = p.Prepare(run, ev, pl)
 		}
-		if err == nil && e.opts.TimeoutReserve > 0 && inv.Timeout > 2*e.opts.TimeoutReserve {
-			inv.Timeout -= e.opts.TimeoutReserve
+		if err == nil && e.opts.TimeoutReserve > 0 && inv.Timeout > 0 {
+			inv.Timeout -= min(e.opts.TimeoutReserve, inv.Timeout/2)
 		}
 		if err != nil {
 			res = &RunResult{ExitCode: -1, StartErr: err}

@@ -46,6 +46,10 @@ func runInProcess(ctx context.Context, inv *Invocation, f InProcessFunc, lim pro
 	outBuf, errBuf := runOutputs(inv, lim)
 	run := *inv
 	run.Env = dedupEnv(envWithoutNUL(inv.Env))
+	if inv.Event != nil {
+		ev := nativeDecoded(inv.Event)
+		run.Event = &ev
+	}
 	type result struct {
 		code     int
 		panicked any

@@ -93,6 +93,7 @@ func (native) Prepare(h *settings.Hook, ev *Event, p *Payload) (*Invocation, err
 		URL:     h.URL,
 		// HK-62: $VAR and ${VAR} only for allowed_env_vars; others stay.
 		Headers: hookkit.ExpandHeaders(h.Headers, h.AllowedEnvVars, env, true),
+		Event:   ev, // what Stdin encodes (Encode), for an in-process run
 	}
 	switch {
 	case len(h.Args) > 0:

@@ -90,6 +90,15 @@ type Invocation struct {
 	// URL and Headers describe an http hook (HK-62); Argv is empty then.
 	URL     string
 	Headers map[string]string
+
+	// Event, when set, is the native event Stdin encodes (the native
+	// protocol's Prepare sets it). An [InProcessFunc] that would decode
+	// Stdin as a native event reads it instead: the engine gives the
+	// function a copy of its own, exactly as DecodeEventLenient would
+	// decode Stdin (raw values compact, each byte of a string that is not
+	// UTF-8 as U+FFFD), so that an event of tens of MiB is not decoded
+	// again for every hook that runs in-process. A process never sees it.
+	Event *Event
 }
 
 // RunResult is the raw result of one run, before a protocol reads it.

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/hookcompat/hookcompat/internal/hookjson"
 )
 
 // Dialect names an agent family whose tool names differ from the native
@@ -260,8 +262,10 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 	// and the result never holds a key twice.
 	targets := map[string]bool{}
 	present := map[string]bool{}
-	gjson.ParseBytes(trimmed).ForEach(func(k, _ gjson.Result) bool {
-		present[k.String()] = true
+	// The members without decoding their values (a Write's content is
+	// a whole file).
+	hookjson.EachMember(trimmed, func(key string, _, _ []byte) bool {
+		present[key] = true
 		return true
 	})
 	for src, dst := range rename {
@@ -272,8 +276,8 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 	var b bytes.Buffer
 	b.WriteByte('{')
 	n := 0
-	gjson.ParseBytes(trimmed).ForEach(func(k, val gjson.Result) bool {
-		key := k.String()
+	b.Grow(len(trimmed))
+	hookjson.EachMember(trimmed, func(key string, keyRaw, val []byte) bool {
 		r, renamed := rename[key]
 		if !renamed && targets[key] {
 			return true // superseded by the renamed argument
@@ -283,15 +287,13 @@ func (v *Vocabulary) Args(from, to Dialect, tool string, args json.RawMessage) j
 		}
 		n++
 		if renamed {
-			key = r
+			kb, _ := json.Marshal(r)
+			b.Write(kb)
+		} else {
+			b.Write(keyRaw) // keep the original spelling of unchanged keys
 		}
-		kb, _ := json.Marshal(key)
-		if k.Str == key {
-			kb = []byte(k.Raw) // keep the original spelling of unchanged keys
-		}
-		b.Write(kb)
 		b.WriteByte(':')
-		b.WriteString(val.Raw)
+		b.Write(val)
 		return true
 	})
 	b.WriteByte('}')

@@ -59,7 +59,7 @@ func (p *renamedProtocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner
 	if err != nil {
 		return nil, fmt.Errorf("encoding event for the exec shim: %w", err)
 	}
-	inv.Stdin = enc.Stdin
+	inv.Stdin, inv.Event = enc.Stdin, &renamed // Event is what Stdin encodes
 	return inv, nil
 }
 

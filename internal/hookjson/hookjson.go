@@ -13,8 +13,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-
-	"github.com/tidwall/gjson"
 )
 
 // Valid reports whether data is exactly one JSON value (RFC 8259, as
@@ -243,8 +241,8 @@ const (
 // ([Valid]); nested values are not decoded.
 func Members(obj []byte) []Member {
 	var out []Member
-	gjson.ParseBytes(obj).ForEach(func(k, v gjson.Result) bool {
-		out = append(out, Member{Key: k.String(), Value: []byte(v.Raw)})
+	EachMember(obj, func(key string, _, value []byte) bool {
+		out = append(out, Member{Key: key, Value: value})
 		return true
 	})
 	return out
@@ -353,4 +351,18 @@ func kindOf(t []byte) string {
 		return "null"
 	}
 	return "number"
+}
+
+// StdValid reports exactly what json.Valid reports, in one faster pass:
+// [Valid] decides for values nested less than 9,000 levels deep (where
+// the two agree), json.Valid for deeper ones (it stops at 10,000).
+func StdValid(data []byte) bool {
+	ok, depth := Valid(data)
+	if !ok {
+		return false
+	}
+	if depth < 9000 {
+		return true
+	}
+	return json.Valid(data)
 }

@@ -8,7 +8,10 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/hookcompat/hookcompat/internal/hookjson"
 )
 
 // Style is how a runtime writes a value it received as raw JSON; the
@@ -142,35 +145,152 @@ func (o *Object) Line() ([]byte, error) {
 // rest literal. Each byte of s that is not part of valid UTF-8 is written
 // as U+FFFD.
 func WriteString(b *bytes.Buffer, s string) {
+	b.Grow(len(s) + 2)
 	b.WriteByte('"')
+	run := 0 // start of the bytes written as they are
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
+		c := s[i]
+		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r != utf8.RuneError || size != 1 {
+				i += size // valid UTF-8 (U+FFFD itself included): as it is
+				continue
+			}
+			b.WriteString(s[run:i])
+			b.WriteRune(utf8.RuneError)
+			i++
+			run = i
+			continue
+		}
+		b.WriteString(s[run:i])
+		writeEscape(b, rune(c))
+		i++
+		run = i
+	}
+	b.WriteString(s[run:])
+	b.WriteByte('"')
+}
+
+// writeEscape writes the escape WriteString writes for r, one of '"',
+// '\\' and the characters below U+0020.
+func writeEscape(b *bytes.Buffer, r rune) {
+	switch r {
+	case '"':
+		b.WriteString(`\"`)
+	case '\\':
+		b.WriteString(`\\`)
+	case '\b':
+		b.WriteString(`\b`)
+	case '\f':
+		b.WriteString(`\f`)
+	case '\n':
+		b.WriteString(`\n`)
+	case '\r':
+		b.WriteString(`\r`)
+	case '\t':
+		b.WriteString(`\t`)
+	default:
+		const hex = "0123456789abcdef"
+		b.WriteString(`\u00`)
+		b.WriteByte(hex[r>>4])
+		b.WriteByte(hex[r&0xf])
+	}
+}
+
+// writeRune writes one decoded character as WriteString writes it.
+func writeRune(b *bytes.Buffer, r rune) {
+	if r < 0x20 || r == '"' || r == '\\' {
+		writeEscape(b, r)
+		return
+	}
+	b.WriteRune(r)
+}
+
+// transcodeString appends the JSON string literal lit (quotes included;
+// valid JSON, with escapes or bytes that are not UTF-8) to w as
+// WriteString writes the string encoding/json unquotes from it, without
+// unquoting it first: plain runs are copied, each escape is turned into
+// WriteString's form of its character. Like encoding/json, a \u escape
+// of a surrogate that is not half of a valid pair is U+FFFD, and so is
+// each byte that is not part of valid UTF-8.
+func transcodeString(w *bytes.Buffer, lit []byte) {
+	s := lit[1 : len(lit)-1]
+	w.Grow(len(lit))
+	w.WriteByte('"')
+	run := 0
+	flush := func(i int) { w.Write(s[run:i]) }
+	for i := 0; i < len(s); {
+		c := s[i]
 		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20:
-			const hex = "0123456789abcdef"
-			b.WriteString(`\u00`)
-			b.WriteByte(hex[r>>4])
-			b.WriteByte(hex[r&0xf])
+		case c == '\\':
+			flush(i)
+			switch e := s[i+1]; e {
+			case '"', '\\':
+				w.WriteByte('\\')
+				w.WriteByte(e)
+				i += 2
+			case '/':
+				w.WriteByte('/')
+				i += 2
+			case 'b', 'f', 'n', 'r', 't':
+				w.WriteByte('\\')
+				w.WriteByte(e)
+				i += 2
+			case 'u':
+				r := hex4(s[i+2 : i+6])
+				i += 6
+				if utf16.IsSurrogate(r) {
+					r2 := rune(-1)
+					if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+						r2 = hex4(s[i+2 : i+6])
+					}
+					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+						r = dec
+						i += 6
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				writeRune(w, r)
+			}
+			run = i
+		case c < utf8.RuneSelf:
+			i++
 		default:
-			b.WriteRune(r)
+			r, size := utf8.DecodeRune(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				flush(i)
+				w.WriteRune(utf8.RuneError)
+				i++
+				run = i
+				continue
+			}
+			i += size
 		}
 	}
-	b.WriteByte('"')
+	flush(len(s))
+	w.WriteByte('"')
+}
+
+// hex4 reads four hex digits (of a \u escape of valid JSON).
+func hex4(h []byte) rune {
+	var r rune
+	for _, c := range h {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c = c - 'a' + 10
+		default:
+			c = c - 'A' + 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
 }
 
 // Quote returns s as a JSON string literal ([WriteString]).
@@ -207,7 +327,7 @@ func (s Style) Canon(raw []byte) ([]byte, error) {
 // compacted in place ([compact]); everything else goes through
 // encoding/json's decoder ([Style.decode]), which also words the errors.
 func (s Style) canon(w *bytes.Buffer, raw []byte) error {
-	if s != JSRoundTrip && json.Valid(raw) {
+	if s != JSRoundTrip && hookjson.StdValid(raw) {
 		compact(w, raw)
 		return nil
 	}
@@ -218,8 +338,8 @@ func (s Style) canon(w *bytes.Buffer, raw []byte) error {
 // [JS] and [Serde], without decoding it: white space between tokens is
 // dropped, numbers and literals are copied, and a string is copied as it
 // stands when it has no escape and is valid UTF-8 (then [WriteString]
-// would write it unchanged), else unquoted by encoding/json and written
-// by [WriteString].
+// would write it unchanged), else transcoded to what [WriteString] writes
+// of encoding/json's unquoting of it (transcodeString).
 func compact(w *bytes.Buffer, raw []byte) {
 	w.Grow(len(raw))
 	for i := 0; i < len(raw); {
@@ -231,9 +351,7 @@ func compact(w *bytes.Buffer, raw []byte) {
 			if plain {
 				w.Write(raw[i:end])
 			} else {
-				var str string
-				_ = json.Unmarshal(raw[i:end], &str) // valid: cannot fail
-				WriteString(w, str)
+				transcodeString(w, raw[i:end])
 			}
 			i = end
 		default:
