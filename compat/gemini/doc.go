@@ -12,12 +12,18 @@
 //
 // Runtime (the Protocol): Gemini's events (BeforeTool, AfterTool,
 // BeforeAgent, AfterAgent, BeforeModel, AfterModel, BeforeToolSelection,
-// SessionStart, …) from one event table (table.go); regex matchers on
-// Gemini's tool names; timeouts in milliseconds; a group marked sequential
-// runs serially, chained (each hook sees the previous one's rewrite); exit
-// 2 and the decision fields as Gemini reads them; the renderer of what the model sees
-// (`--render gemini`), lints, the exec shim's host side and the "gemini"
-// conversion target, which can write into an existing settings file and
-// keep every other byte (comments included). What Qwen Code shares with it
-// lives in compat/internal/geminicore.
+// SessionStart, …) from one event table (events.go), the only place that
+// decides by event; regex matchers on Gemini's tool names (one that
+// cannot be evaluated runs its hook, with a warning); timeouts in
+// milliseconds; a group marked sequential runs serially, chained (each
+// hook sees the previous one's rewrite); exit 2 and the decision fields as
+// Gemini reads them; the events Gemini waits for are awaited by an
+// embedding agent's session (runner.Awaiter). Also the renderer of what
+// the model sees (`--render gemini`) and its part of the model view of
+// every format (`--render model`, format.ModelViewer), lints, the exec
+// shim's host side and the "gemini" conversion target, which can write
+// into an existing settings file and keep every other byte (comments
+// included). What Qwen Code shares with it — the payload walk, the
+// protocol, the scopes, the format glue, the target — is one core
+// parametrised by each agent's table, compat/internal/geminicore.
 package gemini

@@ -1,10 +1,7 @@
 package gemini_test
 
 import (
-	"context"
-	"encoding/json"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -12,15 +9,12 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/gemini"
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore/geminitest"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
-// reply is a Gemini hook command answering with one JSON output.
-func reply(output string) string {
-	cmd, _ := json.Marshal("cat >/dev/null; echo '" + output + "'")
-	return `{"type": "command", "command": ` + string(cmd) + `}`
-}
+var reply = geminitest.Reply
 
 // TestGeminiModelView: compat.ModelView (and --render model) shows the
 // Gemini hooks' texts as Gemini CLI sends them, each with its kind and
@@ -54,13 +48,8 @@ func TestGeminiModelView(t *testing.T) {
 			[]format.ModelText{{Kind: "prompt", Text: "again", Placement: "continuation"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, _ := session(t, `{"hooks": {"`+tc.event+`": [{"hooks": [`+tc.hook+`]}]}}`)
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			ev := tc.ev
-			ev.SessionID = "s1"
-			out, err := s.Engine.Fire(ctx, ev)
-			require.NoError(t, err)
+			s := session(t, `{"hooks": {"`+tc.event+`": [{"hooks": [`+tc.hook+`]}]}}`)
+			out := geminitest.Fire(t, s.Engine, tc.ev)
 			got := compat.ModelView(out, nil)
 			var want []format.ModelText
 			for _, w := range tc.want {
@@ -83,14 +72,8 @@ func TestGeminiModelViewOwnTexts(t *testing.T) {
 	e := env(t)
 	gem := write(t, e.Project+"/.gemini/settings.json", `{"hooks": {"AfterTool": [{"hooks": [`+reply(`{"hookSpecificOutput":{"additionalContext":"ctx"}}`)+`]}]}}`)
 	toml := write(t, e.Project+"/hooks.toml", "[[hooks.post_tool]]\ncommand = \"cat >/dev/null; echo '{\\\"decision\\\":\\\"block\\\",\\\"reason\\\":\\\"native says no\\\"}'\"\n")
-	loaded, err := compat.Load(compat.Options{Project: e.Project, Home: e.Home, SystemRoot: e.SystemRoot,
-		Sources: []format.Source{{Format: gemini.Name, Path: gem}, {Format: settings.ProtocolNative, Path: toml}}})
-	require.NoError(t, err)
-	eng, err := compat.NewEngine(loaded, runner.Options{Workspace: e.Project})
-	require.NoError(t, err)
-	defer eng.Close(context.Background())
-	out, err := eng.Fire(context.Background(), runner.Event{Name: settings.PostTool, SessionID: "s1", Tool: "shell", Args: []byte(`{}`), Result: []byte(`{"llmContent":"out"}`)})
-	require.NoError(t, err)
+	_, eng := geminitest.Engine(t, e, format.Source{Format: gemini.Name, Path: gem}, format.Source{Format: settings.ProtocolNative, Path: toml})
+	out := geminitest.Fire(t, eng, runner.Event{Name: settings.PostTool, Tool: "shell", Args: []byte(`{}`), Result: []byte(`{"llmContent":"out"}`)})
 	require.Equal(t, runner.DecisionBlock, out.Decision)
 	var got []string
 	for _, m := range compat.ModelView(out, nil) {

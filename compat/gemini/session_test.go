@@ -9,26 +9,21 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/gemini"
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore/geminitest"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
 // session is an engine over one Gemini settings file and a session on
 // it.
-func session(t *testing.T, content string) (*runner.Session, *compat.Loaded) {
+func session(t *testing.T, content string) *runner.Session {
 	t.Helper()
 	e := env(t)
 	path := write(t, filepath.Join(e.Project, ".gemini", "settings.json"), content)
-	loaded, err := compat.Load(compat.Options{Project: e.Project, Home: e.Home, SystemRoot: e.SystemRoot,
-		Sources: []format.Source{{Format: gemini.Name, Path: path}}})
-	require.NoError(t, err)
-	eng, err := compat.NewEngine(loaded, runner.Options{Workspace: e.Project})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = eng.Close(context.Background()) })
-	return &runner.Session{Engine: eng, ID: "s1"}, loaded
+	_, eng := geminitest.Engine(t, e, format.Source{Format: gemini.Name, Path: path})
+	return &runner.Session{Engine: eng, ID: "s1"}
 }
 
 // TestGeminiAfterToolIsAwaited: Gemini CLI waits for its AfterTool hooks
@@ -38,7 +33,7 @@ func session(t *testing.T, content string) (*runner.Session, *compat.Loaded) {
 // result. PreCompress and Notification, whose output Gemini ignores, may
 // be queued.
 func TestGeminiAfterToolIsAwaited(t *testing.T) {
-	s, _ := session(t, `{"hooks": {"AfterTool": [{"hooks": [{"type": "command", "command": "cat >/dev/null; echo '{\"decision\":\"deny\",\"reason\":\"secret in output\"}'"}]}],
+	s := session(t, `{"hooks": {"AfterTool": [{"hooks": [`+geminitest.Reply(`{"decision":"deny","reason":"secret in output"}`)+`]}],
   "Notification": [{"hooks": [{"type": "command", "command": "cat >/dev/null"}]}]}}`)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

@@ -1,27 +1,22 @@
 package qwen_test
 
 import (
-	"context"
 	"encoding/json"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore/geminitest"
 	"github.com/hookcompat/hookcompat/compat/qwen"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
-// reply is a Qwen hook command answering with one JSON output.
-func reply(output string) string {
-	cmd, _ := json.Marshal("cat >/dev/null; echo '" + output + "'")
-	return `{"type": "command", "command": ` + string(cmd) + `}`
-}
+var reply = geminitest.Reply
 
 // TestQwenModelView: compat.ModelView (and --render model) shows the
 // Qwen hooks' texts as Qwen Code sends them, each with its kind and
@@ -58,18 +53,8 @@ func TestQwenModelView(t *testing.T) {
 			e := env(t)
 			path := filepath.Join(e.Project, ".qwen", "settings.json")
 			write(t, path, `{"hooks": {"`+tc.event+`": [{"hooks": [`+tc.hook+`]}]}}`)
-			loaded, err := compat.Load(compat.Options{Project: e.Project, Home: e.Home, SystemRoot: e.SystemRoot,
-				Sources: []format.Source{{Format: qwen.Name, Path: path}}})
-			require.NoError(t, err)
-			eng, err := compat.NewEngine(loaded, runner.Options{Workspace: e.Project})
-			require.NoError(t, err)
-			defer eng.Close(context.Background())
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			ev := tc.ev
-			ev.SessionID = "s1"
-			out, err := eng.Fire(ctx, ev)
-			require.NoError(t, err)
+			_, eng := geminitest.Engine(t, e, format.Source{Format: qwen.Name, Path: path})
+			out := geminitest.Fire(t, eng, tc.ev)
 			require.Len(t, out.Hooks, 1)
 			var want []format.ModelText
 			for _, w := range tc.want {

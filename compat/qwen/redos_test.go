@@ -1,17 +1,16 @@
 package qwen_test
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore/geminitest"
 	"github.com/hookcompat/hookcompat/compat/internal/jsregex"
 	"github.com/hookcompat/hookcompat/compat/qwen"
 	"github.com/hookcompat/hookcompat/runner"
@@ -27,34 +26,20 @@ import (
 func TestQwenUnevaluableMatcherNeverSkipsAGuard(t *testing.T) {
 	e := env(t)
 	path := filepath.Join(e.Project, ".qwen", "settings.json")
-	write(t, path, `{"hooks": {"PreToolUse": [{"matcher": "(a+)+b|danger$", "hooks": [
-  {"type": "command", "command": "cat >/dev/null; echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"guarded\"}}'"}]}],
+	write(t, path, `{"hooks": {"PreToolUse": [{"matcher": "(a+)+b|danger$", "hooks": [`+
+		geminitest.Reply(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guarded"}}`)+`]}],
   "Notification": [{"matcher": "(x+x+)+y", "hooks": [{"type": "command", "command": "true"}]}]}}`)
-	loaded, err := compat.Load(compat.Options{Project: e.Project, Home: e.Home, SystemRoot: e.SystemRoot,
-		Sources: []format.Source{{Format: qwen.Name, Path: path}}})
-	require.NoError(t, err)
-	eng, err := compat.NewEngine(loaded, runner.Options{Workspace: e.Project})
-	require.NoError(t, err)
-	defer eng.Close(context.Background())
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+	loaded, eng := geminitest.Engine(t, e, format.Source{Format: qwen.Name, Path: path})
 
-	out, err := eng.Fire(ctx, runner.Event{Name: settings.PreTool, SessionID: "s1", Tool: "mcp__srv__" + strings.Repeat("a", 30) + "danger", Args: []byte(`{}`)})
-	require.NoError(t, err)
+	out := geminitest.Fire(t, eng, runner.Event{Name: settings.PreTool, Tool: "mcp__srv__" + strings.Repeat("a", 30) + "danger", Args: []byte(`{}`)})
 	require.Len(t, out.Hooks, 1, "the hook is selected")
 	assert.Equal(t, runner.DecisionDeny, out.Decision, "the guard ran and denied")
 	assert.Contains(t, out.Hooks[0].Error, "could not be evaluated", "the trace says why")
 
-	out, err = eng.Fire(ctx, runner.Event{Name: settings.PreTool, SessionID: "s1", Tool: "mcp__srv__list", Args: []byte(`{}`)})
-	require.NoError(t, err)
+	out = geminitest.Fire(t, eng, runner.Event{Name: settings.PreTool, Tool: "mcp__srv__list", Args: []byte(`{}`)})
 	assert.Empty(t, out.Hooks, "no match, no warning")
 
-	var found []string
-	for _, f := range compat.Diagnose(loaded, nil).Findings {
-		if f.Code == jsregex.CodeBacktracking {
-			found = append(found, f.Severity+": "+f.Event+": "+f.Message)
-		}
-	}
+	found := geminitest.Findings(loaded, jsregex.CodeBacktracking)
 	require.Len(t, found, 2, "doctor findings: %q", found)
 	for _, f := range found {
 		assert.True(t, strings.HasPrefix(f, compat.SeverityError+": "), f)

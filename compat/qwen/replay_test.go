@@ -349,14 +349,9 @@ func (w *world) run() {
 
 func (w *world) occurrence(i int, occ occurrence) {
 	where := fmt.Sprintf("event %d (%s)", i+1, occ.event())
-	payload := []byte(w.Ph.Expand(string(occ.payload())))
-	ev, wire, err := compat.ParseEventWith(payload, w.Proj, w.Loaded.Vocabulary)
-	if err != nil {
-		w.Problem("%s: the recorded payload does not read: %v", where, err)
+	ev, ok := w.ReadEvent(where, occ.payload())
+	if !ok {
 		return
-	}
-	if wire != qwen.Name {
-		w.Problem("%s: the payload is read as %q, not as Qwen's", where, wire)
 	}
 	w.ClearCaptures()
 	w.http.take()
@@ -531,7 +526,7 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 			if !ok || out != w.Normalized(*rd.ToolResult) {
 				w.Problem("%s: Qwen's tool result %q, hookcompat refuses the call with %q", where, out, *rd.ToolResult)
 			}
-			w.viewHas(where, "tool_result", out)
+			w.ViewHas(where, w.view, "tool_result", out)
 		} else if ok && w.refused(i, out) {
 			w.Problem("%s: Qwen refused the call (%q), hookcompat lets it run", where, out)
 		}
@@ -545,9 +540,9 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 			w.Problem("%s: Qwen sent the model %q, hookcompat %q", where, out, w.Normalized(*rd.ToolResult))
 		}
 		if ok {
-			w.viewHas(where, "context", out)
+			w.ViewHas(where, w.view, "context", out)
 			if len(rd.ModelText) == 1 && rd.ModelText[0] == *rd.ToolResult {
-				w.viewHas(where, "tool_result", out)
+				w.ViewHas(where, w.view, "tool_result", out)
 			}
 		}
 	case "PermissionRequest":
@@ -644,26 +639,6 @@ func (w *world) checkRendering(where, event string, payload []byte, first oracle
 		if !found {
 			w.Problem("%s: hookcompat blocks the todo list (%q), Qwen's todo_write did not say so", where, rd.TodoResult)
 		}
-	}
-}
-
-// viewHas checks the current event's model view against what the model
-// got: every text of the given kind must be what the model got (a
-// tool_result) or be in it (a context); a tool_result must be there.
-func (w *world) viewHas(where, kind, got string) {
-	found := false
-	for _, m := range w.view {
-		if m.Kind != kind {
-			continue
-		}
-		found = true
-		text := w.Normalized(m.Text)
-		if (kind == "tool_result" && text != got) || (kind != "tool_result" && !strings.Contains(got, text)) {
-			w.Problem("%s: the model view's %s %q is not what Qwen sent the model (%q)", where, kind, text, got)
-		}
-	}
-	if kind == "tool_result" && !found {
-		w.Problem("%s: the model view has no tool_result; Qwen sent the model %q", where, got)
 	}
 }
 

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/internal/geminicore/geminitest"
 	"github.com/hookcompat/hookcompat/compat/qwen"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -26,13 +26,8 @@ import (
 func TestQwenPostToolUseIsAwaited(t *testing.T) {
 	e := env(t)
 	path := filepath.Join(e.Project, ".qwen", "settings.json")
-	write(t, path, `{"hooks": {"PostToolUse": [{"hooks": [{"type": "command", "command": "cat >/dev/null; echo '{\"continue\":false,\"stopReason\":\"output withheld\"}'"}]}]}}`)
-	loaded, err := compat.Load(compat.Options{Project: e.Project, Home: e.Home, SystemRoot: e.SystemRoot,
-		Sources: []format.Source{{Format: qwen.Name, Path: path}}})
-	require.NoError(t, err)
-	eng, err := compat.NewEngine(loaded, runner.Options{Workspace: e.Project})
-	require.NoError(t, err)
-	defer eng.Close(context.Background())
+	write(t, path, `{"hooks": {"PostToolUse": [{"hooks": [`+geminitest.Reply(`{"continue":false,"stopReason":"output withheld"}`)+`]}]}}`)
+	_, eng := geminitest.Engine(t, e, format.Source{Format: qwen.Name, Path: path})
 	s := &runner.Session{Engine: eng, ID: "s1"}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

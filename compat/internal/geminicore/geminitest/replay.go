@@ -27,6 +27,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/oracletest"
+	"github.com/hookcompat/hookcompat/runner"
 )
 
 // Timestamp is what the recordings' <TIMESTAMP> stands for.
@@ -494,4 +495,39 @@ func CopyDir(t *testing.T, src, dst string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// ViewHas checks the model view of an event (compat.ModelView) against
+// what the model got: every text of the given kind must be what the model
+// got (a tool_result) or be in it (a context); a tool_result must be
+// there.
+func (w *World) ViewHas(where string, view []format.ModelText, kind, got string) {
+	found := false
+	for _, m := range view {
+		if m.Kind != kind {
+			continue
+		}
+		found = true
+		text := w.Normalized(m.Text)
+		if (kind == "tool_result" && text != got) || (kind != "tool_result" && !strings.Contains(got, text)) {
+			w.Problem("%s: the model view's %s %q is not what %s sent the model (%q)", where, kind, text, w.Agent.Label, got)
+		}
+	}
+	if kind == "tool_result" && !found {
+		w.Problem("%s: the model view has no tool_result; %s sent the model %q", where, w.Agent.Label, got)
+	}
+}
+
+// ReadEvent reads a recorded payload (placeholders filled in) as the
+// engine would, and reports a payload that does not read as the agent's.
+func (w *World) ReadEvent(where string, payload []byte) (runner.Event, bool) {
+	ev, wire, err := compat.ParseEventWith([]byte(w.Ph.Expand(string(payload))), w.Proj, w.Loaded.Vocabulary)
+	if err != nil {
+		w.Problem("%s: the recorded payload does not read: %v", where, err)
+		return ev, false
+	}
+	if wire != w.Agent.Format {
+		w.Problem("%s: the payload is read as %q, not as %s's", where, wire, w.Agent.Label)
+	}
+	return ev, true
 }
