@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/hookcompat/hookcompat/internal/hookjson"
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -208,8 +210,45 @@ func (f Fields) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads an object, keeping key order. Duplicate keys keep
-// the last value at the first position.
+// the last value at the first position. Values are kept as raw bytes,
+// in one pass over them (hookjson.EachMember), so that an object holding
+// a whole file is not scanned and copied again.
 func (f *Fields) UnmarshalJSON(data []byte) error {
+	if hookjson.StdValid(data) {
+		return f.unmarshalValid(data)
+	}
+	return f.unmarshalDecoder(data)
+}
+
+// unmarshalValid is UnmarshalJSON of valid JSON data.
+func (f *Fields) unmarshalValid(data []byte) error {
+	t := bytes.TrimLeft(data, " \t\r\n")
+	if len(t) == 0 || t[0] != '{' {
+		return fmt.Errorf("want a JSON object, got %s", bytes.TrimSpace(data))
+	}
+	var out Fields
+	var err error
+	hookjson.EachMember(t, func(key string, keyRaw, v []byte) bool {
+		if bytes.IndexByte(keyRaw, '\\') >= 0 || !utf8.Valid(keyRaw) {
+			// encoding/json's unquoting (U+FFFD for a lone surrogate or
+			// a byte that is not UTF-8).
+			if err = json.Unmarshal(keyRaw, &key); err != nil {
+				return false
+			}
+		}
+		out.Set(key, cloneRaw(v))
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	*f = out
+	return nil
+}
+
+// unmarshalDecoder is UnmarshalJSON by encoding/json's decoder, which
+// words the error of data that is not valid JSON.
+func (f *Fields) unmarshalDecoder(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
 	if err != nil {

@@ -133,3 +133,28 @@ func FuzzNativeDecoded(f *testing.F) {
 		checkNativeDecoded(t, ev)
 	})
 }
+
+// FuzzFieldsUnmarshal: the one-pass Fields reading is the decoder's:
+// the same members in the same order, an error exactly when it fails.
+func FuzzFieldsUnmarshal(f *testing.F) {
+	for _, s := range []string{`{"a":1,"b":[1, 2],"a":"x"}`, `{}`, `null`, `[1]`, `{"\u00e9":1,"\ud800":2}`, "{\"\xff\":1}", ` { "k" : { "n" : null } } `, `{"a":1`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var fast, slow Fields
+		errFast, errSlow := fast.UnmarshalJSON(data), slow.unmarshalDecoder(data)
+		if (errFast != nil) != (errSlow != nil) {
+			t.Fatalf("%q: decoder error %v, one-pass error %v", data, errSlow, errFast)
+		}
+		if errSlow == nil {
+			if len(slow) != len(fast) {
+				t.Fatalf("%q: decoder %q, one-pass %q", data, slow, fast)
+			}
+			for i := range slow {
+				if slow[i].Key != fast[i].Key || string(slow[i].Value) != string(fast[i].Value) {
+					t.Fatalf("%q member %d: decoder %q, one-pass %q", data, i, slow[i], fast[i])
+				}
+			}
+		}
+	})
+}

@@ -365,17 +365,22 @@ func compact(w *bytes.Buffer, raw []byte) {
 // raw[start] (a '"'; raw is valid JSON), and whether the string is
 // plain: no escape, and valid UTF-8.
 func stringEnd(raw []byte, start int) (end int, plain bool) {
-	plain = true
-	for i := start + 1; i < len(raw); i++ {
-		switch c := raw[i]; {
-		case c == '\\':
-			plain = false
-			i++ // the escaped byte; \uXXXX's digits hold no '"'
-		case c == '"':
-			return i + 1, plain && utf8.Valid(raw[start+1:i])
+	for j := start + 1; ; {
+		q := bytes.IndexByte(raw[j:], '"')
+		if q < 0 {
+			return len(raw), false // not reached on valid JSON
 		}
+		j += q
+		n := 0 // backslashes before the quote: escaped when odd
+		for k := j - 1; k > start && raw[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 0 {
+			body := raw[start+1 : j]
+			return j + 1, bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body)
+		}
+		j++
 	}
-	return len(raw), false // not reached on valid JSON
 }
 
 // decode appends raw re-written to w by reading it with encoding/json's
