@@ -6,7 +6,6 @@ import (
 	"os"
 	"runtime"
 	"strconv"
-	"sync"
 	"sync/atomic"
 	"syscall"
 )
@@ -18,13 +17,14 @@ import (
 //   - each hook's own process gets SIGKILL when this process dies
 //     (Pdeathsig). The kernel sends it when the *thread* that forked the
 //     hook exits, so every hook is forked from one thread that lives as
-//     long as the process: the spawner, a goroutine locked to its thread
-//     that never returns;
+//     long as any hook forked from it: the spawner, a goroutine locked to
+//     its thread, which returns (ending the thread) only once no hook
+//     runs;
 //   - the rest of each hook — its process group, and the descendants the
 //     tracker found outside it — is killed by the sentinel: a small shell
 //     process started once a hook has run for one tracking interval (a
-//     hook that ends sooner, most do, costs no process), in a session of
-//     its own,
+//     hook that ends sooner, most do, costs no process) and stopped when
+//     no hook runs, in a session of its own,
 //     reading this process's registrations on a pipe. Its stdin reaches
 //     end of file when this process dies, however it dies; it then
 //     SIGKILLs every group and process still registered and exits. A run
@@ -45,29 +45,50 @@ type spawnerJob struct {
 	done  chan error
 }
 
-var spawner = struct {
-	once sync.Once
-	jobs chan spawnerJob
-}{}
+// spawner is the thread hooks are forked from while any hook runs; the
+// tracker's startMu guards it.
+var spawner struct {
+	jobs chan spawnerJob // nil while no spawner runs
+}
 
 // onSpawnerThread runs start (an os.StartProcess of a hook) on the
 // spawner thread, so that the hook's Pdeathsig fires only when this
-// process dies.
+// process dies; the caller holds the tracker's startMu.
 func onSpawnerThread(start func() error) error {
-	spawner.once.Do(func() {
-		spawner.jobs = make(chan spawnerJob)
+	if spawner.jobs == nil {
+		jobs := make(chan spawnerJob)
+		spawner.jobs = jobs
 		go func() {
-			// Never unlocked and never returning: the thread lives as
-			// long as the process.
+			// Never unlocked: the thread lives until every hook forked
+			// from it has ended (idle closes jobs), and ends with this
+			// goroutine.
 			runtime.LockOSThread()
-			for j := range spawner.jobs {
+			for j := range jobs {
 				j.done <- j.start()
 			}
 		}()
-	})
+	}
 	j := spawnerJob{start: start, done: make(chan error, 1)}
 	spawner.jobs <- j
 	return <-j.done
+}
+
+// idle ends the spawner thread and the sentinel once no hook runs (the
+// caller holds the tracker's startMu, so none starts meanwhile): a
+// program leaves no goroutine, thread or process of the runner behind
+// between its hooks. The next hook starts them again.
+func (t *tracker) idle() {
+	t.mu.Lock()
+	empty := len(t.runs) == 0
+	t.mu.Unlock()
+	if !empty {
+		return
+	}
+	if spawner.jobs != nil {
+		close(spawner.jobs) // no hook forked from the thread still runs
+		spawner.jobs = nil
+	}
+	sentinel.stop(t)
 }
 
 // setPdeathsig makes a hook's process get SIGKILL when this process dies.
@@ -111,67 +132,90 @@ done
 exit 0
 `
 
-// sentinelState is this process's sentinel, started once a hook has run
-// for a tracking interval.
+// sentinelState is this process's sentinel, running while a hook that
+// has run for a tracking interval runs; the tracker's startMu guards up.
 type sentinelState struct {
-	once sync.Once
-	pid  atomic.Int64
-	w    atomic.Pointer[os.File] // the write end of its stdin; nil before it starts
+	up  bool
+	pid atomic.Int64
+	w   atomic.Pointer[os.File] // the write end of its stdin; nil while it is down
 }
 
 var sentinel sentinelState
 
-// start starts the sentinel, once, with the runs going on registered (a
-// run registers itself as it starts, once the pipe exists). The
-// registrations are in the pipe before the sentinel process exists, so
-// that a sentinel that can be seen has them. It holds t.startMu, so that
-// no hook is mid-start and the tracker learns the sentinel's pid
-// (t.direct) before any scan: as subreaper, a child in a session of its
-// own would otherwise pass for an escaped hook descendant.
+// start starts the sentinel unless it is up, with the runs going on
+// registered (a run registers itself as it starts while the pipe
+// exists). The registrations are in the pipe before the sentinel process
+// exists, so that a sentinel that can be seen has them. It holds
+// t.startMu, so that no hook is mid-start and the tracker learns the
+// sentinel's pid (t.direct) before any scan: as subreaper, a child in a
+// session of its own would otherwise pass for an escaped hook
+// descendant.
 func (s *sentinelState) start(t *tracker) {
-	s.once.Do(func() {
-		t.startMu.Lock()
-		defer t.startMu.Unlock()
-		r, w, err := os.Pipe()
-		if err != nil {
-			return
+	t.startMu.Lock()
+	defer t.startMu.Unlock()
+	t.mu.Lock()
+	busy := len(t.runs) > 0
+	t.mu.Unlock()
+	if s.up || !busy {
+		return
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return
+	}
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		closeAll(r, w)
+		return
+	}
+	// From now on registrations go into the pipe; those of the runs
+	// going on are written once more (adding is idempotent).
+	s.up = true
+	s.w.Store(w)
+	t.mu.Lock()
+	var lines []byte
+	for run := range t.runs {
+		lines = entry(lines, '+', 'G', run.pid, run.start)
+		run.mu.Lock()
+		for pid := range run.outsideGroup {
+			lines = entry(lines, '+', 'P', pid, run.known[pid])
 		}
-		null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-		if err != nil {
-			closeAll(r, w)
-			return
-		}
-		// From now on registrations go into the pipe; those of the runs
-		// going on are written once more (adding is idempotent).
-		s.w.Store(w)
-		t.mu.Lock()
-		var lines []byte
-		for run := range t.runs {
-			lines = entry(lines, '+', 'G', run.pid, run.start)
-			run.mu.Lock()
-			for pid := range run.outsideGroup {
-				lines = entry(lines, '+', 'P', pid, run.known[pid])
-			}
-			run.mu.Unlock()
-		}
-		t.mu.Unlock()
-		s.send(lines)
-		p, err := os.StartProcess("/bin/sh", []string{"sh", "-c", sentinelScript, "hookcompat-sentinel"}, &os.ProcAttr{
-			Dir: "/", Env: []string{"PATH=/usr/bin:/bin", "LC_ALL=C"}, Files: []*os.File{r, null, null},
-			Sys: &syscall.SysProcAttr{Setsid: true},
-		})
-		closeAll(r, null)
-		if err != nil {
-			// No sentinel: writes fail (EPIPE) and are dropped; the hooks'
-			// own processes still die with this one.
-			return
-		}
-		s.pid.Store(int64(p.Pid))
-		t.mu.Lock()
-		t.direct[p.Pid] = true
-		t.mu.Unlock()
-		go func() { _, _ = p.Wait() }() // reaped should it ever exit
+		run.mu.Unlock()
+	}
+	t.mu.Unlock()
+	s.send(lines)
+	p, err := os.StartProcess("/bin/sh", []string{"sh", "-c", sentinelScript, "hookcompat-sentinel"}, &os.ProcAttr{
+		Dir: "/", Env: []string{"PATH=/usr/bin:/bin", "LC_ALL=C"}, Files: []*os.File{r, null, null},
+		Sys: &syscall.SysProcAttr{Setsid: true},
 	})
+	closeAll(r, null)
+	if err != nil {
+		// No sentinel: writes fail (EPIPE) and are dropped; the hooks'
+		// own processes still die with this one.
+		return
+	}
+	s.pid.Store(int64(p.Pid))
+	t.mu.Lock()
+	t.direct[p.Pid] = true
+	t.mu.Unlock()
+	go func() { _, _ = p.Wait() }() // reaped when it exits (stop)
+}
+
+// stop ends the sentinel (t.startMu is held, no hook runs): at the end of
+// its stdin it finds every entry withdrawn, kills nothing and exits.
+func (s *sentinelState) stop(t *tracker) {
+	if !s.up {
+		return
+	}
+	s.up = false
+	if w := s.w.Swap(nil); w != nil {
+		_ = w.Close()
+	}
+	if pid := int(s.pid.Swap(0)); pid != 0 {
+		t.mu.Lock()
+		delete(t.direct, pid)
+		t.mu.Unlock()
+	}
 }
 
 // send writes registration lines without waiting: a line the pipe has no

@@ -126,6 +126,18 @@ func (r *trackedRun) done() {
 	}
 	r.mu.Unlock()
 	sentinel.send(lines)
+	t.mu.Lock()
+	last := len(t.runs) == 0
+	t.mu.Unlock()
+	if last {
+		// The spawner thread and the sentinel end with the last hook
+		// (idle checks again under startMu, which a start holds).
+		go func() {
+			t.startMu.Lock()
+			defer t.startMu.Unlock()
+			t.idle()
+		}()
+	}
 }
 
 // tick refreshes the descendants of every hook that has run for at
