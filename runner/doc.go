@@ -44,7 +44,11 @@
 // embedding agent's callbacks cannot take it down or hold an event: a
 // [Judge] or [MCPCaller] that panics has failed (a [*CallbackPanic] in
 // the trace), one that ignores its context is abandoned when the context
-// ends, and an [Observer] call is bounded by [ObserverTimeout].
+// ends, and an [Observer] call is bounded by [ObserverTimeout]. A hook
+// whose executable is still open for writing (ETXTBSY, "text file busy":
+// a script just written by an installer, or a descriptor another
+// goroutine's fork inherited) is started again up to five times within
+// 31 ms before its start counts as failed.
 //
 // # Which events must be fired
 //

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -154,6 +155,40 @@ type procLimits struct {
 	drainDelay  time.Duration
 	// lookPath is Options.LookPath; nil is exec.LookPath.
 	lookPath func(string) (string, error)
+	// startProcess is os.StartProcess (nil); tests replace it to count
+	// the starts the text-busy retry makes.
+	startProcess func(string, []string, *os.ProcAttr) (*os.Process, error)
+}
+
+// textBusyRetries and textBusyFirstWait bound the retry of a start that
+// failed with ETXTBSY ("text file busy"): the executable was still open
+// for writing, as when an installer or an editor has just written the
+// script, or when another goroutine of the embedding program forked while
+// holding the file's descriptor (Go issue 22315). The start is retried
+// up to textBusyRetries times, waiting textBusyFirstWait, then twice as
+// long each time (at most 31 ms in all); a start still busy after that
+// fails as any other start does (the hook has failed; its fail_closed
+// applies).
+const (
+	textBusyRetries   = 5
+	textBusyFirstWait = time.Millisecond
+)
+
+// startRetryingTextBusy starts a process with start, retrying a start
+// that fails with ETXTBSY within the bounds above while ctx lasts.
+func startRetryingTextBusy(ctx context.Context, start func(string, []string, *os.ProcAttr) (*os.Process, error), path string, argv []string, attr *os.ProcAttr) (*os.Process, error) {
+	if start == nil {
+		start = os.StartProcess
+	}
+	wait := textBusyFirstWait
+	for try := 0; ; try++ {
+		p, err := start(path, argv, attr)
+		if err == nil || !errors.Is(err, syscall.ETXTBSY) || try == textBusyRetries || ctx.Err() != nil {
+			return p, err
+		}
+		time.Sleep(wait)
+		wait *= 2
+	}
 }
 
 // runProcess runs inv as a process in its own process group:
@@ -212,7 +247,7 @@ func runProcess(ctx context.Context, inv *Invocation, lim procLimits) *RunResult
 	spec, startErr := processSpec(inv, env, direct, lim.lookPath)
 	startProc := func() error {
 		var err error
-		proc, err = os.StartProcess(spec.path, spec.argv, &os.ProcAttr{Dir: spec.dir, Env: spec.env, Files: files, Sys: processGroupAttr()})
+		proc, err = startRetryingTextBusy(ctx, lim.startProcess, spec.path, spec.argv, &os.ProcAttr{Dir: spec.dir, Env: spec.env, Files: files, Sys: processGroupAttr()})
 		return err
 	}
 	pid := func() int { return proc.Pid }

@@ -4,7 +4,9 @@ package runner
 
 import (
 	"context"
+	"os"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 
@@ -54,4 +56,49 @@ func TestRunProcessOutputLimitOverride(t *testing.T) {
 	require.NoError(t, res.StartErr)
 	assert.Len(t, res.Stdout, n, "all of stdout under the larger cap")
 	assert.False(t, res.StdoutTruncated)
+}
+
+// A start that fails with ETXTBSY (the script still open for writing
+// somewhere) is retried within its bound: a script busy for fewer starts
+// than the bound runs; one busy for every start fails, after exactly
+// 1+textBusyRetries starts of the script, and names the cause.
+func TestRunProcessRetriesTextBusyStarts(t *testing.T) {
+	busyStarts := func(busy int) (procLimits, *int) {
+		starts := 0
+		lim := testLimits
+		lim.startProcess = func(path string, argv []string, attr *os.ProcAttr) (*os.Process, error) {
+			starts++
+			if starts <= busy {
+				return nil, &os.PathError{Op: "fork/exec", Path: path, Err: syscall.ETXTBSY}
+			}
+			return os.StartProcess(path, argv, attr)
+		}
+		return lim, &starts
+	}
+	t.Run("busy a while", func(t *testing.T) {
+		lim, starts := busyStarts(textBusyRetries)
+		res := run(t, context.Background(), fixtureInvocation(t, "exit", "0"), lim)
+		require.NoError(t, res.StartErr)
+		assert.Equal(t, 0, res.ExitCode)
+		assert.Equal(t, textBusyRetries+1, *starts, "retried until the start succeeded")
+	})
+	t.Run("busy throughout", func(t *testing.T) {
+		lim, starts := busyStarts(1 << 30)
+		inv := fixtureInvocation(t, "exit", "0")
+		res := run(t, context.Background(), inv, lim)
+		require.Error(t, res.StartErr, "a start that never succeeds has failed")
+		assert.ErrorIs(t, res.StartErr, syscall.ETXTBSY)
+		assert.Equal(t, textBusyRetries+1, *starts, "no start beyond the bound")
+	})
+	t.Run("other errors are not retried", func(t *testing.T) {
+		starts := 0
+		lim := testLimits
+		lim.startProcess = func(path string, argv []string, attr *os.ProcAttr) (*os.Process, error) {
+			starts++
+			return nil, &os.PathError{Op: "fork/exec", Path: path, Err: syscall.EACCES}
+		}
+		res := run(t, context.Background(), fixtureInvocation(t, "exit", "0"), lim)
+		require.Error(t, res.StartErr)
+		assert.Equal(t, 1, starts)
+	})
 }
