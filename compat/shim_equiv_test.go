@@ -240,7 +240,9 @@ func TestShimEquivalenceHugeEvent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 64 MiB event, twice")
 	}
-	big, _ := json.Marshal(map[string]string{"command": strings.Repeat("x", compat.MaxEventBytes)})
+	// Built, not marshalled: encoding/json walks a 64 MiB string byte by
+	// byte, seconds under -race.
+	big := json.RawMessage(`{"command":"` + strings.Repeat("x", compat.MaxEventBytes) + `"}`)
 	c := equivCase{
 		toml:  claudeHook("fail_closed = true", "--", "cat >/dev/null; "+denyJSON),
 		event: &runner.Event{Name: "pre_tool", SessionID: "s", Tool: "shell", ToolCallID: "t1", Args: big},
