@@ -1,7 +1,6 @@
 package golden_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,7 +14,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-	"github.com/tidwall/gjson"
+
+	"github.com/hookcompat/hookcompat/internal/oracletest"
 )
 
 // The tool calls Claude carried out between the recorded events are
@@ -51,76 +51,17 @@ type toolRun struct {
 }
 
 // scheduleToolRuns returns, by occurrence index, the calls carried out
-// before it (see above).
+// before it (see above; oracletest.ClaudeView.ToolRuns places them).
 func (rc *claudeCase) scheduleToolRuns(occs []*occurrence) map[int][]toolRun {
-	denied := rc.deniedCalls()
-	tidOf := func(o *occurrence) string {
-		if o.event == "PermissionRequest" {
-			return rc.callOf(o.payload)
-		}
-		id, _ := o.payload["tool_use_id"].(string)
-		return id
+	in := make([]oracletest.ClaudeOccurrence, len(occs))
+	for i, o := range occs {
+		in[i] = oracletest.ClaudeOccurrence{Event: o.event, Payload: o.payload, Stdin: o.stdin, Synth: o.synth}
 	}
 	out := map[int][]toolRun{}
-	last := -1 // the latest place a call was put
-	for _, tc := range rc.obs.ToolCalls {
-		if tc.InputFromModel == nil || denied[tc.ID] || bytes.Contains(tc.Sent.Content, []byte("tool_use_error")) {
-			continue
+	for at, runs := range rc.view.ToolRuns(in) {
+		for _, r := range runs {
+			out[at] = append(out[at], toolRun{id: r.ID, tool: r.Tool, input: r.Input, model: r.Model, cwd: r.Cwd})
 		}
-		switch tc.Name {
-		case "Bash", "Write", "Edit", "MultiEdit":
-		default:
-			continue // changes no file
-		}
-		var bg struct {
-			Background bool `json:"run_in_background"`
-		}
-		if json.Unmarshal(tc.InputFromModel, &bg) == nil && bg.Background {
-			continue
-		}
-		run := toolRun{id: tc.ID, tool: tc.Name, model: tc.InputFromModel}
-		post, pre := -1, -1
-		for i, o := range occs {
-			if o.synth || tidOf(o) != tc.ID {
-				continue
-			}
-			switch o.event {
-			case "PostToolUse", "PostToolUseFailure":
-				if post < 0 {
-					post = i
-					if raw := gjson.GetBytes(o.stdin, "tool_input"); raw.Exists() {
-						run.input = json.RawMessage(raw.Raw)
-					}
-				}
-			case "PreToolUse", "PermissionRequest":
-				pre = i
-				if cwd, _ := o.payload["cwd"].(string); cwd != "" {
-					run.cwd = cwd
-				}
-			}
-		}
-		if post < 0 && pre < 0 && rc.requestOf(tc.ID) < 0 {
-			continue // nothing shows it ran
-		}
-		at := -1
-		switch {
-		case post >= 0:
-			at = post
-		case pre >= 0:
-			at = pre + 1
-		default:
-			for i := max(last, 0); i < len(occs); i++ {
-				if e := occs[i].event; !occs[i].synth && (e == "Stop" || e == "SubagentStop" || e == "PostToolBatch") {
-					at = i
-					break
-				}
-			}
-		}
-		if at < 0 {
-			continue // no later event: nothing can see what it did
-		}
-		last = max(last, at)
-		out[at] = append(out[at], run)
 	}
 	return out
 }
@@ -152,19 +93,7 @@ func (rc *claudeCase) carryOut(run toolRun, fired []*fired) {
 // carryOutTool carries out one call of tool with input (Claude's names)
 // in cwd, writing nothing outside root.
 func carryOutTool(tool string, input []byte, cwd, root string, env []string) error {
-	var in struct {
-		Command    string `json:"command"`
-		FilePath   string `json:"file_path"`
-		Content    string `json:"content"`
-		OldString  string `json:"old_string"`
-		NewString  string `json:"new_string"`
-		ReplaceAll bool   `json:"replace_all"`
-		Edits      []struct {
-			OldString  string `json:"old_string"`
-			NewString  string `json:"new_string"`
-			ReplaceAll bool   `json:"replace_all"`
-		} `json:"edits"`
-	}
+	var in oracletest.ClaudeFileInput
 	if err := json.Unmarshal(input, &in); err != nil {
 		return err
 	}
@@ -179,33 +108,19 @@ func carryOutTool(tool string, input []byte, cwd, root string, env []string) err
 	if rel, err := filepath.Rel(root, p); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
 		return fmt.Errorf("%s is outside the replay's folder", p)
 	}
-	switch tool {
-	case "Write":
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+	var old []byte
+	if tool != "Write" {
+		var err error
+		if old, err = os.ReadFile(p); err != nil {
 			return err
 		}
-		return os.WriteFile(p, []byte(in.Content), 0o644)
-	case "Edit":
-		in.Edits = append(in.Edits[:0], struct {
-			OldString  string `json:"old_string"`
-			NewString  string `json:"new_string"`
-			ReplaceAll bool   `json:"replace_all"`
-		}{in.OldString, in.NewString, in.ReplaceAll})
 	}
-	data, err := os.ReadFile(p)
+	s, err := in.Apply(tool, string(old))
 	if err != nil {
 		return err
 	}
-	s := string(data)
-	for _, e := range in.Edits {
-		if !strings.Contains(s, e.OldString) {
-			return fmt.Errorf("%s: %q not found", p, e.OldString)
-		}
-		if e.ReplaceAll {
-			s = strings.ReplaceAll(s, e.OldString, e.NewString)
-		} else {
-			s = strings.Replace(s, e.OldString, e.NewString, 1)
-		}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
 	}
 	return os.WriteFile(p, []byte(s), 0o644)
 }

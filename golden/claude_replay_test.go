@@ -241,7 +241,8 @@ func isExclusive(dir string) bool {
 // claudeCase is one recorded case being replayed.
 type claudeCase struct {
 	c        *oracletest.Case
-	obs      claudeObserved
+	view     *oracletest.ClaudeView
+	obs      *oracletest.ClaudeObserved
 	root     string
 	proj     string
 	home     string
@@ -251,60 +252,11 @@ type claudeCase struct {
 	eng      *runner.Engine
 	loaded   *compat.Loaded
 	problems []string
-	threads  []int    // conversation of each model request (0: main)
 	env      []string // the hooks' environment, also the carried-out tool calls'
 }
 
 func (rc *claudeCase) fail(format string, args ...any) {
 	rc.problems = append(rc.problems, fmt.Sprintf(format, args...))
-}
-
-// claudeObserved is what the replay reads of observed.json.
-type claudeObserved struct {
-	ModelTurns []struct {
-		RequestSeq  int `json:"request_seq"`
-		NumMessages int `json:"num_messages"`
-		New         []struct {
-			Role    string        `json:"role"`
-			Content []claudeBlock `json:"content"`
-		} `json:"new_since_last_assistant"`
-		FakeReply []claudeBlock `json:"fake_reply"`
-	} `json:"model_turns"`
-	ToolCalls []struct {
-		ID             string          `json:"id"`
-		Name           string          `json:"name"`
-		InputFromModel json.RawMessage `json:"input_from_model"`
-		Stream         json.RawMessage `json:"tool_use_result_stream"`
-		Sent           struct {
-			Content json.RawMessage `json:"content"`
-		} `json:"tool_result_sent_to_model"`
-	} `json:"tool_calls"`
-	Result struct {
-		Result            string `json:"result"`
-		TerminalReason    string `json:"terminal_reason"`
-		PermissionDenials []struct {
-			ToolUseID string `json:"tool_use_id"`
-		} `json:"permission_denials"`
-	} `json:"result"`
-	Other []struct {
-		Subtype            string `json:"subtype"`
-		ToolUseID          string `json:"tool_use_id"`
-		DecisionReasonType string `json:"decision_reason_type"`
-	} `json:"other_system_events_stream"`
-	Stream []struct {
-		Subtype   string `json:"subtype"`
-		HookEvent string `json:"hook_event"`
-	} `json:"hook_events_stream"`
-}
-
-type claudeBlock struct {
-	Type      string          `json:"type"`
-	Text      string          `json:"text"`
-	ToolUseID string          `json:"tool_use_id"`
-	Content   json.RawMessage `json:"content"`
-	IsError   *bool           `json:"is_error"`
-	Name      string          `json:"name"`
-	Input     json.RawMessage `json:"input"`
 }
 
 // replayClaudeCase replays one case folder.
@@ -318,14 +270,8 @@ func replayClaudeCase(dir string) (res caseResult) {
 	if err != nil {
 		return caseResult{err: err}
 	}
-	rc := &claudeCase{c: c}
-	data, err := os.ReadFile(filepath.Join(dir, "observed.json"))
-	if err != nil {
-		return caseResult{err: err}
-	}
-	if err := json.Unmarshal(data, &rc.obs); err != nil {
-		return caseResult{err: fmt.Errorf("%s/observed.json: %w", dir, err)}
-	}
+	rc := &claudeCase{c: c, view: oracletest.NewClaudeView(c)}
+	rc.obs = &rc.view.Obs
 	root, err := os.MkdirTemp("", "hc-replay-")
 	if err != nil {
 		return caseResult{err: err}
@@ -515,7 +461,6 @@ type fired struct {
 }
 
 func (rc *claudeCase) run() {
-	rc.threads = rc.assignThreads()
 	occs := rc.occurrences()
 	occs = rc.synthesize(occs)
 	before := rc.scheduleToolRuns(occs)
@@ -699,7 +644,7 @@ func (rc *claudeCase) synthesize(occs []*occurrence) []*occurrence {
 			seen[fmt.Sprint(o.payload["tool_use_id"])] = true
 		}
 	}
-	denied := rc.deniedCalls()
+	denied := rc.view.Denied()
 	for _, tc := range rc.obs.ToolCalls {
 		if seen[tc.ID] || tc.InputFromModel == nil || denied[tc.ID] || bytes.Contains(tc.Sent.Content, []byte("tool_use_error")) {
 			continue
@@ -731,408 +676,50 @@ func orString(s, def string) string {
 	return s
 }
 
-// deniedCalls are the tool calls Claude did not run.
-func (rc *claudeCase) deniedCalls() map[string]bool {
-	out := map[string]bool{}
-	for _, d := range rc.obs.Result.PermissionDenials {
-		out[d.ToolUseID] = true
-	}
-	return out
-}
-
 var (
-	hookPrefix    = regexp.MustCompile(`^([A-Z][A-Za-z]+)(?::[^\s:]+)? hook\b`)
-	persistToken  = regexp.MustCompile(`(/tool-results/hook-[^\s/"]*?-)[0-9a-f]{32}(-[A-Za-z]+\.txt)`)
-	uuidRE        = regexp.MustCompile(`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`)
-	agentIDRE     = regexp.MustCompile(`\ba[0-9a-f]{16}\b`)
-	tokenReminder = regexp.MustCompile(`^<system-reminder>\n<total_tokens>\d+ tokens left</total_tokens>\n</system-reminder>$`)
+	persistToken = regexp.MustCompile(`(/tool-results/hook-[^\s/"]*?-)[0-9a-f]{32}(-[A-Za-z]+\.txt)`)
+	uuidRE       = regexp.MustCompile(`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`)
+	agentIDRE    = regexp.MustCompile(`\ba[0-9a-f]{16}\b`)
 )
-
-const preambleStart = "The text below is the output of a hook"
-
-// unwrap is a text's inner text without its <system-reminder> wrapper and
-// the white space around it.
-func unwrap(s string) string {
-	s = strings.TrimSpace(s)
-	if strings.HasPrefix(s, "<system-reminder>\n") && strings.HasSuffix(s, "\n</system-reminder>") {
-		return strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(s, "<system-reminder>\n"), "\n</system-reminder>"))
-	}
-	return strings.TrimRight(s, " \t\n")
-}
-
-// textEvent names the event a hook text is about ("" for other texts).
-func textEvent(s string) string {
-	in := unwrap(s)
-	if strings.HasPrefix(in, preambleStart) {
-		if i := strings.IndexByte(in, '\n'); i >= 0 {
-			in = in[i+1:]
-		}
-	}
-	if m := hookPrefix.FindStringSubmatch(in); m != nil {
-		return m[1]
-	}
-	return ""
-}
 
 // norm makes a text comparable: the replay's paths and ids back to
 // placeholders, random file-name tokens, UUIDs and agent ids fixed.
 func (rc *claudeCase) norm(s string) string {
-	s = rc.ph.Normalize(unwrap(s))
+	s = rc.ph.Normalize(oracletest.UnwrapReminder(s))
 	s = persistToken.ReplaceAllString(s, "${1}<HEX32>$2")
 	s = uuidRE.ReplaceAllString(s, "<UUID>")
 	return agentIDRE.ReplaceAllString(s, "<AGENT_ID>")
 }
 
-// piece is one model-visible text of the recording: a tool_result's base
-// text or a reminder appended to it, a text block, or a paragraph of a
-// system message.
-type piece struct {
-	req  int
-	tid  string // the tool_result it belongs to ("" for text blocks)
-	base bool   // the tool_result's own text
-	text string
-}
-
-// pieces splits request i into pieces, dropping Claude's token reminder.
-func (rc *claudeCase) pieces(i int) []piece {
-	var out []piece
-	for _, m := range rc.obs.ModelTurns[i].New {
-		for _, b := range m.Content {
-			switch b.Type {
-			case "tool_result":
-				var s string
-				var arr []claudeBlock
-				if json.Unmarshal(b.Content, &s) != nil && json.Unmarshal(b.Content, &arr) == nil {
-					for j, x := range arr {
-						if x.Type == "text" && (j == 0 || !strings.HasPrefix(strings.TrimSpace(x.Text), "<system-reminder>")) {
-							s += x.Text
-						} else if x.Type == "text" {
-							s += "\n\n" + strings.TrimSpace(x.Text)
-						}
-					}
-				}
-				base, tail := splitReminders(s)
-				out = append(out, piece{req: i, tid: b.ToolUseID, base: true, text: base})
-				for _, p := range tail {
-					if !tokenReminder.MatchString(strings.TrimSpace(p)) {
-						out = append(out, piece{req: i, tid: b.ToolUseID, text: p})
-					}
-				}
-			case "text":
-				if m.Role == "system" {
-					// Paragraphs; a persisted-output preview spans several.
-					paras := strings.Split(b.Text, "\n\n")
-					for j := 0; j < len(paras); j++ {
-						para := paras[j]
-						for strings.Contains(para, "<persisted-output>") && !strings.Contains(para, "</persisted-output>") && j+1 < len(paras) {
-							j++
-							para += "\n\n" + paras[j]
-						}
-						out = append(out, piece{req: i, text: para})
-					}
-				} else if !tokenReminder.MatchString(strings.TrimSpace(b.Text)) {
-					out = append(out, piece{req: i, text: b.Text})
-				}
-			}
-		}
-	}
-	return out
-}
-
-// splitReminders splits a tool_result string into its base text and the
-// <system-reminder> blocks appended to it ("\n\n" + block).
-func splitReminders(s string) (string, []string) {
-	var tail []string
-	for strings.HasSuffix(strings.TrimRight(s, " \n"), "</system-reminder>") {
-		i := strings.LastIndex(s, "\n\n<system-reminder>\n")
-		if i < 0 {
-			if strings.HasPrefix(s, "<system-reminder>\n") {
-				tail = append([]string{s}, tail...)
-				s = ""
-			}
-			break
-		}
-		tail = append([]string{s[i+2:]}, tail...)
-		s = s[:i]
-	}
-	return s, tail
-}
-
-// assignThreads gives each model request its conversation: 0 for the
-// main loop, 1, 2, … for sub-agents. A request answering tool calls
-// belongs to the conversation that made them; a request without an
-// earlier assistant message starts a conversation; any other (a stop
-// continuation) continues the one whose last request ended its turn.
-func (rc *claudeCase) assignThreads() []int {
-	var threads []int
-	next := 1
-	last := map[int]int{} // thread → its last request
-	for i, t := range rc.obs.ModelTurns {
-		th := -1
-		for _, m := range t.New {
-			for _, b := range m.Content {
-				if m := fakeToolID.FindStringSubmatch(b.ToolUseID); b.Type == "tool_result" && m != nil {
-					if j := atoi(m[1]); j < i {
-						th = threads[j]
-					}
-				}
-			}
-		}
-		switch {
-		case i == 0:
-			th = 0
-		case th >= 0:
-		case t.NumMessages == len(t.New):
-			th, next = next, next+1
-		default:
-			best := -1
-			for c, j := range last {
-				if rc.endsTurn(j) && t.NumMessages == rc.obs.ModelTurns[j].NumMessages+1+len(t.New) && j > best {
-					best, th = j, c
-				}
-			}
-			if th < 0 {
-				th = 0
-			}
-		}
-		threads = append(threads, th)
-		last[th] = i
-	}
-	return threads
-}
-
-// fakeToolID is the oracle's tool call id: toolu_fake_t<request>_b<block>.
-var fakeToolID = regexp.MustCompile(`^toolu_fake_t(\d+)_b\d+$`)
-
-func atoi(s string) int {
-	n := 0
-	for _, c := range s {
-		n = n*10 + int(c-'0')
-	}
-	return n
-}
-
-// endsTurn reports whether request i's reply made no tool call.
-func (rc *claudeCase) endsTurn(i int) bool {
-	for _, b := range rc.obs.ModelTurns[i].FakeReply {
-		if b.Type == "tool_use" {
-			return false
-		}
-	}
-	return true
-}
-
-// requestOf is the request whose new messages answer tool call tid, or
-// -1.
-func (rc *claudeCase) requestOf(tid string) int {
-	for i, t := range rc.obs.ModelTurns {
-		for _, m := range t.New {
-			for _, b := range m.Content {
-				if b.Type == "tool_result" && b.ToolUseID == tid {
-					return i
-				}
-			}
-		}
-	}
-	return -1
-}
-
-// callTexts are the hook texts Claude attached to tool call tid for
-// event: the reminders appended to its tool_result and the text blocks
-// after it up to the next tool_result, and — when withBase — the
-// tool_result's own text. nil when the call's result never went back
-// to the model.
-func (rc *claudeCase) callTexts(tid, event string, withBase bool) []string {
-	req := rc.requestOf(tid)
-	if req < 0 {
-		return nil
-	}
-	var out []string
-	in := false
-	for _, p := range rc.pieces(req) {
-		switch {
-		case p.tid == tid && p.base:
-			in = true
-			if withBase {
-				out = append(out, p.text)
-			}
-		case p.tid != "" && p.tid != tid && p.base:
-			in = false
-		case in && textEvent(p.text) == event:
-			out = append(out, p.text)
-		}
-	}
-	return out
-}
-
-// eventTexts are the texts of event in request i (text blocks and
-// reminders appended to tool results).
-func (rc *claudeCase) eventTexts(i int, events ...string) []string {
-	var out []string
-	for _, p := range rc.pieces(i) {
-		for _, e := range events {
-			if textEvent(p.text) == e {
-				out = append(out, p.text)
-			}
-		}
-	}
-	return out
-}
-
 // checkTexts compares, event by event, the model-visible texts hookcompat
 // renders with those Claude sent, and the decisions Claude acted on.
 func (rc *claudeCase) checkTexts(all []*fired) {
-	stops, subStops, subStarts, ups := 0, map[int]bool{}, 0, 0
-	var mainEnds, subEnds, subFirst []int
-	for i := range rc.obs.ModelTurns {
-		if rc.threads[i] == 0 && rc.endsTurn(i) {
-			mainEnds = append(mainEnds, i)
-		}
-		if rc.threads[i] != 0 && rc.endsTurn(i) {
-			subEnds = append(subEnds, i)
-		}
-		if rc.threads[i] != 0 && (i == 0 || !containsInt(rc.threads[:i], rc.threads[i])) {
-			subFirst = append(subFirst, i)
-		}
-	}
-	tasks := map[string]int{}
+	attr := rc.view.Attribute()
 	for n, f := range all {
 		o := f.o
 		label := fmt.Sprintf("#%d %s", n+1, o.event)
-		tid, _ := o.payload["tool_use_id"].(string)
-		var want []string
-		known := true
+		at := attr.Event(o.event, o.payload)
 		noToolResult := false
-		continues := (*bool)(nil)
 		switch o.event {
 		case "PreToolUse", "PermissionRequest":
 			// Whether the tool ran, and the tool_result of a call that did
 			// not, are the permission verdict's (checkPermissions); here
 			// the hooks' other texts.
-			if o.event == "PermissionRequest" {
-				tid = rc.callOf(o.payload)
-			}
-			if tid == "" {
-				known = false
-				break
-			}
-			want = rc.callTexts(tid, o.event, false)
 			noToolResult = true
-			rc.checkInput(label, tid, f)
-		case "PostToolUse", "PostToolUseFailure":
-			want = rc.callTexts(tid, o.event, false)
-		case "PostToolBatch":
-			calls, _ := o.payload["tool_calls"].([]any)
-			if len(calls) == 0 {
-				known = false
-				break
-			}
-			first, _ := calls[0].(map[string]any)
-			req := rc.requestOf(fmt.Sprint(first["tool_use_id"]))
-			if req >= 0 {
-				want = rc.eventTexts(req, o.event)
+			if at.ToolUseID != "" {
+				rc.checkInput(label, at.ToolUseID, f)
 			}
 		case "UserPromptSubmit", "UserPromptExpansion":
-			if strings.Contains(rc.obs.Result.Result, "operation blocked by hook") || strings.HasPrefix(rc.obs.Result.Result, "Operation stopped by hook") {
-				if strings.HasPrefix(rc.obs.Result.Result, o.event) || strings.HasPrefix(rc.obs.Result.Result, "Operation stopped") {
-					if got := rc.norm(f.render.UserText); got != rc.norm(rc.obs.Result.Result) {
-						rc.fail("%s: the user saw %q, hookcompat user_text %q", label, rc.obs.Result.Result, f.render.UserText)
-					}
-				}
-				break
-			}
-			if o.event == "UserPromptSubmit" {
-				for ; ups < len(rc.obs.ModelTurns); ups++ {
-					if rc.promptIn(ups, fmt.Sprint(o.payload["prompt"])) {
-						want = rc.eventTexts(ups, o.event)
-						ups++
-						break
-					}
-				}
-			} else {
-				for i := range rc.obs.ModelTurns {
-					want = append(want, rc.eventTexts(i, o.event)...)
+			if at.PromptBlocked {
+				if got := rc.norm(f.render.UserText); got != rc.norm(at.UserText) {
+					rc.fail("%s: the user saw %q, hookcompat user_text %q", label, at.UserText, f.render.UserText)
 				}
 			}
-		case "SessionStart":
-			if len(rc.obs.ModelTurns) == 0 {
-				break
-			}
-			if o.payload["source"] == "startup" {
-				want = rc.eventTexts(0, o.event)
-			} else {
-				for i := 1; i < len(rc.obs.ModelTurns); i++ {
-					if w := rc.eventTexts(i, o.event); len(w) > 0 {
-						want = w
-						break
-					}
-				}
-			}
-		case "Stop":
-			if stops >= len(mainEnds) {
-				known = false
-				break
-			}
-			end := mainEnds[stops]
-			stops++
-			next := rc.nextIn(end)
-			if next >= 0 && rc.notification(next) {
-				next = -1 // a background agent's report is a new prompt
-			}
-			c := next >= 0
-			continues = &c
-			if c {
-				want = rc.eventTexts(next, "Stop")
-			}
-		case "SubagentStop":
-			lam, _ := o.payload["last_assistant_message"].(string)
-			end := -1
-			for _, i := range subEnds {
-				if !subStops[i] && rc.replyText(i) == lam {
-					end = i
-					break
-				}
-			}
-			if end < 0 {
-				known = false
-				break
-			}
-			subStops[end] = true
-			next := rc.nextIn(end)
-			c := next >= 0
-			continues = &c
-			if c {
-				want = rc.eventTexts(next, "SubagentStop", "Stop")
-			}
-		case "TaskCreated", "TaskCompleted":
-			// The k-th of them answers the k-th TaskCreate (TaskUpdate) call.
-			tool := map[string]string{"TaskCreated": "TaskCreate", "TaskCompleted": "TaskUpdate"}[o.event]
-			k := tasks[o.event]
-			tasks[o.event]++
-			for _, tc := range rc.obs.ToolCalls {
-				if tc.Name != tool {
-					continue
-				}
-				if k > 0 {
-					k--
-					continue
-				}
-				for _, t := range rc.callTexts(tc.ID, o.event, true) {
-					if textEvent(t) == o.event {
-						want = append(want, t)
-					}
-				}
-				break
-			}
-		case "SubagentStart":
-			if subStarts < len(subFirst) {
-				want = rc.eventTexts(subFirst[subStarts], o.event)
-			}
-			subStarts++
-		default:
-			for i := range rc.obs.ModelTurns {
-				want = append(want, rc.eventTexts(i, o.event)...)
-			}
+		}
+		continues, known := at.Continues, at.Known
+		var want []string
+		for _, p := range at.Texts {
+			want = append(want, p.Text)
 		}
 		if continues != nil {
 			goOn := f.out.Decision.Blocks() || (f.out.Continue != nil && *f.out.Continue)
@@ -1185,8 +772,8 @@ func (rc *claudeCase) compareTexts(label string, want, got []string) {
 func (rc *claudeCase) deliveredLater(text string) bool {
 	want := rc.norm(text)
 	for i := range rc.obs.ModelTurns {
-		for _, p := range rc.pieces(i) {
-			if !p.base && rc.norm(p.text) == want {
+		for _, p := range rc.view.Pieces(i) {
+			if !p.Base && rc.norm(p.Text) == want {
 				return true
 			}
 		}
@@ -1211,97 +798,11 @@ func (rc *claudeCase) checkInput(label, tid string, f *fired) {
 		if json.Unmarshal(h.Stdin, &p) != nil || p.ToolUseID != tid {
 			continue
 		}
-		if !jsonEqual(rc.ph.Normalize(string(f.render.EffectiveInput)), string(p.ToolInput)) {
+		if !oracletest.JSONEqual([]byte(rc.ph.Normalize(string(f.render.EffectiveInput))), p.ToolInput) {
 			rc.fail("%s: hookcompat's effective input %s, Claude ran %s", label, f.render.EffectiveInput, p.ToolInput)
 		}
 		return
 	}
-}
-
-func jsonEqual(a, b string) bool {
-	var x, y any
-	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
-		return a == b
-	}
-	xa, _ := json.Marshal(x)
-	ya, _ := json.Marshal(y)
-	return bytes.Equal(xa, ya)
-}
-
-// callOf finds the tool call a PermissionRequest payload is about.
-func (rc *claudeCase) callOf(payload map[string]any) string {
-	in, _ := payload["tool_input"].(map[string]any)
-	for _, tc := range rc.obs.ToolCalls {
-		var model map[string]any
-		if tc.Name != payload["tool_name"] || json.Unmarshal(tc.InputFromModel, &model) != nil {
-			continue
-		}
-		// Claude adds the defaults of keys the model left out
-		// (Edit's replace_all): the model's keys must agree.
-		same := len(model) <= len(in)
-		for k, v := range model {
-			a, _ := json.Marshal(v)
-			b, _ := json.Marshal(in[k])
-			same = same && jsonEqual(string(a), string(b))
-		}
-		if same {
-			return tc.ID
-		}
-	}
-	return ""
-}
-
-func (rc *claudeCase) promptIn(i int, prompt string) bool {
-	for _, m := range rc.obs.ModelTurns[i].New {
-		for _, b := range m.Content {
-			if b.Type == "text" && b.Text == prompt {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// notification reports whether request i is a background task's
-// notification (a new prompt, not a continuation).
-func (rc *claudeCase) notification(i int) bool {
-	for _, m := range rc.obs.ModelTurns[i].New {
-		for _, b := range m.Content {
-			if b.Type == "text" && strings.Contains(b.Text, "<task-notification>") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// nextIn is the next request of request i's conversation, or -1.
-func (rc *claudeCase) nextIn(i int) int {
-	for j := i + 1; j < len(rc.threads); j++ {
-		if rc.threads[j] == rc.threads[i] {
-			return j
-		}
-	}
-	return -1
-}
-
-func (rc *claudeCase) replyText(i int) string {
-	var s strings.Builder
-	for _, b := range rc.obs.ModelTurns[i].FakeReply {
-		if b.Type == "text" {
-			s.WriteString(b.Text)
-		}
-	}
-	return s.String()
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // checkEnd compares how Claude's loop ended with what the renderings say.
@@ -1394,12 +895,9 @@ func checkRecording(t *testing.T, name, event string) {
 	// An event Claude fired without running a hook (a matcher that must
 	// not match): a tool call of the recording.
 	if m, ok := want.(map[string]any); ok {
-		var obs claudeObserved
-		data, _ := os.ReadFile(filepath.Join(dir, "observed.json"))
-		_ = json.Unmarshal(data, &obs)
 		in, _ := json.Marshal(m["tool_input"])
-		for _, tc := range obs.ToolCalls {
-			if m["tool_name"] == tc.Name && jsonEqual(string(in), string(tc.InputFromModel)) {
+		for _, tc := range oracletest.NewClaudeView(rr.c).Obs.ToolCalls {
+			if m["tool_name"] == tc.Name && oracletest.JSONEqual(in, tc.InputFromModel) {
 				return
 			}
 		}
@@ -1416,7 +914,7 @@ func (rc *claudeCase) checkPermissions(all []*fired) {
 	if rc.obs.Result.Result == "" && rc.obs.Result.TerminalReason == "" {
 		return // the run never ended (a case that times out): no outcome to compare
 	}
-	denied := rc.deniedCalls()
+	denied := rc.view.Denied()
 	prHooks := rc.settingsHooks("PermissionRequest")
 	for _, tc := range rc.obs.ToolCalls {
 		var pre, pr *fired
@@ -1424,7 +922,7 @@ func (rc *claudeCase) checkPermissions(all []*fired) {
 			switch {
 			case f.o.event == "PreToolUse" && f.o.payload["tool_use_id"] == tc.ID:
 				pre = f
-			case f.o.event == "PermissionRequest" && rc.callOf(f.o.payload) == tc.ID:
+			case f.o.event == "PermissionRequest" && rc.view.CallOf(f.o.payload) == tc.ID:
 				pr = f
 			}
 		}
@@ -1464,26 +962,12 @@ func (rc *claudeCase) checkPermissions(all []*fired) {
 			continue
 		}
 		if !ran {
-			if got, want := rc.norm(v.Message), rc.norm(rc.resultBase(tc.ID)); got != want {
+			base, _ := rc.view.ResultBase(tc.ID)
+			if got, want := rc.norm(v.Message), rc.norm(base.Text); got != want {
 				rc.fail("%s: the model got %q, hookcompat's verdict (%s by %s) %q", label, want, v.Behavior, v.Stage, got)
 			}
 		}
 	}
-}
-
-// resultBase is the base text of the tool_result Claude sent for call
-// tid (without the reminders appended to it).
-func (rc *claudeCase) resultBase(tid string) string {
-	req := rc.requestOf(tid)
-	if req < 0 {
-		return ""
-	}
-	for _, p := range rc.pieces(req) {
-		if p.tid == tid && p.base {
-			return p.text
-		}
-	}
-	return ""
 }
 
 // settingsHooks reports, for a tool, whether the case's settings have a
