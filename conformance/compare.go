@@ -20,7 +20,9 @@ import (
 //     implementation leaves out is false ("" for stops).
 //   - tool_input: equal as JSON values after normalising its strings.
 //   - user_text: exact after normalisation and trimming white space.
-//   - texts: the same multiset of texts, each normalised and trimmed.
+//   - texts: the same multiset of texts, each normalised and trimmed;
+//     then placement: each text the case places is placed alike (the
+//     agent's placement words, README.md).
 //
 // Normalisation writes the sandbox's paths and the session's values back
 // as placeholders (the longest value first), then applies the session's
@@ -39,11 +41,12 @@ const (
 	CheckStops         = "stops"
 	CheckUserText      = "user_text"
 	CheckTexts         = "texts"
+	CheckPlacement     = "placement"
 )
 
 // Checks lists every check name in order.
 var Checks = []string{CheckHooks, CheckStdin, CheckCwd, CheckEnv, CheckToolRuns, CheckToolInput,
-	CheckPromptBlocked, CheckContinues, CheckStops, CheckUserText, CheckTexts}
+	CheckPromptBlocked, CheckContinues, CheckStops, CheckUserText, CheckTexts, CheckPlacement}
 
 // judge compares one case's effect and captures with its expectations
 // and returns the result of each check and the problems found.
@@ -123,6 +126,7 @@ func judge(sb *Sandbox, c *Case, eff *Effect, caps []Capture) (map[string]bool, 
 			fail(CheckTexts, "the agent sent the model %d text(s) %q, the implementation %d %q", len(want), want, len(got), got)
 		} else {
 			pass(CheckTexts)
+			judgePlacement(sb, *e.Texts, eff.Texts, pass, fail)
 		}
 	}
 	return checks, problems
@@ -234,4 +238,51 @@ func jsonEqual(sb *Sandbox, want, got json.RawMessage) bool {
 	a, _ := json.Marshal(x)
 	b, _ := json.Marshal(y)
 	return bytes.Equal(a, b)
+}
+
+// judgePlacement compares the placements of texts that are the same
+// multiset: each expected text with a placement needs one of the
+// implementation's with the same text and placement. It is a check only
+// when the case places some text.
+func judgePlacement(sb *Sandbox, want, got []Text, pass func(string), fail func(string, string, ...any)) {
+	used := make([]bool, len(got))
+	placed, ok := false, true
+	var bad []string
+	for _, w := range want {
+		if w.Placement == "" {
+			continue
+		}
+		placed = true
+		wt, found := normText(sb, w.Text), false
+		var seen []string
+		for i, g := range got {
+			if used[i] || normText(sb, g.Text) != wt {
+				continue
+			}
+			if g.Placement == w.Placement {
+				used[i], found = true, true
+				break
+			}
+			seen = append(seen, g.Placement)
+		}
+		if !found {
+			ok = false
+			bad = append(bad, fmt.Sprintf("%q: the agent put it at %s, the implementation at %q", clipText(wt), w.Placement, seen))
+		}
+	}
+	switch {
+	case !placed:
+	case ok:
+		pass(CheckPlacement)
+	default:
+		fail(CheckPlacement, "%s", strings.Join(bad, "; "))
+	}
+}
+
+// clipText shortens a long text for a message.
+func clipText(s string) string {
+	if len(s) > 120 {
+		return s[:120] + "…"
+	}
+	return s
 }

@@ -29,8 +29,9 @@ import (
 
 // KitVersion is the version of the case and protocol format this package
 // reads and speaks (the "kit" field of every session file and of the
-// runner's first message).
-const KitVersion = 1
+// runner's first message). Kit 2 compares texts' placements and adds
+// Session.CaptureDirs.
+const KitVersion = 2
 
 // Session is one recorded agent session: a sandbox, a launch and the
 // events the agent fired in it, in order. Its cases are run in order by
@@ -63,6 +64,10 @@ type Session struct {
 	Executable []string `json:"executable,omitempty"`
 	// Dirs are directories to create (empty ones included).
 	Dirs []string `json:"dirs,omitempty"`
+	// CaptureDirs are directories, beside those of Executable, where the
+	// runner writes its capture script: scripts that source it from a
+	// folder of the project rather than their own.
+	CaptureDirs []string `json:"capture_dirs,omitempty"`
 	// GitInit makes <PROJECT> a git repository (git init) before the
 	// first event, as the recording's project was.
 	GitInit bool `json:"git_init,omitempty"`
@@ -161,9 +166,10 @@ type Expect struct {
 	PromptBlocked *bool `json:"prompt_blocked,omitempty"`
 	// Continues: a stop event sent the agent on (another model request).
 	Continues *bool `json:"continues,omitempty"`
-	// Stops: the event's hooks ended the agent's loop (continue:false and
-	// the like); the value is the agent's own word for how it ended when
-	// it has one ("hook_stopped"), else "stopped".
+	// Stops: how the event's hooks ended the agent's loop (continue:false
+	// and the like), in the agent's own word when it has one (Claude
+	// Code's terminal_reason, "hook_stopped"), else "stopped"; "" when
+	// they did not end it.
 	Stops *string `json:"stops,omitempty"`
 	// UserText: what the user was shown instead (a blocked prompt's
 	// message).
@@ -198,8 +204,11 @@ type HookRun struct {
 // Text is one model-visible text.
 type Text struct {
 	Text string `json:"text"`
-	// Placement says where the agent put it, in the agent's own
-	// structure (informational in kit 1: not compared).
+	// Placement says where the agent put it, in the agent's words
+	// (README.md, "Placements": Claude Code's "tool_result",
+	// "after_tool_result", …; Codex's "before_output", …). A case's text
+	// with a placement needs one of the implementation's with the same
+	// text and placement; "" places nothing.
 	Placement string `json:"placement,omitempty"`
 }
 
@@ -291,4 +300,26 @@ func (s *Suite) Cases() int {
 		n += len(ses.Cases)
 	}
 	return n
+}
+
+// Stratified is a small sample of the suite that still has every agent,
+// version and class: for each of them, the session of its first case
+// (in suite order), each session once. A smoke run of an implementation
+// (or of a runner) takes it where the whole suite would take long.
+func (s *Suite) Stratified() *Suite {
+	out := &Suite{}
+	seen := map[[3]string]bool{}
+	for _, ses := range s.Sessions {
+		take := false
+		for _, c := range ses.Cases {
+			k := [3]string{ses.Agent, ses.Version, c.Class}
+			if !seen[k] {
+				seen[k], take = true, true
+			}
+		}
+		if take {
+			out.Sessions = append(out.Sessions, ses)
+		}
+	}
+	return out
 }

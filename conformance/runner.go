@@ -73,33 +73,54 @@ type Report struct {
 }
 
 // selected reports whether the runner's filter selects case id.
-func (r *Runner) selected(id string) bool {
+func (r *Runner) selected(id string) bool { return r.selector()(id) }
+
+// selector is the runner's filter, its globs compiled once.
+func (r *Runner) selector() func(id string) bool {
 	if len(r.Filter) == 0 {
-		return true
+		return func(string) bool { return true }
 	}
+	var subs []string
+	var globs []*regexp.Regexp
 	for _, f := range r.Filter {
 		if strings.ContainsAny(f, "*?[") {
-			if globMatch(f, id) {
-				return true
+			if re := globRegexp(f); re != nil {
+				globs = append(globs, re)
 			}
-		} else if strings.Contains(id, f) {
-			return true
+		} else {
+			subs = append(subs, f)
 		}
 	}
-	return false
+	return func(id string) bool {
+		for _, s := range subs {
+			if strings.Contains(id, s) {
+				return true
+			}
+		}
+		for _, re := range globs {
+			if re.MatchString(id) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // Select returns the sessions of s the runner's Agent, Version and
 // Filter select, each with the number of its leading cases to send (up to
 // its last selected case).
 func (r *Runner) Select(s *Suite) []*Session {
+	return r.selectWith(s, r.selector())
+}
+
+func (r *Runner) selectWith(s *Suite, selected func(string) bool) []*Session {
 	var out []*Session
 	for _, ses := range s.Sessions {
 		if (r.Agent != "" && ses.Agent != r.Agent) || (r.Version != "" && ses.Version != r.Version) {
 			continue
 		}
 		for _, c := range ses.Cases {
-			if r.selected(c.ID) {
+			if selected(c.ID) {
 				out = append(out, ses)
 				break
 			}
@@ -118,7 +139,8 @@ func (r *Runner) Run(ctx context.Context, s *Suite) (*Report, error) {
 	if _, err := exec.LookPath(r.Command[0]); err != nil {
 		return nil, fmt.Errorf("conformance: implementation %s: %w", r.Command[0], err)
 	}
-	sessions := r.Select(s)
+	selected := r.selector()
+	sessions := r.selectWith(s, selected)
 	results := make([][]Result, len(sessions))
 	par := r.Parallel
 	if par <= 0 {
@@ -132,7 +154,7 @@ func (r *Runner) Run(ctx context.Context, s *Suite) (*Report, error) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			results[i] = r.runSession(ctx, ses)
+			results[i] = r.runSession(ctx, ses, selected)
 		}()
 	}
 	wg.Wait()
@@ -141,7 +163,7 @@ func (r *Runner) Run(ctx context.Context, s *Suite) (*Report, error) {
 			if !anyFailed(results[i]) || ctx.Err() != nil {
 				continue
 			}
-			again := r.runSession(ctx, ses)
+			again := r.runSession(ctx, ses, selected)
 			for j := range again {
 				if results[i][j].Status == StatusFail && again[j].Status == StatusPass {
 					again[j].Retried = true
@@ -168,16 +190,16 @@ func anyFailed(rs []Result) bool {
 
 // runSession runs one session and returns the results of its selected
 // cases.
-func (r *Runner) runSession(ctx context.Context, ses *Session) []Result {
+func (r *Runner) runSession(ctx context.Context, ses *Session, selected func(string) bool) []Result {
 	last := -1
 	for i, c := range ses.Cases {
-		if r.selected(c.ID) {
+		if selected(c.ID) {
 			last = i
 		}
 	}
 	var results []Result
 	result := func(c *Case, status string, checks map[string]bool, problems ...string) {
-		if r.selected(c.ID) {
+		if selected(c.ID) {
 			results = append(results, Result{ID: c.ID, Agent: ses.Agent, Version: ses.Version, Session: ses.Name,
 				Class: c.Class, Status: status, Checks: checks, Problems: problems})
 		}
@@ -254,13 +276,13 @@ func (r *Runner) runSession(ctx context.Context, ses *Session) []Result {
 		}
 	}
 	imp.close()
+	byDir, err := sb.attribute(ses, last)
 	for _, p := range judged {
-		caps, err := ReadCaptures(p.capDir)
 		if err != nil {
 			result(p.c, StatusFail, nil, err.Error())
 			continue
 		}
-		checks, problems := judge(sb, p.c, p.effect, caps)
+		checks, problems := judge(sb, p.c, p.effect, byDir[p.capDir])
 		status := StatusPass
 		if len(problems) > 0 {
 			status = StatusFail
@@ -269,6 +291,43 @@ func (r *Runner) runSession(ctx context.Context, ses *Session) []Result {
 	}
 	sortResults(results, ses)
 	return results
+}
+
+// attribute reads the captures of the session's first last+1 events and
+// gives each to its event: the one whose capture folder it was written
+// in, unless its stdin is not that event's payload but an earlier one's
+// (a hook that started after the next event was sent: an asynchronous or
+// detached one), which it is then given to — the latest such event
+// before its folder's.
+func (sb *Sandbox) attribute(ses *Session, last int) (map[string][]Capture, error) {
+	dirs := make([]string, last+1)
+	payloads := make([]string, last+1)
+	var all [][]Capture
+	for i := 0; i <= last; i++ {
+		dirs[i] = filepath.Join(sb.Captures, fmt.Sprintf("%03d", i+1))
+		payloads[i] = strings.TrimSpace(sb.Expand(ses.Cases[i].Payload))
+		caps, err := ReadCaptures(dirs[i])
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, caps)
+	}
+	out := map[string][]Capture{}
+	for i, caps := range all {
+		for _, c := range caps {
+			to := i
+			if stdin := strings.TrimSpace(c.Stdin); stdin != payloads[i] {
+				for j := i - 1; j >= 0; j-- {
+					if payloads[j] == stdin {
+						to = j
+						break
+					}
+				}
+			}
+			out[dirs[to]] = append(out[dirs[to]], c)
+		}
+	}
+	return out, nil
 }
 
 // sortResults puts a session's results in its cases' order.
@@ -568,8 +627,9 @@ func (r *Report) Summary() string {
 	return s
 }
 
-// globMatch matches a whole id against a glob whose * crosses /.
-func globMatch(glob, id string) bool {
+// globRegexp is a glob of a whole id, whose * crosses /, as a regular
+// expression (nil when it does not compile).
+func globRegexp(glob string) *regexp.Regexp {
 	var b strings.Builder
 	b.WriteString("^")
 	for i := 0; i < len(glob); i++ {
@@ -593,5 +653,8 @@ func globMatch(glob, id string) bool {
 	}
 	b.WriteString("$")
 	re, err := regexp.Compile(b.String())
-	return err == nil && re.MatchString(id)
+	if err != nil {
+		return nil
+	}
+	return re
 }

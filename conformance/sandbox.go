@@ -140,6 +140,18 @@ func NewSandbox(parent string, s *Session) (*Sandbox, error) {
 			return nil, err
 		}
 	}
+	for _, d := range s.CaptureDirs {
+		dst := sb.Expand(d)
+		if !strings.HasPrefix(dst, sb.Root+string(filepath.Separator)) {
+			sb.Close()
+			return nil, fmt.Errorf("session %s: capture folder %s is outside the sandbox", s.Name, d)
+		}
+		if err := os.MkdirAll(dst, 0o755); err != nil {
+			sb.Close()
+			return nil, err
+		}
+		dirs[dst] = true
+	}
 	sb.hookDirs = sortedKeys(dirs)
 	if s.GitInit {
 		if out, err := exec.Command("git", "init", "-q", sb.Project).CombinedOutput(); err != nil {

@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/hookcompat/hookcompat/conformance"
@@ -41,59 +40,22 @@ var claudeRules = []conformance.Rule{
 // messaging socket — are the agent's own, not the hook protocol's).
 var claudeVars = []string{"CLAUDE_PROJECT_DIR", "CLAUDE_ENV_FILE"}
 
-type claudeObserved struct {
-	Version    string `json:"claude_version"`
-	ModelTurns []struct {
-		NumMessages int `json:"num_messages"`
-		New         []struct {
-			Role    string        `json:"role"`
-			Content []claudeBlock `json:"content"`
-		} `json:"new_since_last_assistant"`
-		FakeReply []claudeBlock `json:"fake_reply"`
-	} `json:"model_turns"`
-	ToolCalls []struct {
-		ID             string          `json:"id"`
-		Name           string          `json:"name"`
-		InputFromModel json.RawMessage `json:"input_from_model"`
-		Sent           struct {
-			Content json.RawMessage `json:"content"`
-		} `json:"tool_result_sent_to_model"`
-	} `json:"tool_calls"`
-	Result struct {
-		Result            string `json:"result"`
-		TerminalReason    string `json:"terminal_reason"`
-		PermissionDenials []struct {
-			ToolUseID string `json:"tool_use_id"`
-		} `json:"permission_denials"`
-	} `json:"result"`
-	Other []struct {
-		Subtype            string `json:"subtype"`
-		ToolUseID          string `json:"tool_use_id"`
-		DecisionReasonType string `json:"decision_reason_type"`
-	} `json:"other_system_events_stream"`
-	Stream []struct {
-		Subtype   string `json:"subtype"`
-		HookEvent string `json:"hook_event"`
-	} `json:"hook_events_stream"`
-}
-
-type claudeBlock struct {
-	Type      string          `json:"type"`
-	Text      string          `json:"text"`
-	ToolUseID string          `json:"tool_use_id"`
-	Content   json.RawMessage `json:"content"`
-}
-
 type claudeRec struct {
-	c       *oracletest.Case
-	obs     claudeObserved
-	threads []int
-	files   map[string]string
+	c     *oracletest.Case
+	v     *oracletest.ClaudeView
+	obs   *oracletest.ClaudeObserved
+	files map[string]string
+	occs  []*occurrence
+	// stopper is the occurrence whose hooks ended Claude's loop (nil:
+	// none, or it cannot be told); stopUnknown are those of which it
+	// cannot be told whether they did.
+	stopper     *occurrence
+	stopUnknown map[*occurrence]bool
 }
 
 func claudeSession(c *oracletest.Case) (*conformance.Session, string, error) {
-	rc := &claudeRec{c: c}
-	remarshal(c.Observed, &rc.obs)
+	rc := &claudeRec{c: c, v: oracletest.NewClaudeView(c)}
+	rc.obs = &rc.v.Obs
 	s := &conformance.Session{Version: strings.Fields(rc.obs.Version + " ?")[0], Files: map[string]string{},
 		Values: claudeValues, Normalize: claudeRules}
 	sub := func(x string) string { return x }
@@ -126,6 +88,17 @@ func claudeSession(c *oracletest.Case) (*conformance.Session, string, error) {
 	var plugins []any
 	args := stringsOf(c.Spec["extra_args"])
 	for i := 0; i+1 < len(args); i++ {
+		// --settings FILE (relative to the project, where Claude ran): the
+		// flag settings, above the others.
+		if args[i] == "--settings" {
+			f := args[i+1]
+			if !filepath.IsAbs(f) {
+				f = "<PROJECT>/" + strings.TrimPrefix(f, "./")
+			}
+			if _, ok := s.Files[f]; ok {
+				settings = append(settings, f)
+			}
+		}
 		if args[i] == "--plugin-dir" {
 			d := args[i+1]
 			if !filepath.IsAbs(d) {
@@ -151,16 +124,21 @@ func claudeSession(c *oracletest.Case) (*conformance.Session, string, error) {
 	if settings == nil {
 		s.Launch.Options["settings"] = []any{}
 	}
-	rc.threads = rc.assignThreads()
-	occs := rc.synthesize(group(c, 1500, math.Inf(1), false))
-	state := &claudeState{subStops: map[int]bool{}, tasks: map[string]int{}}
+	rc.occs = rc.synthesize(group(c, 1500, math.Inf(1), false))
+	rc.findStopper()
+	attr := rc.v.Attribute()
 	written := map[string]string{}
 	for p, content := range s.Files {
 		written[p] = content
 	}
-	for _, o := range occs {
-		cs := rc.caseOf(o, state)
-		cs.Files = toolWrites(o, written)
+	occs := make([]oracletest.ClaudeOccurrence, len(rc.occs))
+	for i, o := range rc.occs {
+		occs[i] = oracletest.ClaudeOccurrence{Event: o.event, Payload: o.payload, Stdin: o.stdin, Synth: o.synth}
+	}
+	runs := rc.v.ToolRuns(occs)
+	for i, o := range rc.occs {
+		cs := rc.caseOf(o, attr)
+		cs.Files, cs.Commands = rc.toolEffects(runs[i], written)
 		s.Cases = append(s.Cases, cs)
 	}
 	return s, "", nil
@@ -173,15 +151,8 @@ func orString(s, def string) string {
 	return s
 }
 
-// claudeState is what attributing texts to events in order keeps.
-type claudeState struct {
-	stops, subStarts, ups int
-	subStops              map[int]bool
-	tasks                 map[string]int
-}
-
 // caseOf is the case of one occurrence.
-func (rc *claudeRec) caseOf(o *occurrence, st *claudeState) conformance.Case {
+func (rc *claudeRec) caseOf(o *occurrence, attr *oracletest.ClaudeTexts) conformance.Case {
 	cs := conformance.Case{Event: o.event, Payload: string(o.stdin), Synthetic: o.synth, Omitted: map[string]string{}}
 	hooks := []conformance.HookRun{}
 	for _, r := range o.runs {
@@ -192,504 +163,303 @@ func (rc *claudeRec) caseOf(o *occurrence, st *claudeState) conformance.Case {
 		hooks = append(hooks, h)
 	}
 	cs.Expect.Hooks = &hooks
-	rc.effects(o, &cs, st)
+	rc.effects(o, &cs, attr)
 	if len(cs.Omitted) == 0 {
 		cs.Omitted = nil
 	}
 	return cs
 }
 
-var (
-	hookPrefix    = regexp.MustCompile(`^([A-Z][A-Za-z]+)(?::[^\s:]+)? hook\b`)
-	tokenReminder = regexp.MustCompile(`^<system-reminder>\n<total_tokens>\d+ tokens left</total_tokens>\n</system-reminder>$`)
-	fakeToolID    = regexp.MustCompile(`^toolu_fake_t(\d+)_b\d+$`)
-	// permissionSystem matches the denials Claude's own permission system
-	// writes (as opposed to a hook's).
-	permissionSystem = regexp.MustCompile(`requires approval|Claude requested permissions|haven't granted|permission to use|while in plan mode|don't ask mode`)
+// Claude's placements in the kit (README, "Comparison"): where in the
+// conversation a text reached the model. The form Claude gave it there
+// (a <system-reminder> inside the tool_result, a text block of its own
+// or a paragraph of a system message: Claude chooses by model) and the
+// request it rode in are not part of it.
+const (
+	claudeToolResult      = "tool_result"       // the call's tool_result itself
+	claudeAfterToolResult = "after_tool_result" // in the request carrying a tool_result, after it
+	claudeSubagentPrompt  = "subagent_prompt"   // in the first request of a sub-agent's conversation
+	claudeMessage         = "message"           // a message of its own: with the prompt, a continuation, the next request
 )
 
-const preambleStart = "The text below is the output of a hook"
-
-func unwrap(s string) string {
-	s = strings.TrimSpace(s)
-	if strings.HasPrefix(s, "<system-reminder>\n") && strings.HasSuffix(s, "\n</system-reminder>") {
-		return strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(s, "<system-reminder>\n"), "\n</system-reminder>"))
+// placement is where piece p was in the conversation.
+func (rc *claudeRec) placement(p oracletest.ClaudePiece) string {
+	switch {
+	case p.Base:
+		return claudeToolResult
+	case p.ToolUseID != "":
+		return claudeAfterToolResult
 	}
-	return strings.TrimRight(s, " \t\n")
-}
-
-// textEvent names the event a hook text is about ("" for other texts):
-// Claude starts each hook text with "<Event>[:<matcher>] hook".
-func textEvent(s string) string {
-	in := unwrap(s)
-	if strings.HasPrefix(in, preambleStart) {
-		if i := strings.IndexByte(in, '\n'); i >= 0 {
-			in = in[i+1:]
+	for _, q := range rc.v.Pieces(p.Req) {
+		if q.Base {
+			return claudeAfterToolResult
 		}
 	}
-	if m := hookPrefix.FindStringSubmatch(in); m != nil {
-		return m[1]
+	if rc.subagentRequest(p.Req) {
+		return claudeSubagentPrompt
 	}
-	return ""
+	return claudeMessage
 }
 
-// piece is one model-visible text of the recording.
-type piece struct {
-	tid  string // the tool_result it belongs to ("" for text blocks)
-	base bool   // the tool_result's own text
-	text string
-	// placement is where Claude put it.
-	placement string
-}
-
-func (rc *claudeRec) pieces(i int) []piece {
-	var out []piece
-	for _, m := range rc.obs.ModelTurns[i].New {
-		for _, b := range m.Content {
-			switch b.Type {
-			case "tool_result":
-				var s string
-				var arr []claudeBlock
-				if json.Unmarshal(b.Content, &s) != nil && json.Unmarshal(b.Content, &arr) == nil {
-					for j, x := range arr {
-						if x.Type == "text" && (j == 0 || !strings.HasPrefix(strings.TrimSpace(x.Text), "<system-reminder>")) {
-							s += x.Text
-						} else if x.Type == "text" {
-							s += "\n\n" + strings.TrimSpace(x.Text)
-						}
-					}
-				}
-				base, tail := splitReminders(s)
-				out = append(out, piece{tid: b.ToolUseID, base: true, text: base, placement: "tool_result"})
-				for _, p := range tail {
-					if !tokenReminder.MatchString(strings.TrimSpace(p)) {
-						out = append(out, piece{tid: b.ToolUseID, text: p, placement: "tool_result_reminder"})
-					}
-				}
-			case "text":
-				if m.Role == "system" {
-					paras := strings.Split(b.Text, "\n\n")
-					for j := 0; j < len(paras); j++ {
-						para := paras[j]
-						for strings.Contains(para, "<persisted-output>") && !strings.Contains(para, "</persisted-output>") && j+1 < len(paras) {
-							j++
-							para += "\n\n" + paras[j]
-						}
-						out = append(out, piece{text: para, placement: "system_message"})
-					}
-				} else if !tokenReminder.MatchString(strings.TrimSpace(b.Text)) {
-					out = append(out, piece{text: b.Text, placement: m.Role + "_message"})
-				}
-			}
-		}
-	}
-	return out
-}
-
-func splitReminders(s string) (string, []string) {
-	var tail []string
-	for strings.HasSuffix(strings.TrimRight(s, " \n"), "</system-reminder>") {
-		i := strings.LastIndex(s, "\n\n<system-reminder>\n")
-		if i < 0 {
-			if strings.HasPrefix(s, "<system-reminder>\n") {
-				tail = append([]string{s}, tail...)
-				s = ""
-			}
-			break
-		}
-		tail = append([]string{s[i+2:]}, tail...)
-		s = s[:i]
-	}
-	return s, tail
-}
-
-// assignThreads gives each model request its conversation: 0 for the
-// main loop, 1, 2, … for sub-agents.
-func (rc *claudeRec) assignThreads() []int {
-	var threads []int
-	next := 1
-	last := map[int]int{}
-	for i, t := range rc.obs.ModelTurns {
-		th := -1
-		for _, m := range t.New {
-			for _, b := range m.Content {
-				if m := fakeToolID.FindStringSubmatch(b.ToolUseID); b.Type == "tool_result" && m != nil {
-					var j int
-					fmt.Sscan(m[1], &j)
-					if j < i {
-						th = threads[j]
-					}
-				}
-			}
-		}
-		switch {
-		case i == 0:
-			th = 0
-		case th >= 0:
-		case t.NumMessages == len(t.New):
-			th, next = next, next+1
-		default:
-			best := -1
-			for c, j := range last {
-				if rc.endsTurn(j) && t.NumMessages == rc.obs.ModelTurns[j].NumMessages+1+len(t.New) && j > best {
-					best, th = j, c
-				}
-			}
-			if th < 0 {
-				th = 0
-			}
-		}
-		threads = append(threads, th)
-		last[th] = i
-	}
-	return threads
-}
-
-func (rc *claudeRec) endsTurn(i int) bool {
-	for _, b := range rc.obs.ModelTurns[i].FakeReply {
-		if b.Type == "tool_use" {
+// subagentRequest reports whether request i is the first of a sub-agent's
+// conversation: the first of its conversation, made while an Agent (or
+// Task) call of an earlier request had not been answered.
+func (rc *claudeRec) subagentRequest(i int) bool {
+	th := rc.v.Threads[i]
+	for j := 0; j < i; j++ {
+		if rc.v.Threads[j] == th {
 			return false
 		}
 	}
-	return true
-}
-
-func (rc *claudeRec) requestOf(tid string) int {
-	for i, t := range rc.obs.ModelTurns {
-		for _, m := range t.New {
-			for _, b := range m.Content {
-				if b.Type == "tool_result" && b.ToolUseID == tid {
-					return i
-				}
-			}
-		}
-	}
-	return -1
-}
-
-// callTexts are the texts Claude attached to tool call tid for event
-// (reminders appended to its result, text blocks after it) and, when
-// withBase, the result itself; nil when the result never reached the
-// model.
-func (rc *claudeRec) callTexts(tid, event string, withBase bool) []piece {
-	req := rc.requestOf(tid)
-	if req < 0 {
-		return nil
-	}
-	out := []piece{}
-	in := false
-	for _, p := range rc.pieces(req) {
-		switch {
-		case p.tid == tid && p.base:
-			in = true
-			if withBase {
-				out = append(out, p)
-			}
-		case p.tid != "" && p.tid != tid && p.base:
-			in = false
-		case in && textEvent(p.text) == event:
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-func (rc *claudeRec) eventTexts(i int, events ...string) []piece {
-	out := []piece{}
-	for _, p := range rc.pieces(i) {
-		for _, e := range events {
-			if textEvent(p.text) == e {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
-func (rc *claudeRec) denied() map[string]bool {
-	out := map[string]bool{}
-	for _, d := range rc.obs.Result.PermissionDenials {
-		out[d.ToolUseID] = true
-	}
-	return out
-}
-
-func (rc *claudeRec) denialCause(tid string) string {
-	for _, e := range rc.obs.Other {
-		if e.Subtype == "permission_denied" && e.ToolUseID == tid {
-			return e.DecisionReasonType
-		}
-	}
-	return ""
-}
-
-func (rc *claudeRec) resultText(tid string) string {
 	for _, tc := range rc.obs.ToolCalls {
-		if tc.ID == tid {
-			return string(tc.Sent.Content)
+		if tc.Name != "Agent" && tc.Name != "Task" {
+			continue
 		}
-	}
-	return ""
-}
-
-func (rc *claudeRec) callOf(payload map[string]any) string {
-	in, _ := json.Marshal(payload["tool_input"])
-	for _, tc := range rc.obs.ToolCalls {
-		if tc.Name == payload["tool_name"] && jsonSame(tc.InputFromModel, in) {
-			return tc.ID
+		var made int
+		if _, err := fmt.Sscanf(tc.ID, "toolu_fake_t%d_", &made); err != nil || made >= i {
+			continue
 		}
-	}
-	return ""
-}
-
-func jsonSame(a, b []byte) bool {
-	var x, y any
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
-		return bytes.Equal(a, b)
-	}
-	xa, _ := json.Marshal(x)
-	ya, _ := json.Marshal(y)
-	return bytes.Equal(xa, ya)
-}
-
-func (rc *claudeRec) promptIn(i int, prompt string) bool {
-	for _, m := range rc.obs.ModelTurns[i].New {
-		for _, b := range m.Content {
-			if b.Type == "text" && b.Text == prompt {
-				return true
-			}
+		if answered := rc.v.RequestOf(tc.ID); answered < 0 || answered > i {
+			return true
 		}
 	}
 	return false
-}
-
-func (rc *claudeRec) notification(i int) bool {
-	for _, m := range rc.obs.ModelTurns[i].New {
-		for _, b := range m.Content {
-			if b.Type == "text" && strings.Contains(b.Text, "<task-notification>") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func (rc *claudeRec) nextIn(i int) int {
-	for j := i + 1; j < len(rc.threads); j++ {
-		if rc.threads[j] == rc.threads[i] {
-			return j
-		}
-	}
-	return -1
-}
-
-func (rc *claudeRec) replyText(i int) string {
-	var s strings.Builder
-	for _, b := range rc.obs.ModelTurns[i].FakeReply {
-		if b.Type == "text" {
-			s.WriteString(b.Text)
-		}
-	}
-	return s.String()
 }
 
 // effects sets the case's expectations beyond its hooks from what the
 // model got and how the session went.
-func (rc *claudeRec) effects(o *occurrence, cs *conformance.Case, st *claudeState) {
-	var mainEnds, subEnds, subFirst []int
-	for i := range rc.obs.ModelTurns {
-		if rc.threads[i] == 0 && rc.endsTurn(i) {
-			mainEnds = append(mainEnds, i)
-		}
-		if rc.threads[i] != 0 && rc.endsTurn(i) {
-			subEnds = append(subEnds, i)
-		}
-		if rc.threads[i] != 0 && !containsInt(rc.threads[:i], rc.threads[i]) {
-			subFirst = append(subFirst, i)
-		}
-	}
-	denied := rc.denied()
-	tid, _ := o.payload["tool_use_id"].(string)
-	var want []piece
-	known := true
+func (rc *claudeRec) effects(o *occurrence, cs *conformance.Case, attr *oracletest.ClaudeTexts) {
 	omit := func(field, why string) { cs.Omitted[field] = why }
+	at := attr.Event(o.event, o.payload)
+	known := at.Known
+	if !known {
+		omit("texts", at.Why)
+	}
+	texts := []conformance.Text{}
+	for _, p := range at.Texts {
+		texts = append(texts, conformance.Text{Text: p.Text, Placement: rc.placement(p)})
+	}
+	tid := at.ToolUseID
+	denied := rc.v.Denied()
 	switch o.event {
 	case "PreToolUse", "PermissionRequest":
-		if o.event == "PermissionRequest" {
-			tid = rc.callOf(o.payload)
-		}
-		if tid == "" {
-			known = false
-			omit("texts", "the tool call of the event is not among the recorded calls")
+		if tid == "" || o.synth {
 			break
 		}
-		cause := rc.denialCause(tid)
-		if cause == "" && denied[tid] && permissionSystem.MatchString(rc.resultText(tid)) {
-			cause = "permission system"
-		}
-		stoppedByHook := denied[tid] && (cause == "hook" || cause == "")
-		if denied[tid] && cause != "" && cause != "hook" {
-			known = false
-			omit("texts", "Claude's permission system stopped the call")
-			omit("tool_runs", "Claude's permission system stopped the call")
-			break
-		}
-		// The tool_result of a call that did not run is the permission
-		// verdict's (the hooks' decision through Claude's permission
-		// layer); here the hooks' other texts.
-		want = rc.callTexts(tid, o.event, false)
-		_ = stoppedByHook
 		if rc.sharedSystemMessage(tid) {
 			known = false
 			omit("texts", "Claude put the texts of several calls in one system message")
 		}
-		if o.event == "PreToolUse" && !o.synth && (cause != "" || (!denied[tid] && rc.requestOf(tid) >= 0)) {
-			cs.Expect.ToolRuns = ptr(!denied[tid])
+		// The call's last tool event decides it: the PermissionRequest
+		// when its hooks were asked, else PreToolUse (its hooks, then
+		// Claude's permission layer).
+		if o.event == "PreToolUse" && rc.permissionRequested(tid) {
+			omit("tool_runs", "the PermissionRequest event that followed decided the call")
+			break
 		}
-		if o.event == "PreToolUse" && !o.synth && !denied[tid] {
-			if in := rc.ranInput(tid); in != nil {
+		ran := !denied[tid]
+		base, sent := rc.v.ResultBase(tid)
+		if !sent && !denied[tid] {
+			omit("tool_runs", "the call's result never reached the model")
+			if rc.obs.Result.TerminalReason == "" && rc.obs.Result.Result == "" {
+				known = false
+				omit("texts", "the session did not end: no request followed the call")
+			}
+			break
+		}
+		cs.Expect.ToolRuns = ptr(ran)
+		if !ran && sent {
+			// The tool_result of a call that did not run: the hooks'
+			// denial or Claude's permission verdict.
+			texts = append(texts, conformance.Text{Text: base.Text, Placement: claudeToolResult})
+		}
+		if ran {
+			if in := rc.ranInput(tid, o); in != nil {
 				cs.Expect.ToolInput = in
 			} else {
-				omit("tool_input", "no PostToolUse hook of the call shows the input it ran with")
+				omit("tool_input", "no PostToolUse hook of the call shows the input it ran with, and a hook of the session can rewrite it")
 			}
 		}
 	case "PostToolUse", "PostToolUseFailure":
-		want = rc.callTexts(tid, o.event, false)
 		if rc.sharedSystemMessage(tid) {
 			known = false
 			omit("texts", "Claude put the texts of several calls in one system message")
 		}
-	case "PostToolBatch":
-		calls, _ := o.payload["tool_calls"].([]any)
-		if len(calls) == 0 {
-			known = false
-			omit("texts", "the batch names no call")
-			break
-		}
-		first, _ := calls[0].(map[string]any)
-		if req := rc.requestOf(fmt.Sprint(first["tool_use_id"])); req >= 0 {
-			want = rc.eventTexts(req, o.event)
-		}
 	case "UserPromptSubmit", "UserPromptExpansion":
-		res := rc.obs.Result.Result
-		if strings.Contains(res, "operation blocked by hook") || strings.HasPrefix(res, "Operation stopped by hook") {
-			known = false
-			omit("texts", "the prompt was not sent")
-			if strings.HasPrefix(res, o.event) || strings.HasPrefix(res, "Operation stopped") {
-				cs.Expect.PromptBlocked = ptr(true)
-				cs.Expect.UserText = ptr(res)
-			} else {
-				omit("prompt_blocked", "another event's hooks blocked the prompt")
-			}
-			break
+		if at.PromptBlocked {
+			cs.Expect.PromptBlocked = ptr(true)
+			cs.Expect.UserText = ptr(at.UserText)
+		} else if at.PromptStoppedElsewhere {
+			omit("prompt_blocked", "another event's hooks blocked the prompt")
+		} else if len(rc.obs.ModelTurns) > 0 {
+			cs.Expect.PromptBlocked = ptr(false)
 		}
-		if o.event == "UserPromptSubmit" {
-			for ; st.ups < len(rc.obs.ModelTurns); st.ups++ {
-				if rc.promptIn(st.ups, fmt.Sprint(o.payload["prompt"])) {
-					want = rc.eventTexts(st.ups, o.event)
-					st.ups++
-					break
-				}
-			}
-		} else {
-			for i := range rc.obs.ModelTurns {
-				want = append(want, rc.eventTexts(i, o.event)...)
-			}
+	case "Stop", "SubagentStop":
+		cs.Expect.Continues = at.Continues
+		if at.Continues == nil {
+			omit("continues", at.Why)
 		}
-	case "SessionStart":
-		if len(rc.obs.ModelTurns) == 0 {
-			break
-		}
-		if o.payload["source"] == "startup" {
-			want = rc.eventTexts(0, o.event)
-		} else {
-			for i := 1; i < len(rc.obs.ModelTurns); i++ {
-				if w := rc.eventTexts(i, o.event); len(w) > 0 {
-					want = w
-					break
-				}
-			}
-		}
-	case "Stop":
-		if st.stops >= len(mainEnds) {
-			known = false
-			omit("texts", "no model request of the main loop ended before this Stop")
-			break
-		}
-		end := mainEnds[st.stops]
-		st.stops++
-		next := rc.nextIn(end)
-		if next >= 0 && rc.notification(next) {
-			next = -1
-		}
-		cs.Expect.Continues = ptr(next >= 0)
-		if next >= 0 {
-			want = rc.eventTexts(next, "Stop")
-		}
-	case "SubagentStop":
-		lam, _ := o.payload["last_assistant_message"].(string)
-		end := -1
-		for _, i := range subEnds {
-			if !st.subStops[i] && rc.replyText(i) == lam {
-				end = i
-				break
-			}
-		}
-		if end < 0 {
-			known = false
-			omit("texts", "the sub-agent's last request is not recorded")
-			break
-		}
-		st.subStops[end] = true
-		next := rc.nextIn(end)
-		cs.Expect.Continues = ptr(next >= 0)
-		if next >= 0 {
-			want = rc.eventTexts(next, "SubagentStop", "Stop")
-		}
-	case "TaskCreated", "TaskCompleted":
-		tool := map[string]string{"TaskCreated": "TaskCreate", "TaskCompleted": "TaskUpdate"}[o.event]
-		k := st.tasks[o.event]
-		st.tasks[o.event]++
-		for _, tc := range rc.obs.ToolCalls {
-			if tc.Name != tool {
-				continue
-			}
-			if k > 0 {
-				k--
-				continue
-			}
-			for _, t := range rc.callTexts(tc.ID, o.event, true) {
-				if textEvent(t.text) == o.event {
-					want = append(want, t)
-				}
-			}
-			break
-		}
-	case "SubagentStart":
-		if st.subStarts < len(subFirst) {
-			want = rc.eventTexts(subFirst[st.subStarts], o.event)
-		}
-		st.subStarts++
-	default:
-		for i := range rc.obs.ModelTurns {
-			want = append(want, rc.eventTexts(i, o.event)...)
+	}
+	if !o.synth {
+		switch {
+		case rc.stopUnknown[o]:
+			omit("stops", "which of the parallel calls' hooks ended Claude's loop cannot be told")
+		case rc.obs.Result.TerminalReason == "" && rc.obs.Result.Result == "":
+			omit("stops", "the session did not end")
+		case rc.stopper == o:
+			cs.Expect.Stops = ptr(rc.stopReason())
+		default:
+			cs.Expect.Stops = ptr("")
 		}
 	}
 	if o.synth {
-		want = nil
+		texts = []conformance.Text{}
 	}
 	if known {
-		texts := []conformance.Text{}
-		for _, p := range want {
-			texts = append(texts, conformance.Text{Text: p.text, Placement: p.placement})
-		}
 		cs.Expect.Texts = &texts
 	}
 }
 
+// permissionRequested reports whether Claude asked the PermissionRequest
+// hooks about call tid (the recording has their event).
+func (rc *claudeRec) permissionRequested(tid string) bool {
+	for _, o := range rc.occs {
+		if o.event == "PermissionRequest" && !o.synth && rc.v.CallOf(o.payload) == tid {
+			return true
+		}
+	}
+	return false
+}
+
+// stopReason is how Claude's loop ended because of a hook, in its
+// terminal_reason words ("prompt_stopped" for a prompt a
+// UserPromptSubmit continue:false stopped), "" when no hook ended it.
+func (rc *claudeRec) stopReason() string {
+	if strings.HasPrefix(rc.obs.Result.Result, "Operation stopped by hook") {
+		return "prompt_stopped"
+	}
+	switch r := rc.obs.Result.TerminalReason; r {
+	case "hook_stopped", "tool_deferred", "aborted_tools", "stop_hook_prevented":
+		return r
+	}
+	return ""
+}
+
+// stopEvents are the events whose hooks can end Claude's loop in each
+// way.
+var stopEvents = map[string][]string{
+	"hook_stopped":        {"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "PermissionRequest"},
+	"tool_deferred":       {"PreToolUse"},
+	"aborted_tools":       {"PermissionRequest"},
+	"stop_hook_prevented": {"Stop"},
+	"prompt_stopped":      {"UserPromptSubmit"},
+}
+
+// findStopper finds the event whose hooks ended Claude's loop: the last
+// event that can end it that way, or, when several events of the same
+// step (the tool calls of one model reply) can, the one whose hooks name
+// the reply field that does it (continue, defer, interrupt); when that
+// does not single one out, which one ended it cannot be told.
+func (rc *claudeRec) findStopper() {
+	rc.stopUnknown = map[*occurrence]bool{}
+	reason := rc.stopReason()
+	if reason == "" {
+		return
+	}
+	var cands []*occurrence
+	for _, o := range rc.occs {
+		if o.synth {
+			continue
+		}
+		for _, e := range stopEvents[reason] {
+			if o.event == e {
+				cands = append(cands, o)
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	last := cands[len(cands)-1]
+	step := rc.stepOf(last)
+	var same []*occurrence
+	for _, o := range cands {
+		if step >= 0 && rc.stepOf(o) == step {
+			same = append(same, o)
+		}
+	}
+	if len(same) <= 1 {
+		rc.stopper = last
+		return
+	}
+	var named []*occurrence
+	for _, o := range same {
+		if rc.hooksName(o, stopFields[reason]) {
+			named = append(named, o)
+		}
+	}
+	if len(named) == 1 {
+		rc.stopper = named[0]
+		return
+	}
+	for _, o := range same {
+		rc.stopUnknown[o] = true
+	}
+}
+
+// stopFields are the reply fields by which a hook ends Claude's loop in
+// each way.
+var stopFields = map[string]string{"hook_stopped": `"continue"`, "tool_deferred": `"defer"`, "aborted_tools": `"interrupt"`,
+	"stop_hook_prevented": `"continue"`, "prompt_stopped": `"continue"`}
+
+// hooksName reports whether a script (or settings file) of a hook that ran
+// for o holds field.
+func (rc *claudeRec) hooksName(o *occurrence, field string) bool {
+	for _, r := range o.runs {
+		for _, content := range hookScripts(rc.c, r.Name) {
+			if strings.Contains(content, field) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callID is the tool call a tool event is about ("" for others).
+func (rc *claudeRec) callID(o *occurrence) string {
+	if o.event == "PermissionRequest" {
+		return rc.v.CallOf(o.payload)
+	}
+	if o.event == "PostToolBatch" {
+		return "batch"
+	}
+	id, _ := o.payload["tool_use_id"].(string)
+	return id
+}
+
+// stepOf is the request whose reply made an event's tool call (-1 for an
+// event of no call): the tool calls of one reply are one step.
+func (rc *claudeRec) stepOf(o *occurrence) int {
+	id := rc.callID(o)
+	if o.event == "PostToolBatch" {
+		id = ""
+		if calls, _ := o.payload["tool_calls"].([]any); len(calls) > 0 {
+			first, _ := calls[0].(map[string]any)
+			id = fmt.Sprint(first["tool_use_id"])
+		}
+	}
+	var made int
+	if _, err := fmt.Sscanf(id, "toolu_fake_t%d_", &made); err != nil {
+		return -1
+	}
+	return made
+}
+
 // ranInput is the input Claude ran call tid with: what its PostToolUse
-// (or PostToolUseFailure) hooks got.
-func (rc *claudeRec) ranInput(tid string) json.RawMessage {
+// (or PostToolUseFailure) hooks got; or, when none ran, the input of
+// event o's payload if no file of the session can rewrite it (none
+// names updatedInput, the only way a hook changes the input).
+func (rc *claudeRec) ranInput(tid string, o *occurrence) json.RawMessage {
 	for _, h := range rc.c.HookRuns {
 		if h.Event != "PostToolUse" && h.Event != "PostToolUseFailure" {
 			continue
@@ -702,16 +472,16 @@ func (rc *claudeRec) ranInput(tid string) json.RawMessage {
 			return p.ToolInput
 		}
 	}
-	return nil
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
+	if rc.rewrites() {
+		return nil
 	}
-	return false
+	var p struct {
+		ToolInput json.RawMessage `json:"tool_input"`
+	}
+	if json.Unmarshal(o.stdin, &p) != nil || p.ToolInput == nil {
+		return nil
+	}
+	return p.ToolInput
 }
 
 // synthesize adds the tool calls for which Claude ran no PreToolUse hook
@@ -761,7 +531,7 @@ func (rc *claudeRec) synthesize(occs []*occurrence) []*occurrence {
 			seen[fmt.Sprint(o.payload["tool_use_id"])] = true
 		}
 	}
-	denied := rc.denied()
+	denied := rc.v.Denied()
 	for _, tc := range rc.obs.ToolCalls {
 		if seen[tc.ID] || tc.InputFromModel == nil || denied[tc.ID] || bytes.Contains(tc.Sent.Content, []byte("tool_use_error")) {
 			continue
@@ -843,63 +613,89 @@ func (rc *claudeRec) endedFirst(r oracletest.HookRun) bool {
 // system message of a request that answers several calls: which call a
 // paragraph is about cannot be told then.
 func (rc *claudeRec) sharedSystemMessage(tid string) bool {
-	req := rc.requestOf(tid)
+	req := rc.v.RequestOf(tid)
 	if req < 0 {
 		return false
 	}
 	calls := 0
-	for _, p := range rc.pieces(req) {
-		if p.base {
+	for _, p := range rc.v.Pieces(req) {
+		if p.Base {
 			calls++
 		}
 	}
 	if calls < 2 {
 		return false
 	}
-	for _, p := range rc.pieces(req) {
-		if p.placement == "system_message" && textEvent(p.text) != "" {
+	for _, p := range rc.v.Pieces(req) {
+		if p.Form == oracletest.FormSystemText && oracletest.ClaudeTextEvent(p.Text) != "" {
 			return true
 		}
 	}
 	return false
 }
 
-// toolWrites are the files a Write or Edit call had written when its
-// PostToolUse fired (written: what the session's files hold so far,
-// updated).
-func toolWrites(o *occurrence, written map[string]string) map[string]string {
-	if o.event != "PostToolUse" {
-		return nil
-	}
-	var in struct {
-		FilePath   string  `json:"file_path"`
-		Content    *string `json:"content"`
-		OldString  string  `json:"old_string"`
-		NewString  string  `json:"new_string"`
-		ReplaceAll bool    `json:"replace_all"`
-	}
-	remarshal(o.payload["tool_input"], &in)
-	if !strings.HasPrefix(in.FilePath, "<PROJECT>/") {
-		return nil
-	}
-	switch o.payload["tool_name"] {
-	case "Write":
-		if in.Content == nil {
-			return nil
+// toolEffects are what Claude's tool calls runs did before an event (in
+// the order it ran them): the files its Write, Edit and MultiEdit calls
+// left (written: what the session's files hold so far, updated) and its
+// Bash commands (in the call's working directory; sleep returns at once,
+// as the recording's time is not replayed). A call whose input no hook
+// of the session shows, when a hook of the session can rewrite inputs, is
+// left out.
+func (rc *claudeRec) toolEffects(runs []oracletest.ClaudeToolRun, written map[string]string) (map[string]string, []string) {
+	var files map[string]string
+	var commands []string
+	for _, r := range runs {
+		in := r.Input
+		if in == nil && !rc.rewrites() {
+			in = r.Model
 		}
-		written[in.FilePath] = *in.Content
-	case "Edit":
-		old, ok := written[in.FilePath]
-		if !ok || in.OldString == "" || !strings.Contains(old, in.OldString) {
-			return nil
+		if in == nil {
+			continue
 		}
-		n := 1
-		if in.ReplaceAll {
-			n = -1
+		var x oracletest.ClaudeFileInput
+		if json.Unmarshal(in, &x) != nil {
+			continue
 		}
-		written[in.FilePath] = strings.Replace(old, in.OldString, in.NewString, n)
-	default:
-		return nil
+		if r.Tool == "Bash" {
+			cmd := "sleep() { :; }; " + x.Command
+			if r.Cwd != "" && r.Cwd != "<PROJECT>" {
+				cmd = "mkdir -p " + shellQuote(r.Cwd) + " && cd " + shellQuote(r.Cwd) + " && " + cmd
+			}
+			commands = append(commands, cmd)
+			continue
+		}
+		p := x.FilePath
+		if !strings.HasPrefix(p, "<PROJECT>/") && !strings.HasPrefix(p, "<HOME>/") && !strings.HasPrefix(p, "<TMP>/") {
+			continue
+		}
+		old, ok := written[p]
+		if !ok && r.Tool != "Write" {
+			continue
+		}
+		content, err := x.Apply(r.Tool, old)
+		if err != nil {
+			continue
+		}
+		written[p] = content
+		if files == nil {
+			files = map[string]string{}
+		}
+		files[p] = written[p]
 	}
-	return map[string]string{in.FilePath: written[in.FilePath]}
+	return files, commands
 }
+
+// rewrites reports whether a file of the session can rewrite a tool's
+// input: one names updatedInput, the only way a hook changes it.
+func (rc *claudeRec) rewrites() bool {
+	for _, content := range rc.files {
+		if strings.Contains(content, "updatedInput") {
+			return true
+		}
+	}
+	return false
+}
+
+// shellQuote is s quoted for bash (placeholders stay as they are: the
+// runner expands them before running the command).
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

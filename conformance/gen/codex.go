@@ -52,6 +52,7 @@ type codexObserved struct {
 	Version    string  `json:"codex_version"`
 	ExitCode   int     `json:"exit_code"`
 	TimedOut   bool    `json:"timed_out"`
+	Stderr     string  `json:"stderr"`
 	DurationS  float64 `json:"duration_s"`
 	ModelTurns []struct {
 		TurnID   string           `json:"turn_id"`
@@ -254,7 +255,9 @@ func (cx *codexRec) effects(o *occurrence, cs *conformance.Case) {
 				cs.Expect.ToolInput = in
 			}
 		}
-		omit("texts", "Codex's developer messages around a call's output are not attributed to PreToolUse and PostToolUse in kit 1")
+		cx.toolTexts(o, cs)
+	case "PostToolUse":
+		cx.toolTexts(o, cs)
 	case "Stop":
 		cont, texts, ok := cx.stopContinues(o)
 		if !ok {
@@ -273,21 +276,140 @@ func (cx *codexRec) effects(o *occurrence, cs *conformance.Case) {
 			omit("texts", "a sub-agent's event")
 			break
 		}
-		if o.event == "SessionStart" && o.payload["source"] != "startup" {
-			omit("texts", "only a startup SessionStart's contexts are attributed")
+		if len(cx.obs.ModelTurns) == 0 {
+			// No model request at all: the prompt was dropped, or the
+			// session ended at its start.
+			if cx.obs.ExitCode != 0 || cx.obs.TimedOut || strings.Contains(cx.obs.Stderr, "ERROR") {
+				omit("texts", "Codex made no model request and did not end cleanly")
+				break
+			}
+			cs.Expect.Texts = &[]conformance.Text{}
+			if o.event == "UserPromptSubmit" {
+				cs.Expect.PromptBlocked = ptr(true)
+			} else if !cx.fired("UserPromptSubmit") {
+				cs.Expect.Stops = ptr("stopped")
+			}
 			break
 		}
-		texts, ok := cx.firstRequestTexts(o)
+		texts, place, ok := cx.startTexts(o)
 		if !ok {
 			omit("texts", "the turn's first request is not recorded")
 			break
 		}
+		if o.event == "UserPromptSubmit" {
+			cs.Expect.PromptBlocked = ptr(false)
+		}
 		ts := []conformance.Text{}
 		for _, t := range texts {
-			ts = append(ts, conformance.Text{Text: t, Placement: map[string]string{"SessionStart": "before_prompt", "UserPromptSubmit": "after_prompt"}[o.event]})
+			ts = append(ts, conformance.Text{Text: t, Placement: place})
 		}
 		cs.Expect.Texts = &ts
 	}
+}
+
+// fired reports whether the session has an occurrence of event.
+func (cx *codexRec) fired(event string) bool {
+	for _, x := range cx.occs {
+		if x.event == event {
+			return true
+		}
+	}
+	return false
+}
+
+// summaryStart begins the user message by which Codex hands a compacted
+// conversation its summary.
+const summaryStart = "Another language model started to solve this problem"
+
+// startTexts are the developer texts a SessionStart or UserPromptSubmit
+// occurrence put in its request, with their placement: a startup (resume,
+// clear) SessionStart's before the prompt of the main conversation's
+// first request; the k-th compact SessionStart's after the summary of the
+// k-th compacted request; a UserPromptSubmit's after the prompt of its
+// turn's first request.
+func (cx *codexRec) startTexts(o *occurrence) ([]string, string, bool) {
+	if o.event == "SessionStart" && o.payload["source"] == "compact" {
+		k := 0
+		for _, x := range cx.occs {
+			if x == o {
+				break
+			}
+			if x.event == "SessionStart" && x.payload["source"] == "compact" {
+				k++
+			}
+		}
+		for _, t := range cx.obs.ModelTurns {
+			sum := -1
+			for i, it := range t.NewInput {
+				if texts := contentTexts(it); it["role"] == "user" && len(texts) > 0 && strings.HasPrefix(texts[0], summaryStart) {
+					sum = i
+				}
+			}
+			if sum < 0 {
+				continue
+			}
+			if k > 0 {
+				k--
+				continue
+			}
+			out := []string{}
+			for _, it := range t.NewInput[sum+1:] {
+				if it["role"] == "developer" {
+					out = append(out, contentTexts(it)...)
+				}
+			}
+			return out, "after_summary", true
+		}
+		return nil, "", false
+	}
+	turn := ""
+	if o.event == "UserPromptSubmit" {
+		turn, _ = o.payload["turn_id"].(string)
+	} else {
+		n := 0
+		for _, x := range cx.occs {
+			if x.event == "SessionStart" && x.payload["agent_id"] == nil && x.payload["source"] != "compact" {
+				n++
+			}
+		}
+		if n != 1 {
+			return nil, "", false
+		}
+		turn = cx.obs.ModelTurns[0].TurnID
+	}
+	for _, t := range cx.obs.ModelTurns {
+		if t.TurnID != turn {
+			continue
+		}
+		env := -1
+		for i, it := range t.NewInput {
+			if texts := contentTexts(it); it["role"] == "user" && len(texts) > 0 && strings.HasPrefix(texts[0], "<environment_context>") {
+				env = i
+			}
+		}
+		if env < 0 {
+			return nil, "", false
+		}
+		before, after := []string{}, []string{}
+		prompt := false
+		for _, it := range t.NewInput[env+1:] {
+			switch it["role"] {
+			case "developer":
+				if prompt {
+					after = append(after, contentTexts(it)...)
+				} else {
+					before = append(before, contentTexts(it)...)
+				}
+			case "user":
+				prompt = true
+			}
+		}
+		if o.event == "SessionStart" {
+			return before, "before_prompt", true
+		}
+		return after, "after_prompt", true
+	}
+	return nil, "", false
 }
 
 // postInput is the tool_input of the recorded PostToolUse of call id.
@@ -311,51 +433,6 @@ func contentTexts(it map[string]any) []string {
 		}
 	}
 	return out
-}
-
-// firstRequestTexts are the developer texts of the main conversation's
-// first request around its prompt: before it (SessionStart's) or after
-// it (UserPromptSubmit's, of the occurrence's turn). Only when the
-// session has one occurrence of the event in the main conversation.
-func (cx *codexRec) firstRequestTexts(o *occurrence) ([]string, bool) {
-	n := 0
-	for _, x := range cx.occs {
-		if x.event == o.event && x.payload["agent_id"] == nil {
-			n++
-		}
-	}
-	if n != 1 || len(cx.obs.ModelTurns) == 0 {
-		return nil, false
-	}
-	turn := cx.obs.ModelTurns[0]
-	items := turn.NewInput
-	env := -1
-	for i, it := range items {
-		if t := contentTexts(it); it["role"] == "user" && len(t) > 0 && strings.HasPrefix(t[0], "<environment_context>") {
-			env = i
-		}
-	}
-	if env < 0 {
-		return nil, false
-	}
-	before, after := []string{}, []string{}
-	prompt := false
-	for _, it := range items[env+1:] {
-		switch it["role"] {
-		case "developer":
-			if prompt {
-				after = append(after, contentTexts(it)...)
-			} else {
-				before = append(before, contentTexts(it)...)
-			}
-		case "user":
-			prompt = true
-		}
-	}
-	if o.event == "SessionStart" {
-		return before, true
-	}
-	return after, true
 }
 
 // stopContinues says whether the main conversation's Stop o sent Codex
@@ -394,4 +471,148 @@ func (cx *codexRec) stopContinues(o *occurrence) (bool, []string, bool) {
 		}
 	}
 	return false, nil, false
+}
+
+// Codex's placements (README, "Comparison"; compat/codex's words).
+const (
+	codexBeforeOutput = "before_output" // a developer message before the call's output item
+	codexOutput       = "output"        // the call's output item
+)
+
+// ownOutput are the beginnings of the outputs Codex's tools give the
+// model themselves (as opposed to a hook's text that replaced it).
+var ownOutput = []string{"Chunk ID: ", "Wall time: ", "Exit code: ", "exec_command failed", "write_stdin failed",
+	"unsupported call", "unable to process", "{", "["}
+
+// toolTexts sets the texts of a PreToolUse or PostToolUse occurrence o:
+// the developer messages Codex put before its call's output and, when the
+// event's hooks replaced the output (a PreToolUse block, PostToolUse
+// feedback), the output. A request carrying tool outputs has the
+// PreToolUse contexts of all its calls, then their PostToolUse contexts
+// (codex §3.5); which event of which call a text belongs to is told by
+// the order when one event had hooks, else by the scripts that hold the
+// text; otherwise the texts are omitted.
+func (cx *codexRec) toolTexts(o *occurrence, cs *conformance.Case) {
+	id, _ := o.payload["tool_use_id"].(string)
+	slots, dev, ok := cx.toolTurn(id)
+	if !ok {
+		cs.Omitted["texts"] = "no recorded request carries the call's output"
+		return
+	}
+	var assigned map[*occurrence][]string
+	switch {
+	case len(dev) == 0:
+		assigned = map[*occurrence][]string{}
+	case len(slots) == 1:
+		assigned = map[*occurrence][]string{slots[0]: dev}
+	default:
+		assigned, ok = cx.bySource(slots, dev)
+		if !ok {
+			cs.Omitted["texts"] = "the developer messages of the request cannot be told apart between the events of its calls"
+			return
+		}
+	}
+	texts := []conformance.Text{}
+	for _, t := range assigned[o] {
+		texts = append(texts, conformance.Text{Text: t, Placement: codexBeforeOutput})
+	}
+	out, recorded := cx.output(id)
+	if !recorded {
+		cs.Omitted["texts"] = "the call's output is not recorded"
+		return
+	}
+	blocked := false
+	for _, b := range codexBlocked {
+		blocked = blocked || strings.HasPrefix(out, b)
+	}
+	own := false
+	for _, p := range ownOutput {
+		own = own || strings.HasPrefix(out, p)
+	}
+	switch {
+	case o.event == "PreToolUse" && blocked:
+		texts = append(texts, conformance.Text{Text: out, Placement: codexOutput})
+	case o.event == "PostToolUse" && !blocked && !own:
+		texts = append(texts, conformance.Text{Text: out, Placement: codexOutput})
+	}
+	cs.Expect.Texts = &texts
+}
+
+// toolTurn finds the request that carries call id's output: the
+// PreToolUse and PostToolUse occurrences of its calls, in Codex's order
+// (every PreToolUse, then every PostToolUse), and its developer texts.
+func (cx *codexRec) toolTurn(id string) ([]*occurrence, []string, bool) {
+	for _, t := range cx.obs.ModelTurns {
+		var calls, dev []string
+		for _, it := range t.NewInput {
+			switch it["type"] {
+			case "function_call_output", "custom_tool_call_output":
+				c, _ := it["call_id"].(string)
+				calls = append(calls, c)
+			case "message":
+				if it["role"] == "developer" {
+					dev = append(dev, contentTexts(it)...)
+				}
+			}
+		}
+		found := false
+		for _, c := range calls {
+			found = found || c == id
+		}
+		if !found {
+			continue
+		}
+		var slots []*occurrence
+		for _, ev := range []string{"PreToolUse", "PostToolUse"} {
+			for _, c := range calls {
+				for _, x := range cx.occs {
+					if x.event == ev && x.payload["tool_use_id"] == c {
+						slots = append(slots, x)
+					}
+				}
+			}
+		}
+		return slots, dev, true
+	}
+	return nil, nil, false
+}
+
+// bySource assigns each developer text to the one occurrence among slots
+// whose hooks' scripts hold it, keeping Codex's order; false when a text
+// has no single source or the order breaks.
+func (cx *codexRec) bySource(slots []*occurrence, dev []string) (map[*occurrence][]string, bool) {
+	out := map[*occurrence][]string{}
+	last := 0
+	for _, t := range dev {
+		found := -1
+		for i, o := range slots {
+			if cx.holds(o, t) {
+				if found >= 0 {
+					return nil, false
+				}
+				found = i
+			}
+		}
+		if found < last {
+			return nil, false
+		}
+		last = found
+		out[slots[found]] = append(out[slots[found]], t)
+	}
+	return out, true
+}
+
+// holds reports whether the script of a hook that ran for o holds text
+// (as written, or escaped in a JSON string).
+func (cx *codexRec) holds(o *occurrence, text string) bool {
+	esc, _ := json.Marshal(text)
+	inner := string(esc[1 : len(esc)-1])
+	for _, r := range o.runs {
+		for _, data := range hookScripts(cx.c, r.Name) {
+			if strings.Contains(data, text) || strings.Contains(data, inner) {
+				return true
+			}
+		}
+	}
+	return false
 }

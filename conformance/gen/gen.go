@@ -23,7 +23,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -93,7 +95,27 @@ func (g *Generator) Session(agent, dir, source string) (*conformance.Session, st
 	if len(s.Cases) == 0 {
 		return nil, "no event was fired", nil
 	}
+	s.CaptureDirs = captureDirs(s)
 	return s, "", nil
+}
+
+// projectCapture finds a script's sourcing of the capture script from a
+// folder of the project ("$CLAUDE_PROJECT_DIR"/.claude/hooks/_capture.sh).
+var projectCapture = regexp.MustCompile(`\$\{?CLAUDE_PROJECT_DIR\}?"?/([^"\s]*)/_capture\.sh`)
+
+// captureDirs are the project folders the session's scripts source the
+// capture script from.
+func captureDirs(s *conformance.Session) []string {
+	seen := map[string]bool{}
+	for _, content := range s.Files {
+		for _, m := range projectCapture.FindAllStringSubmatch(content, -1) {
+			seen["<PROJECT>/"+path.Clean(m[1])] = true
+		}
+	}
+	if len(seen) == 0 {
+		return nil
+	}
+	return sortedKeys(seen)
 }
 
 // Dirs lists the recording folders (those with an observed.json) of
@@ -326,14 +348,27 @@ func caseFiles(c *oracletest.Case, dst string, files map[string]string, exe *[]s
 	return nil
 }
 
-// specFiles are case.json's "files" (relative to the project).
+// specFiles are case.json's "files" (relative to the project; one that
+// climbs out of it, ../home/…, lands where it names in the sandbox).
 func specFiles(c *oracletest.Case, files map[string]string, sub func(string) string) {
 	if m, ok := c.Spec["files"].(map[string]any); ok {
 		for rel, content := range m {
 			s, _ := content.(string)
-			files["<PROJECT>/"+strings.TrimPrefix(filepath.ToSlash(rel), "./")] = sub(s)
+			files[sandboxPath(rel)] = sub(s)
 		}
 	}
+}
+
+// sandboxPath is a path relative to the project as a placeholder path.
+func sandboxPath(rel string) string {
+	p := path.Clean("/proj/" + filepath.ToSlash(rel))
+	switch {
+	case strings.HasPrefix(p, "/proj/"):
+		return "<PROJECT>/" + strings.TrimPrefix(p, "/proj/")
+	case strings.HasPrefix(p, "/home/"):
+		return "<HOME>/" + strings.TrimPrefix(p, "/home/")
+	}
+	return "<TMP>" + p
 }
 
 // stringsOf is a JSON array of strings as a slice.
@@ -347,3 +382,24 @@ func stringsOf(v any) []string {
 	}
 	return out
 }
+
+// hookScripts are the case's hook scripts (hooks/*) that run as the hook
+// labelled name: named name.sh, or sourcing the capture script with that
+// label.
+func hookScripts(c *oracletest.Case, name string) []string {
+	entries, _ := os.ReadDir(filepath.Join(c.Dir, "hooks"))
+	var out []string
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(c.Dir, "hooks", e.Name()))
+		if err != nil || e.IsDir() {
+			continue
+		}
+		if strings.TrimSuffix(e.Name(), path.Ext(e.Name())) == name || captureLabel.MatchString(string(data)) && captureLabel.FindStringSubmatch(string(data))[1] == name {
+			out = append(out, string(data))
+		}
+	}
+	return out
+}
+
+// captureLabel finds the label a hook script gives the capture script.
+var captureLabel = regexp.MustCompile(`_capture\.sh"?\s+['"]?([^\s'";]+)`)

@@ -17,9 +17,11 @@
 #   crush-fidelity   the Crush driver on the Crush oracle's recordings
 #                    (../shared/crush-oracle, generated at run time): the
 #                    driver must reproduce them before its Claude score counts
-#   crush-claude     the Crush driver on the Claude Code cases
-#   crush-claude-dir the same with CLAUDE_PROJECT_DIR exported by the user
-#   conduit-claude, conduit-claude-dir  likewise for conduit
+#   crush-suite      the Crush driver on the whole suite (the sessions of
+#                    agents whose files Crush does not read, and the events
+#                    it lacks, are not supported)
+#   crush-suite-dir  the same with CLAUDE_PROJECT_DIR exported by the user
+#   conduit-suite, conduit-suite-dir  likewise for conduit
 set -euo pipefail
 
 crush_mod=github.com/charmbracelet/crush
@@ -82,8 +84,7 @@ run() { # LABEL IMPL ARGS...
 	local label=$1 impl=$2
 	shift 2
 	echo "== $label"
-	"$work/hookcompat" conformance run --impl "$impl" --json "$@" >"$out/$label.json" || true
-	"$work/hookcompat" conformance run --impl "$impl" "$@" | grep -v '^FAIL' || true
+	"$work/hookcompat" conformance run --impl "$impl" --report "$out/$label.json" "$@" | grep -v '^FAIL' || true
 }
 
 if src=$(source_of crush "$crush_mod" "$crush_ver" "$crush") && [ -n "$src" ]; then
@@ -94,12 +95,12 @@ if src=$(source_of crush "$crush_mod" "$crush_ver" "$crush") && [ -n "$src" ]; t
 	else
 		echo "# crush: $shared/crush-oracle is absent: the driver's fidelity is not checked" >&2
 	fi
-	run crush-claude "$bin" --agent claude
-	HOOKCONF_PEER_EXPORT_CLAUDE_PROJECT_DIR=1 run crush-claude-dir "$bin" --agent claude
+	run crush-suite "$bin"
+	HOOKCONF_PEER_EXPORT_CLAUDE_PROJECT_DIR=1 run crush-suite-dir "$bin"
 fi
 if src=$(source_of conduit "$conduit_mod" "$conduit_ver" "$conduit") && [ -n "$src" ]; then
 	bin=$(build conduit "$src")
-	run conduit-claude "$bin" --agent claude
-	HOOKCONF_PEER_EXPORT_CLAUDE_PROJECT_DIR=1 run conduit-claude-dir "$bin" --agent claude
+	run conduit-suite "$bin"
+	HOOKCONF_PEER_EXPORT_CLAUDE_PROJECT_DIR=1 run conduit-suite-dir "$bin"
 fi
 echo "# results: $out" >&2

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"sort"
@@ -25,6 +27,7 @@ type conformanceOptions struct {
 	Cases    string
 	Parallel int
 	Verbose  bool
+	Report   string
 }
 
 func newConformanceCmd(stdio IO) *cobra.Command {
@@ -52,7 +55,8 @@ func newConformanceRunCmd(stdio IO) *cobra.Command {
 		Long: `Run gives the implementation each case of the suite and compares the effect it reports, and
 what its hooks received, with what the real agent did. It prints one line per agent, version
 and class, the pass rate of each check, the failing cases, and a summary line
-"conformance: N/M cases pass"; --json prints every case's result instead. The exit status is
+"conformance: N/M cases pass"; --json prints every case's result instead, --report FILE
+writes it to FILE besides the table. The exit status is
 0 when every case that was run passed or was not supported, 1 otherwise.
 
 --impl CMD is the implementation's command line (split as a shell would, no expansion but of
@@ -74,6 +78,7 @@ repeatable.`,
 	f.StringVar(&opts.Cases, "cases", "", "read the suite from this folder instead of the built-in one")
 	f.IntVar(&opts.Parallel, "parallel", 8, "sessions run at once")
 	f.BoolVarP(&opts.Verbose, "verbose", "v", false, "list every failing case with all its problems")
+	f.StringVar(&opts.Report, "report", "", "also write every case's result as JSON (as --json prints it) to this file")
 	return cmd
 }
 
@@ -155,13 +160,26 @@ func runConformance(c *cobra.Command, opts *conformanceOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.JSON {
-		enc := json.NewEncoder(opts.Out)
+	pass, fail, uns := rep.Total()
+	report := map[string]any{"pass": pass, "fail": fail, "unsupported": uns, "summary": rep.Summary(),
+		"classes": rep.Tallies(), "checks": rep.CheckTallies(), "results": rep.Results}
+	encode := func(w io.Writer) error {
+		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
-		pass, fail, uns := rep.Total()
-		if err := enc.Encode(map[string]any{"pass": pass, "fail": fail, "unsupported": uns, "summary": rep.Summary(),
-			"classes": rep.Tallies(), "checks": rep.CheckTallies(), "results": rep.Results}); err != nil {
+		return enc.Encode(report)
+	}
+	if opts.Report != "" {
+		var buf bytes.Buffer
+		if err := encode(&buf); err != nil {
+			return err
+		}
+		if err := os.WriteFile(opts.Report, buf.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("--report: %w", err)
+		}
+	}
+	if opts.JSON {
+		if err := encode(opts.Out); err != nil {
 			return err
 		}
 	} else {

@@ -15,14 +15,17 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/codex"
+	"github.com/hookcompat/hookcompat/compat/gemini"
+	"github.com/hookcompat/hookcompat/compat/qwen"
 	// Every format, for the agents' sessions (package compat need not
 	// import them).
 	_ "github.com/hookcompat/hookcompat/compat/all"
-	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/conformance"
 	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
 )
 
 // serveConformance is hookcompat's implementation of the conformance
@@ -96,12 +99,14 @@ func serveConformance(ctx context.Context, in io.Reader, out io.Writer) error {
 type adapter struct {
 	format string
 	load   func(h *conformance.Hello) compat.Options
-	effect func(ev *conformance.EventMsg, out *runner.Outcome, view gjson.Result) *conformance.Effect
+	effect func(s *adapterSession, ev *conformance.EventMsg, out *runner.Outcome, view gjson.Result) *conformance.Effect
 }
 
 var adapters = map[string]*adapter{
 	"claude": {format: "claude", load: claudeLoad, effect: claudeEffect},
 	"codex":  {format: "codex", load: codexLoad, effect: codexEffect},
+	"gemini": {format: "gemini", load: geminiLoad, effect: geminiEffect},
+	"qwen":   {format: "qwen", load: qwenLoad, effect: qwenEffect},
 }
 
 type adapterSession struct {
@@ -110,6 +115,8 @@ type adapterSession struct {
 	loaded  *compat.Loaded
 	eng     *runner.Engine
 	loadErr error
+	// stopBlocks counts Qwen Code's Stop blocks in a row (its cap).
+	stopBlocks int
 }
 
 func (s *adapterSession) load() error {
@@ -119,7 +126,9 @@ func (s *adapterSession) load() error {
 		return err
 	}
 	s.loaded = loaded
-	ropts := runner.Options{Workspace: s.hello.Cwd, Env: s.hello.Env}
+	// Hooks left running (asynchronous, detached: Qwen Code's
+	// MessageDisplay outlives the CLI) finish before the session ends.
+	ropts := runner.Options{Workspace: s.hello.Cwd, Env: s.hello.Env, DrainTimeout: 25 * time.Second}
 	if s.ad.format == "claude" {
 		// Claude Code's permission layer decides around the hooks, as in
 		// Claude.
@@ -177,7 +186,7 @@ func (s *adapterSession) fire(ctx context.Context, m conformance.EventMsg) (*con
 	if err != nil {
 		return nil, "", err.Error()
 	}
-	return s.ad.effect(&m, out, gjson.ParseBytes(b)), "", ""
+	return s.ad.effect(s, &m, out, gjson.ParseBytes(b)), "", ""
 }
 
 func optStrings(h *conformance.Hello, key string) []string {
@@ -200,11 +209,26 @@ func claudeLoad(h *conformance.Hello) compat.Options {
 		ManagedDir: filepath.Join(h.System, "etc", "claude-code"), Env: h.Env}
 }
 
-// claudeEffect reads the Claude view (compat/claude's Rendering).
-func claudeEffect(m *conformance.EventMsg, out *runner.Outcome, v gjson.Result) *conformance.Effect {
+// claudeEffect reads the Claude view (compat/claude's Rendering). On a
+// tool event, the permission verdict (Claude's permission layer after the
+// hooks) says whether the call runs and, when it does not and no
+// PermissionRequest hook is asked next, the tool_result the model gets.
+func claudeEffect(s *adapterSession, m *conformance.EventMsg, out *runner.Outcome, v gjson.Result) *conformance.Effect {
 	e := &conformance.Effect{Texts: []conformance.Text{}}
 	if r := v.Get("tool_runs"); r.Exists() {
 		e.ToolRuns = ptrTo(r.Bool())
+	}
+	toolEvent := m.Event == "PreToolUse" || m.Event == "PermissionRequest"
+	ends := v.Get("loop_ends").String()
+	if p := v.Get("permission"); toolEvent && p.Exists() {
+		runs := p.Get("tool_runs").Bool()
+		e.ToolRuns = &runs
+		// The tool_result of a call that does not run, unless the
+		// PermissionRequest hooks are asked next or the loop ends here (no
+		// request follows).
+		if !runs && ends == "" && !(m.Event == "PreToolUse" && p.Get("permission_request").Bool() && s.permissionHooks(&out.Event)) {
+			e.Texts = append(e.Texts, conformance.Text{Text: p.Get("message").String(), Placement: "tool_result"})
+		}
 	}
 	if in := v.Get("effective_input"); in.Exists() && in.Type != gjson.Null {
 		e.ToolInput = json.RawMessage(in.Raw)
@@ -212,7 +236,6 @@ func claudeEffect(m *conformance.EventMsg, out *runner.Outcome, v gjson.Result) 
 	if u := v.Get("user_text").String(); u != "" {
 		e.UserText = &u
 	}
-	ends := v.Get("loop_ends").String()
 	if ends != "" {
 		e.Stops = &ends
 	}
@@ -224,13 +247,45 @@ func claudeEffect(m *conformance.EventMsg, out *runner.Outcome, v gjson.Result) 
 	}
 	for _, t := range v.Get("texts").Array() {
 		kind := t.Get("kind").String()
-		toolEvent := m.Event == "PreToolUse" || m.Event == "PermissionRequest"
 		if kind == "command_output" || kind == "user_text" || t.Get("delivery").String() == format.DeliveryLater || (toolEvent && kind == "tool_result") {
 			continue
 		}
-		e.Texts = append(e.Texts, conformance.Text{Text: t.Get("text").String(), Placement: t.Get("placement").String()})
+		e.Texts = append(e.Texts, conformance.Text{Text: t.Get("text").String(), Placement: claudePlacement(t.Get("placement").String(), kind)})
 	}
 	return e
+}
+
+// permissionHooks reports whether a Claude PermissionRequest hook of the
+// session matches the call of tool event ev: Claude asks them when its
+// permission layer asks, and only then does that event decide the call.
+func (s *adapterSession) permissionHooks(ev *runner.Event) bool {
+	pr := *ev
+	pr.Name = settings.PermissionRequest
+	p := claude.NewProtocol(s.loaded.Vocabulary)
+	for i := range s.loaded.Config.Hooks {
+		h := &s.loaded.Config.Hooks[i]
+		if h.Event == settings.PermissionRequest && h.EffectiveProtocol() == claude.Name && p.Selects(h, &pr) {
+			return true
+		}
+	}
+	return false
+}
+
+// claudePlacement is the kit's Claude placement (conformance/README.md)
+// of a text the Claude view places at place (compat/claude's landings).
+func claudePlacement(place, kind string) string {
+	switch place {
+	case "tool_result":
+		if kind == "tool_result" {
+			return "tool_result"
+		}
+		return "after_tool_result"
+	case "tool_result_tail", "batch_tail":
+		return "after_tool_result"
+	case "subagent_first":
+		return "subagent_prompt"
+	}
+	return "message"
 }
 
 func ptrTo[T any](v T) *T { return &v }
@@ -289,7 +344,7 @@ func codexProjectLayer(proj string) bool {
 
 // codexEffect reads the Codex view (compat/codex's Rendering): its items
 // are the model-visible texts.
-func codexEffect(m *conformance.EventMsg, out *runner.Outcome, v gjson.Result) *conformance.Effect {
+func codexEffect(_ *adapterSession, m *conformance.EventMsg, out *runner.Outcome, v gjson.Result) *conformance.Effect {
 	e := &conformance.Effect{Texts: []conformance.Text{}}
 	if r := v.Get("tool_runs"); r.Exists() {
 		e.ToolRuns = ptrTo(r.Bool())
@@ -314,6 +369,161 @@ func codexEffect(m *conformance.EventMsg, out *runner.Outcome, v gjson.Result) *
 		}
 		for _, c := range it.Get("content").Array() {
 			e.Texts = append(e.Texts, conformance.Text{Text: c.Get("text").String(), Placement: place})
+		}
+	}
+	return e
+}
+
+// discovered are the sources format f finds for a session, as the agent
+// discovers them (user, project and system settings), the project
+// trusted as trusted says.
+func discovered(h *conformance.Hello, name string, trusted func(string, string) bool) compat.Options {
+	opts := compat.Options{Project: h.Project, Home: h.Home, SystemRoot: h.System, Env: h.Env, Trusted: trusted}
+	if f, ok := format.Lookup(name); ok {
+		getenv := func(k string) string { return envOf(h.Env, k) }
+		opts.Sources = f.Discover(&format.Env{Project: h.Project, Home: h.Home, Getenv: getenv, SystemRoot: h.System, Trusted: trusted}).Sources
+	}
+	return opts
+}
+
+// geminiLoad: Gemini CLI's settings (system defaults, user, project,
+// system) as it discovers them; the project trusted by
+// ~/.gemini/trustedFolders.json or --skip-trust.
+func geminiLoad(h *conformance.Hello) compat.Options {
+	skip := false
+	for _, a := range h.Args {
+		skip = skip || a == "--skip-trust"
+	}
+	dir := filepath.Join(h.Home, ".gemini")
+	return discovered(h, "gemini", func(string, string) bool { return skip || gemini.TrustedFolder(dir, h.Project) })
+}
+
+// qwenLoad: Qwen Code's settings as it discovers them; the project
+// trusted as ~/.qwen/trustedFolders.json says (folder trust is off unless
+// the settings enable it).
+func qwenLoad(h *conformance.Hello) compat.Options {
+	dir := filepath.Join(h.Home, ".qwen")
+	return discovered(h, "qwen", func(string, string) bool { return qwen.TrustedFolder(dir, h.Project) })
+}
+
+// Gemini CLI's and Qwen Code's placements (conformance/README.md).
+const (
+	placeFunctionResponse = "function_response"
+	placeOutputTail       = "output_tail"
+	placePromptPrefix     = "prompt_prefix"
+	placePromptPart       = "prompt_part"
+	placeNextRequest      = "next_request"
+	placeToolResult       = "tool_result"
+	placeToolResultTail   = "tool_result_tail"
+	placePromptTail       = "prompt_tail"
+)
+
+// geminiEffect reads the Gemini CLI view (compat/gemini's Rendering).
+func geminiEffect(_ *adapterSession, m *conformance.EventMsg, _ *runner.Outcome, v gjson.Result) *conformance.Effect {
+	e := &conformance.Effect{Texts: []conformance.Text{}}
+	text := func(place string, t string) { e.Texts = append(e.Texts, conformance.Text{Text: t, Placement: place}) }
+	if r := v.Get("tool_runs"); r.Exists() {
+		e.ToolRuns = ptrTo(r.Bool())
+	}
+	if in := v.Get("effective_input"); in.Exists() && in.Type != gjson.Null && m.Event == "BeforeTool" {
+		e.ToolInput = json.RawMessage(in.Raw)
+	}
+	if v.Get("stops").Bool() {
+		e.Stops = ptrTo("stopped")
+	}
+	switch m.Event {
+	case "BeforeTool", "AfterTool":
+		if errText := gjson.Parse(v.Get("tool_response").Raw).Get("error"); errText.Exists() && !v.Get("stops").Bool() {
+			text(placeFunctionResponse, errText.String())
+		} else if m.Event == "AfterTool" {
+			for _, t := range v.Get("model_text").Array() {
+				text(placeOutputTail, t.String())
+			}
+		}
+		if n := v.Get("output_note").String(); n != "" {
+			text(placeOutputTail, strings.TrimSpace(n))
+		}
+	case "BeforeAgent":
+		e.PromptBlocked = ptrTo(v.Get("blocked").Bool() || v.Get("stops").Bool())
+		for _, p := range v.Get("prompt_parts").Array() {
+			text(placePromptPart, p.String())
+		}
+		for _, u := range v.Get("user_text").Array() {
+			if strings.HasPrefix(u.String(), "Agent execution blocked: ") {
+				e.UserText = ptrTo(u.String())
+				break
+			}
+		}
+	case "SessionStart":
+		if p := strings.TrimSpace(v.Get("prompt_prefix").String()); p != "" {
+			text(placePromptPrefix, p)
+		}
+	case "AfterAgent":
+		c := v.Get("continuation")
+		e.Continues = ptrTo(c.Exists() && c.Type != gjson.Null)
+		if *e.Continues {
+			text(placeNextRequest, c.String())
+		}
+	}
+	return e
+}
+
+// qwenEffect reads the Qwen Code view (compat/qwen's Rendering). A Stop
+// that blocks continues the turn unless it is the cap-th block in a row
+// (the session counts them).
+func qwenEffect(s *adapterSession, m *conformance.EventMsg, _ *runner.Outcome, v gjson.Result) *conformance.Effect {
+	e := &conformance.Effect{Texts: []conformance.Text{}}
+	text := func(place string, t string) { e.Texts = append(e.Texts, conformance.Text{Text: t, Placement: place}) }
+	if r := v.Get("tool_runs"); r.Exists() {
+		e.ToolRuns = ptrTo(r.Bool())
+	}
+	if in := v.Get("effective_input"); in.Exists() && in.Type != gjson.Null {
+		e.ToolInput = json.RawMessage(in.Raw)
+	}
+	payload := gjson.Parse(m.Payload)
+	switch m.Event {
+	case "PreToolUse", "PermissionRequest":
+		if e.ToolRuns != nil && !*e.ToolRuns {
+			text(placeToolResult, v.Get("tool_result").String())
+		}
+	case "PostToolUse", "PostToolUseFailure":
+		r := v.Get("tool_result")
+		if !r.Exists() {
+			break
+		}
+		own := payload.Get("tool_response.llmContent").String()
+		if m.Event == "PostToolUseFailure" {
+			own = payload.Get("error").String()
+		}
+		if rest, ok := strings.CutPrefix(r.String(), own); ok {
+			if rest = strings.TrimSpace(rest); rest != "" {
+				text(placeToolResultTail, rest)
+			}
+		} else {
+			text(placeToolResult, r.String())
+		}
+	case "UserPromptSubmit", "UserPromptExpansion":
+		e.PromptBlocked = ptrTo(v.Get("blocked").Bool())
+		for _, p := range v.Get("prompt_parts").Array() {
+			text(placePromptPart, p.String())
+		}
+		if t := strings.TrimSpace(v.Get("prompt_suffix").String()); t != "" {
+			text(placePromptTail, t)
+		}
+	case "Stop":
+		if !payload.Get("stop_hook_active").Bool() {
+			s.stopBlocks = 0
+		}
+		c := v.Get("continuation")
+		wants := c.Exists() && c.Type != gjson.Null
+		capN := int(v.Get("stop_cap").Int())
+		goesOn := wants && (capN <= 0 || s.stopBlocks+1 < capN)
+		if wants {
+			s.stopBlocks++
+		}
+		e.Continues = &goesOn
+		if goesOn {
+			text(placeNextRequest, c.String())
 		}
 	}
 	return e
