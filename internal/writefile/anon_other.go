@@ -1,0 +1,14 @@
+//go:build unix && !linux
+
+package writefile
+
+import (
+	"errors"
+	"os"
+)
+
+// anonymousTemp reports that this system has no anonymous files: Replace
+// uses a named temporary file.
+func anonymousTemp(string) (*os.File, bool) { return nil, false }
+
+func linkAnonymous(*os.File, string) error { return errors.New("no anonymous files") }
