@@ -239,7 +239,7 @@ func TestConversionDifferential(t *testing.T) {
 				for _, p := range phiDirs {
 					inputs = append(inputs, compat.Input{Name: p, From: "phi"})
 				}
-				conv := compat.Convert(inputs, compat.ConvertOptions{Target: compat.TargetNative, Shim: bin})
+				conv := compat.Convert(inputs, compat.ConvertOptions{Target: compat.TargetNative, Shim: bin, AsLoaded: true})
 				require.Empty(t, conv.Errors)
 				tomlPath := filepath.Join(t.TempDir(), "converted.toml")
 				require.NoError(t, os.WriteFile(tomlPath, conv.TOML, 0o644))
@@ -300,7 +300,7 @@ func TestConversionDifferentialCorpus(t *testing.T) {
 				env := []string{"PATH=/nonexistent", "HOME=" + home}
 				data, err := os.ReadFile(f)
 				require.NoError(t, err)
-				conv := compat.Convert([]compat.Input{{Name: f, Data: data, From: "claude"}}, compat.ConvertOptions{Target: compat.TargetNative, Shim: bin})
+				conv := compat.Convert([]compat.Input{{Name: f, Data: data, From: "claude"}}, compat.ConvertOptions{Target: compat.TargetNative, Shim: bin, AsLoaded: true})
 				require.Empty(t, conv.Errors)
 				tomlPath := filepath.Join(t.TempDir(), "converted.toml")
 				require.NoError(t, os.WriteFile(tomlPath, conv.TOML, 0o644))

@@ -148,7 +148,7 @@ func TestRoundTripCorpus(t *testing.T) {
 				mu.Unlock()
 				for _, tg := range roundTripTargets {
 					project := t.TempDir()
-					conv := compat.Convert([]compat.Input{{Name: f, Data: data, From: "claude"}}, compat.ConvertOptions{Target: tg.name, Shim: bin})
+					conv := compat.Convert([]compat.Input{{Name: f, Data: data, From: "claude"}}, compat.ConvertOptions{Target: tg.name, Shim: bin, AsLoaded: true})
 					require.Empty(t, conv.Errors, tg.name)
 					out, from, src := conv.Output, tg.name, format.Source{Format: tg.name}
 					if tg.file == "" {

@@ -61,7 +61,7 @@ func Encode(w io.Writer, cfg *Config, opts EncodeOptions) error {
 				writeComment(bw, c)
 			}
 		case opts.Provenance && h.Source.File != "":
-			c := "from " + h.Source.String()
+			c := "from " + strings.ReplaceAll(h.Source.String(), "\n", `\x0a`)
 			if h.Source.Event != "" && h.Source.Event != string(h.Event) {
 				c += " (" + h.Source.Event + ")"
 			}
@@ -78,11 +78,38 @@ func Encode(w io.Writer, cfg *Config, opts EncodeOptions) error {
 	return bw.Flush()
 }
 
+// writeComment writes line as comment lines, one per "\n". A TOML comment
+// holds no control character but tab, and only UTF-8: others (a CR, an
+// ESC, a byte that is not UTF-8 — in a file's name, say) are written as
+// \xHH, so that the file always parses.
 func writeComment(w *bufio.Writer, line string) {
 	for _, l := range strings.Split(line, "\n") {
-		w.WriteString(strings.TrimRight("# "+l, " "))
+		w.WriteString(strings.TrimRight("# "+commentSafe(l), " "))
 		w.WriteString("\n")
 	}
+}
+
+func commentSafe(s string) string {
+	ok := utf8.ValidString(s)
+	for _, r := range s {
+		if r < 0x20 && r != '\t' || r == 0x7f {
+			ok = false
+		}
+	}
+	if ok {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 || r < 0x20 && r != '\t' || r == 0x7f {
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 func writeHook(w *bufio.Writer, h *Hook) {

@@ -13,7 +13,25 @@ type Warning struct {
 	Col     int    `json:"col,omitempty"`  // 1-based; 0 if unknown
 	Code    string `json:"code"`           // stable identifier, e.g. "unknown-event"
 	Message string `json:"message"`
+	// Class says what the warning means for a conversion: ClassLoss (a
+	// behaviour will differ) or ClassNote (information). Empty means the
+	// code's class (compat.ClassOf); emitters set it where one code
+	// covers both.
+	Class string `json:"class,omitempty"`
 }
+
+// Warning classes ([Warning.Class]).
+const (
+	// ClassLoss: for some run of the hook, what it does differs from its
+	// home agent whatever it answers — it is left out, never fires, fires
+	// at other moments, runs twice, runs something else, or may not be
+	// found.
+	ClassLoss = "loss"
+	// ClassNote: information — a difference only in an answer the hook
+	// may give (an ask, a context, a reply field), a step the user must
+	// take (a review), or what the source's own agent does the same way.
+	ClassNote = "note"
+)
 
 // String renders the warning as file:line:col: code: message (unknown
 // position parts are left out).

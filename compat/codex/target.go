@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tidwall/sjson"
-
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
@@ -54,8 +52,10 @@ var claudeToolsCodex = lazy.Value[map[string]string]{New: func() map[string]stri
 // shim stops the hook a little earlier and answers itself. What Codex
 // cannot express is a warning: events it lacks, tools it never calls,
 // fail-closed and async semantics, and what the shim must drop from the
-// hook's reply. With opts.Existing (a hooks.json), only its "hooks" key is
-// replaced.
+// hook's reply. Codex's statusMessage is carried. With opts.Existing (a
+// hooks.json or, by opts.Path's name, a config.toml), only the converted
+// groups of that file change ([writeInPlace]); a config.toml without
+// Existing gets the same hooks as [hooks] tables.
 func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.Output, error) {
 	shim := opts.Shim
 	if shim == "" {
@@ -66,6 +66,9 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 		Command string `json:"command"`
 		Timeout uint64 `json:"timeout"`
 		Async   bool   `json:"async,omitempty"`
+		// StatusMessage is Codex's own field (codex §2), carried for
+		// Codex's and other formats' hooks alike.
+		StatusMessage string `json:"statusMessage,omitempty"`
 	}
 	type groupOut struct {
 		Matcher *string      `json:"matcher,omitempty"`
@@ -102,7 +105,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 				continue
 			}
 			seenCodex[key] = true
-			g := groupOut{Hooks: []handlerOut{{Type: "command", Command: h.Command, Timeout: roundUpSeconds(effectiveTimeout(h, nil)), Async: h.Async}}}
+			g := groupOut{Hooks: []handlerOut{{Type: "command", Command: h.Command, Timeout: roundUpSeconds(effectiveTimeout(h, nil)), Async: h.Async, StatusMessage: h.StatusMessage}}}
 			if h.Match != "" {
 				m := h.Match
 				g.Matcher = &m
@@ -141,7 +144,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 		}
 		spec.Timeout = timeout
 		cmd := format.ShellJoin(format.ShimArgs(shim, spec))
-		g := groupOut{Hooks: []handlerOut{{Type: "command", Command: cmd, Timeout: roundUpSeconds(timeout)}}}
+		g := groupOut{Hooks: []handlerOut{{Type: "command", Command: cmd, Timeout: roundUpSeconds(timeout), StatusMessage: h.StatusMessage}}}
 		if matcher != "" {
 			m := matcher
 			g.Matcher = &m
@@ -158,7 +161,11 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			warn(h, CodeDiffersInCodex, fmt.Sprintf("%s: Codex clamps a %s hook's timeout to %s (the hook is killed then)", name, evName, formatTimeout(row.TimeoutCap)))
 		}
 		if row.ConvertNote != "" {
+			n := len(out.Warnings)
 			once(h, row.Codex, CodeDiffersInCodex, row.ConvertNote)
+			if len(out.Warnings) > n {
+				out.Warnings[n].Class = translate.ClassNote // about some replies only
+			}
 		}
 		byEvent[evName] = append(byEvent[evName], g)
 		out.Wrapped++
@@ -194,18 +201,13 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 	}
 	b.WriteString("}\n}\n")
 	data := b.Bytes()
-	if len(bytes.TrimSpace(opts.Existing)) > 0 {
-		var inner struct {
-			Hooks json.RawMessage `json:"hooks"`
-		}
-		if err := json.Unmarshal(data, &inner); err != nil {
+	if opts.Existing != nil || isTOML(opts.Path) {
+		merged, warns, err := writeInPlace(data, opts)
+		if err != nil {
 			return nil, err
 		}
-		merged, err := sjson.SetRawBytes(opts.Existing, "hooks", inner.Hooks)
-		if err != nil {
-			return nil, fmt.Errorf("writing into the existing hooks.json: %w", err)
-		}
 		data = merged
+		out.Warnings = append(out.Warnings, warns...)
 	}
 	out.Data = data
 	return out, nil
@@ -257,6 +259,11 @@ func codexMatcher(h *settings.Hook) (string, bool) {
 			return "", false
 		}
 		return strings.Join(names, "|"), true
+	}
+	if h.EffectiveMatchSyntax() != Name {
+		// Another agent's matcher names that agent's tools (Gemini's
+		// run_shell_command): the shim applies it to every call.
+		return "", true
 	}
 	if CompileMatcher(m).Err() != nil {
 		return "", true // Rust rejects it: select every call, the shim matches

@@ -11,9 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tidwall/gjson"
-	"github.com/tidwall/sjson"
-
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/settings"
@@ -64,8 +61,7 @@ type entry struct {
 // matcher only where the hook's tool names map to Cursor's one for one
 // (the shim applies the hook's own matcher in any case). Every construct
 // Cursor cannot express is a warning. With opts.Existing, only the
-// hooks object of that file changes: its entries that call the shim are
-// replaced, every other entry and every other byte is kept.
+// converted entries of that file change ([writeInPlace]).
 func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.Output, error) {
 	shim := opts.Shim
 	if shim == "" {
@@ -75,12 +71,20 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 	for i := range cfg.Hooks {
 		w.hook(&cfg.Hooks[i])
 	}
-	if w.wrapped > 0 && !filepath.IsAbs(shim) {
+	if w.wrapped > 0 && !filepath.IsAbs(shim) && !strings.HasPrefix(shim, "~/") {
 		w.warnOnce(w.first, CodeShimNotAbsolute, CodeShimNotAbsolute, fmt.Sprintf("the entries call %q: GUI Cursor on macOS gives hooks a minimal PATH where it may not be found (a hook that cannot start blocks permission steps); convert with --shim \"$(command -v hookcompat)\"", shim))
 	}
-	data, err := w.document(opts.Existing)
+	data, err := w.document()
 	if err != nil {
 		return nil, err
+	}
+	if opts.Existing != nil {
+		merged, warns, err := writeInPlace(data, opts)
+		if err != nil {
+			return nil, err
+		}
+		data = merged
+		w.warns = append(w.warns, warns...)
 	}
 	return &format.Output{Data: data, Warnings: w.warns, Wrapped: w.wrapped}, nil
 }
@@ -294,6 +298,7 @@ func (w *writer) cursorHook(h *settings.Hook) {
 	if h.Match != "" {
 		if h.EffectiveMatchSyntax() != Name {
 			w.warn(h, translate.CodeUnsupportedField, fmt.Sprintf("match %q (%s syntax) is written as a Cursor regex", h.Match, h.EffectiveMatchSyntax()))
+			w.warns[len(w.warns)-1].Class = translate.ClassLoss // it may select other calls
 		}
 		o.Str("matcher", h.Match)
 	}
@@ -400,69 +405,15 @@ func seconds(d time.Duration) string {
 	return strconv.FormatFloat(s, 'f', -1, 64)
 }
 
-// document renders the whole hooks.json, or — with existing — that file
-// with its hooks object replaced.
-func (w *writer) document(existing []byte) ([]byte, error) {
-	if existing == nil {
-		hooks := w.hooksObject(nil, nil)
-		var buf bytes.Buffer
-		if err := json.Indent(&buf, []byte(`{"version":1,"hooks":`+string(hooks)+`}`), "", "  "); err != nil {
-			return nil, err
-		}
-		buf.WriteByte('\n')
-		return buf.Bytes(), nil
-	}
-	trimmed := bytes.TrimPrefix(existing, []byte("\ufeff"))
-	if !gjson.ValidBytes(trimmed) || !gjson.ParseBytes(trimmed).IsObject() {
-		return nil, fmt.Errorf("the existing hooks.json is not a JSON object (Cursor's hooks.json has no comments); not written")
-	}
-	old := gjson.GetBytes(trimmed, "hooks")
-	var order []string
-	kept := map[string][][]byte{}
-	if old.IsObject() {
-		old.ForEach(func(k, v gjson.Result) bool {
-			order = append(order, k.String())
-			if v.IsArray() {
-				for _, e := range v.Array() {
-					if !isShimCommand(e.Get("command").String()) {
-						c, err := jsonwire.JS.Canon([]byte(e.Raw))
-						if err != nil {
-							c = []byte(e.Raw)
-						}
-						kept[k.String()] = append(kept[k.String()], c)
-					}
-				}
-			}
-			return true
-		})
-	}
-	hooks := w.hooksObject(order, kept)
-	indent := "  "
-	if i := bytes.Index(trimmed, []byte(`"hooks"`)); i > 0 {
-		line := trimmed[bytes.LastIndexByte(trimmed[:i], '\n')+1 : i]
-		if len(bytes.TrimLeft(line, " \t")) == 0 {
-			indent = string(line)
-		}
-	}
-	var pretty bytes.Buffer
-	if err := json.Indent(&pretty, hooks, indent, indent); err != nil {
+// document renders the whole hooks.json.
+func (w *writer) document() ([]byte, error) {
+	hooks := w.hooksObject(nil, nil)
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, []byte(`{"version":1,"hooks":`+string(hooks)+`}`), "", "  "); err != nil {
 		return nil, err
 	}
-	hooksJSON := pretty.Bytes()
-	if bytes.Contains(trimmed, []byte("\r\n")) { // keep a Windows file's line endings
-		hooksJSON = bytes.ReplaceAll(hooksJSON, []byte("\n"), []byte("\r\n"))
-	}
-	out, err := sjson.SetRawBytes(existing, "hooks", hooksJSON)
-	if err != nil {
-		return nil, err
-	}
-	if !gjson.GetBytes(out, "version").Exists() {
-		out, err = sjson.SetBytes(out, "version", 1)
-		if err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	buf.WriteByte('\n')
+	return buf.Bytes(), nil
 }
 
 // hooksObject is the compact hooks object: the steps of order first (an

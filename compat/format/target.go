@@ -54,6 +54,16 @@ type TargetOptions struct {
 	// Home is the home directory whose paths are written under "~" where
 	// the target can ([ShimSpec.Portable]); empty means the user's.
 	Home string
+	// Path is the file written in place (with Existing): it names the
+	// file in errors and warnings, and its name picks the form where a
+	// target has two (Codex's hooks.json or config.toml).
+	Path string
+	// Protocols are the formats of the converted inputs. Writing in place,
+	// a target replaces only the entries of the file that call the exec
+	// shim for one of them; a converted hook of another format (converted
+	// from a source not given now) is kept. Nil replaces the shim's
+	// entries of every format.
+	Protocols []string
 }
 
 // Output is what a [Target] wrote.
@@ -97,6 +107,23 @@ func TargetNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// Fields of a hook that a target may or may not have a place for
+// ([FieldCarrier]).
+const (
+	// FieldStatusMessage is a hook's status text (Claude's and Codex's
+	// statusMessage, settings.Hook.StatusMessage).
+	FieldStatusMessage = "statusMessage"
+)
+
+// FieldCarrier is implemented by targets whose files have a place for
+// some of a hook's optional fields: Carries reports whether the target
+// writes the field (one of the Field constants). A target that does not
+// implement it carries none; convert warns for each such field a hook
+// has.
+type FieldCarrier interface {
+	Carries(field string) bool
 }
 
 // InPlaceTarget is implemented by targets that can write into an

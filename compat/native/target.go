@@ -78,7 +78,15 @@ func (nativeTarget) Write(cfg *settings.Config, opts *format.TargetOptions) (*fo
 	if n > 0 && !converted(rest, TargetNative) {
 		header = append(header, "Foreign hooks run unchanged through `"+shim+" exec` (hookcompat must be on PATH).")
 	}
-	return &format.Output{Data: encode(wrapped, schema, header), Warnings: warns, Wrapped: n}, nil
+	data := encode(wrapped, schema, header)
+	if opts.Existing != nil {
+		merged, more, err := writeInPlace(TargetNative, data, opts)
+		if err != nil {
+			return nil, err
+		}
+		data, warns = merged, append(warns, more...)
+	}
+	return &format.Output{Data: data, Warnings: warns, Wrapped: n}, nil
 }
 
 type hookcompatTarget struct{}
@@ -88,7 +96,16 @@ func (hookcompatTarget) Name() string { return TargetHookcompat }
 // Write encodes cfg as it is, extension fields included.
 func (hookcompatTarget) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.Output, error) {
 	schema, rest := splitSchema(opts.Header)
-	return &format.Output{Data: encode(cfg, schema, header(TargetHookcompat, rest, opts, homeOf(opts)))}, nil
+	data := encode(cfg, schema, header(TargetHookcompat, rest, opts, homeOf(opts)))
+	var warns []translate.Warning
+	if opts.Existing != nil {
+		merged, more, err := writeInPlace(TargetHookcompat, data, opts)
+		if err != nil {
+			return nil, err
+		}
+		data, warns = merged, more
+	}
+	return &format.Output{Data: data, Warnings: warns}, nil
 }
 
 // homeOf is the home directory whose paths converted files write under
@@ -210,7 +227,7 @@ func Wrap(cfg *settings.Config, shim, project, home string) (*settings.Config, i
 			continue
 		}
 		if h.EffectiveProtocol() == settings.ProtocolNative {
-			warn(&h, translate.CodeUnsupportedField, "the hook uses hookcompat extension fields (match_syntax, env, shell or async) that a plain native engine does not know; left out (it runs with --target hookcompat)")
+			warn(&h, CodeNotForNative, "the hook uses hookcompat extension fields (match_syntax, env, shell or async) that a plain native engine does not know; left out (it runs with --target hookcompat)")
 			continue
 		}
 		f, ok := format.Lookup(h.EffectiveProtocol())

@@ -147,7 +147,7 @@ func commonKeys() map[string]geminicore.Field {
 // agent is Qwen Code for the core.
 var agent = &geminicore.Agent{
 	Proto: Name, Title: "Qwen Code", Vocab: Dialect, MatchSyntax: Name,
-	Rows: rows,
+	Rows: rows, StatusMessage: true,
 
 	// source_type, source_id and agent_id appear only when set, prompt_id
 	// during a turn (hookEventHandler.createBaseInput).

@@ -75,6 +75,9 @@ type Agent struct {
 	DedupKey func(h *settings.Hook) string
 	// AsyncDetached: async command hooks run detached.
 	AsyncDetached bool
+	// StatusMessage: the agent's command handlers have a statusMessage
+	// (Qwen Code); convert writes a hook's status text there.
+	StatusMessage bool
 	// TimeoutText is the agent's error of a timed-out hook.
 	TimeoutText func(d time.Duration) string
 	// Read reads a finished run's output into d (Output, Source, Success,

@@ -51,9 +51,9 @@ func (Target) InPlace() bool { return true }
 // the shim. A hook on an event the agent does not have is left out, with
 // a warning; so is what the agent cannot express, and what it does
 // differently is a warning with the hook's position (the row's notes).
-// With opts.Existing the hooks object of that file is replaced and every
-// other byte kept ([WriteInPlace]); the file's own hook groups stay
-// before the converted ones.
+// With opts.Existing only the converted groups of that file change
+// ([Target.writeInPlace]); the file's own hook groups stay before the
+// converted ones.
 func (t Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.Output, error) {
 	a := t.Agent
 	shim := opts.Shim
@@ -84,7 +84,7 @@ func (t Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format
 		}
 		if own && ok && h.Command != "" && (a.OwnHandler == nil || a.OwnHandler(h)) {
 			handlers = append(handlers, Handler{Event: r.Name, Matcher: h.Match, Name: h.Name, Command: h.Command,
-				Timeout: a.TimeoutUnit(h.EffectiveTimeout()), Env: h.Env, Sequential: h.Options["sequential"] == "true"})
+				Timeout: a.TimeoutUnit(h.EffectiveTimeout()), Env: h.Env, Sequential: h.Options["sequential"] == "true", StatusMessage: a.status(h)})
 			continue
 		}
 		if !ok {
@@ -116,7 +116,7 @@ func (t Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format
 		}
 		cmd := ShellQuoteArgs(format.ShimArgs(shim, spec))
 		name := handlerName(h, event, cmd, names)
-		handlers = append(handlers, Handler{Event: event, Matcher: matcher, Name: name, Command: cmd, Timeout: a.TimeoutUnit(h.EffectiveTimeout() + ShimMargin)})
+		handlers = append(handlers, Handler{Event: event, Matcher: matcher, Name: name, Command: cmd, Timeout: a.TimeoutUnit(h.EffectiveTimeout() + ShimMargin), StatusMessage: a.status(h)})
 		out.Wrapped++
 		perEvent[event]++
 		if perEvent[event] == 2 {
@@ -128,11 +128,14 @@ func (t Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format
 		if h.EffectiveType() == settings.TypePrompt || h.EffectiveType() == settings.TypeAgent {
 			warn(h, translate.CodeUnsupportedHandler, fmt.Sprintf("%s: a %s hook needs the embedding agent's judge; the shim reports it as not runnable under %s", eventLabel(h), h.EffectiveType(), a.Proto))
 		}
+		// The rows' notes are about some replies only (translate.ClassNote).
 		if r.Note != "" && h.Event == r.Native {
 			warn(h, translate.CodeUnsupportedField, eventLabel(h)+": "+r.Note)
+			out.Warnings[len(out.Warnings)-1].Class = translate.ClassNote
 		}
 		if r.ClaudeNote != "" && h.EffectiveProtocol() == "claude" {
 			warn(h, translate.CodeUnsupportedField, eventLabel(h)+": "+r.ClaudeNote)
+			out.Warnings[len(out.Warnings)-1].Class = translate.ClassNote
 		}
 	}
 	events := a.EventNames()
@@ -144,15 +147,17 @@ func (t Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format
 		out.Data = append(append([]byte("{\n  \"hooks\": "), v...), []byte("\n}\n")...)
 		return out, nil
 	}
-	isEvent := func(k string) bool { _, ok := a.Event(k); return ok }
-	ip, err := WriteInPlace("the existing file", opts.Existing, isEvent, func(g *jsonpos.Node) bool { return OwnGroup(g, a.Proto) }, build)
+	v := build(nil, "  ", "  ")
+	fresh := append(append([]byte("{\n  \"hooks\": "), v...), []byte("\n}\n")...)
+	data, warns, err := t.writeInPlace(fresh, opts)
 	if err != nil {
 		return nil, err
 	}
-	// The file's own hook groups (ip.Kept of them) stay before the
-	// converted ones; that is no warning: nothing is lost, and --strict
-	// must not refuse a file because its owner wrote hooks in it.
-	out.Data = ip.Data
+	// The file's own hook groups stay before the converted ones; that is
+	// no warning: nothing is lost, and --strict must not refuse a file
+	// because its owner wrote hooks in it.
+	out.Data = data
+	out.Warnings = append(out.Warnings, warns...)
 	return out, nil
 }
 

@@ -27,6 +27,9 @@ type Handler struct {
 	// sequential.
 	Env        map[string]string
 	Sequential bool
+	// StatusMessage is the handler's status text (Qwen Code's
+	// statusMessage); empty is left out.
+	StatusMessage string
 }
 
 // HooksValue renders handlers as a settings file's "hooks" object: one
@@ -104,6 +107,9 @@ func HooksValue(handlers []Handler, events []string, keep []KeptEvent, indent, u
 			b.WriteString("\n" + in5 + `"command": ` + jsonwire.Quote(h.Command))
 			if h.Timeout > 0 {
 				b.WriteString(",\n" + in5 + fmt.Sprintf(`"timeout": %d`, h.Timeout))
+			}
+			if h.StatusMessage != "" {
+				b.WriteString(",\n" + in5 + `"statusMessage": ` + jsonwire.Quote(h.StatusMessage))
 			}
 			if len(h.Env) > 0 {
 				keys := make([]string, 0, len(h.Env))

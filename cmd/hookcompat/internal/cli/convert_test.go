@@ -120,15 +120,29 @@ func TestRunConvert(t *testing.T) {
 			wantOut: []string{"#   <stdin>\n", "[[hooks.stop]]\ncommand = \"./done.sh\"\n"},
 		},
 		{
-			name:       "warning",
+			name:       "hooks the agent drops",
 			opts:       convertOptions{From: "auto", Target: "native", Files: []string{warn}},
+			wantNoOut:  true,
+			wantErrOut: []string{warn + ":1:12: unknown-event: ", "--as-loaded converts what Claude Code loads"},
+			wantErr:    "convert: 1 of 1 file(s) could not be converted; no output written",
+		},
+		{
+			name:       "as loaded",
+			opts:       convertOptions{From: "auto", Target: "native", AsLoaded: true, Files: []string{warn}},
 			wantErrOut: []string{warn + ":1:12: unknown-event: "},
 		},
 		{
-			name:       "strict warning",
-			opts:       convertOptions{From: "auto", Target: "native", Strict: true, Files: []string{warn}},
+			name:       "strict loss",
+			opts:       convertOptions{From: "auto", Target: "native", Strict: true, AsLoaded: true, Files: []string{warn}},
 			wantErrOut: []string{"unknown-event"},
-			wantErr:    "convert: 1 warning(s) and --strict; no output written",
+			wantErr:    "convert: 1 loss warning(s) and --strict; no output written",
+		},
+		{
+			name: "strict note",
+			opts: convertOptions{From: "auto", Target: "codex", Strict: true, Files: []string{good}},
+			// codex-review-needed is a note.
+			wantOut:    []string{`"matcher": "Bash"`},
+			wantErrOut: []string{"codex-review-needed"},
 		},
 		{
 			name:       "invalid json",
