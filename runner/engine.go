@@ -9,8 +9,10 @@ import (
 	"net/http"
 	"os"
 	"sort"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -416,7 +418,38 @@ func (o *Outcome) add(h *settings.Hook, r HookReply, res *RunResult) {
 		t.ExitCode, t.Signal = exitOf(&r, res)
 		t.DurationMS = durationMS(res.Duration)
 	}
+	t.Stderr = failedStderr(&r, res)
 	o.Hooks = append(o.Hooks, t)
+}
+
+// MaxTraceStderr bounds the stderr a trace and the audit record show of a
+// failed hook (bytes).
+const MaxTraceStderr = 4096
+
+// failedStderr is the stderr a trace shows for reply r of run res: the
+// decisive inner run's, else the process's, when the hook failed; at
+// most MaxTraceStderr bytes.
+func failedStderr(r *HookReply, res *RunResult) string {
+	failed := r.Outcome == OutcomeError || r.Outcome == OutcomeTimeout || r.Outcome == OutcomeNotRunnable ||
+		r.Outcome == OutcomeBlocking && r.Err != ""
+	if !failed {
+		return ""
+	}
+	if c := r.decisive(); c != nil && c.Stderr != "" {
+		return c.Stderr
+	}
+	if res == nil {
+		return ""
+	}
+	s := strings.TrimRight(string(res.Stderr), "\n")
+	if len(s) > MaxTraceStderr {
+		cut := MaxTraceStderr
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + fmt.Sprintf("\n… (%d more bytes)", len(s)-cut)
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
 }
 
 // maxParallel returns the cap on concurrently running hooks of one group;
@@ -796,6 +829,9 @@ func (e *Engine) audit(h *settings.Hook, ev *Event, r HookReply, res *RunResult,
 	}
 	if r.Err != "" {
 		attrs = append(attrs, slog.String("error", r.Err))
+	}
+	if s := failedStderr(&r, res); s != "" {
+		attrs = append(attrs, slog.String("stderr", s))
 	}
 	level := slog.LevelInfo
 	if warning != "" {

@@ -148,6 +148,12 @@ type Trace struct {
 	DurationMS float64     `json:"duration_ms"`
 	Error      string      `json:"error,omitempty"`
 	Decision   string      `json:"decision,omitempty"`
+	// Stderr is what a hook that failed (an error, a timeout, a failure
+	// fail_closed turned into a block) wrote on stderr, whole up to
+	// [MaxTraceStderr] bytes (a longer one is cut there and says so); for
+	// a hook that reports inner runs, the decisive inner run's. Empty for
+	// a hook that did not fail.
+	Stderr string `json:"stderr,omitempty"`
 	// Inner are the runs the hook reported making on its behalf (the exec
 	// shim's wrapped hook, [ReportKey]); the trace's outcome, exit code
 	// and error are then the decisive inner run's.

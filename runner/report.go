@@ -35,6 +35,8 @@ type InnerRun struct {
 	DurationMS float64     `json:"duration_ms"`
 	Error      string      `json:"error,omitempty"`
 	Decision   string      `json:"decision,omitempty"`
+	// Stderr is the failed run's stderr, as in [Trace.Stderr].
+	Stderr string `json:"stderr,omitempty"`
 }
 
 // failed reports whether the run failed (HK-21): an error, a timeout, a
@@ -53,7 +55,7 @@ func ReportOf(out *Outcome) *Report {
 	r := &Report{Hooks: []InnerRun{}}
 	for _, t := range out.Hooks {
 		r.Hooks = append(r.Hooks, InnerRun{Protocol: t.Protocol, Command: t.Command, Outcome: t.Outcome, ExitCode: t.ExitCode,
-			Signal: t.Signal, DurationMS: t.DurationMS, Error: t.Error, Decision: t.Decision})
+			Signal: t.Signal, DurationMS: t.DurationMS, Error: t.Error, Decision: t.Decision, Stderr: t.Stderr})
 	}
 	return r
 }
