@@ -94,7 +94,10 @@ func Diagnose(l *Loaded, env []string) *Report {
 			out = append(out, Finding{File: w.File, Line: w.Line, Col: w.Col, Severity: SeverityError, Code: w.Code, Message: w.Message})
 		}
 	}
-	d := &doctor{project: l.Project, env: env, home: envValue(env, "HOME")}
+	d := &doctor{project: l.Project, env: env, home: envValue(env, "HOME"), vocab: l.Vocabulary}
+	if d.vocab == nil {
+		d.vocab = translate.DefaultVocabulary
+	}
 	for i := range l.Config.Hooks {
 		fs, checked := d.hook(&l.Config.Hooks[i])
 		out = append(out, fs...)
@@ -104,7 +107,8 @@ func Diagnose(l *Loaded, env []string) *Report {
 			r.NotChecked++
 		}
 	}
-	r.Findings = dedupe(out)
+	out = append(out, staleFindings(l)...)
+	r.Findings = groupFindings(subsume(dedupe(out)))
 	for _, f := range r.Findings {
 		if f.Severity == SeverityError {
 			r.Errors++
@@ -155,6 +159,7 @@ func severityRank(s string) int {
 type doctor struct {
 	project, home string
 	env           []string
+	vocab         *translate.Vocabulary
 }
 
 // hook checks one hook and reports whether what it runs could be
@@ -181,16 +186,28 @@ func (d *doctor) hook(h *settings.Hook) ([]Finding, bool) {
 		add(CodeMCPToolHook, SeverityInfo, "mcp_tool hook: calls "+h.MCPTool+" on MCP server "+h.MCPServer, "it runs only when the embedding agent provides an MCP caller")
 		return out, false
 	}
-	fm, _ := format.Lookup(h.EffectiveProtocol())
-	if lt, ok := fm.(format.Linter); ok {
-		lt.Lint(h, &format.LintContext{Project: d.project, Env: d.env}, add)
-	}
 	argv := h.Args
 	if len(argv) == 0 {
 		if a, ok := format.ShimCommandArgs(h.Command); ok {
 			argv = a
 		}
 	}
+	// A converted hook's command is the shim's: its host's lints about
+	// what a command uses ($CLAUDE_PROJECT_DIR, which the shim sets) do
+	// not apply (shimCommandLint); the hook it wraps gets its own format's.
+	fm, _ := format.Lookup(h.EffectiveProtocol())
+	if lt, ok := fm.(format.Linter); ok {
+		lint := add
+		if format.IsShim(argv) {
+			lint = func(code, sev, msg, hint string) {
+				if !shimCommandLint[code] {
+					add(code, sev, msg, hint)
+				}
+			}
+		}
+		lt.Lint(h, &format.LintContext{Project: d.project, Env: d.env}, lint)
+	}
+	lintMatcher(h, d.vocab, add)
 	if format.IsShim(argv) {
 		inner, checked := d.shim(h, argv, add)
 		return append(out, inner...), checked
@@ -229,7 +246,10 @@ func (d *doctor) command(h *settings.Hook, add func(code, sev, msg, hint string)
 		return false
 	}
 	prog := words[0].value
-	if ok, why := resolvable(prog, dir, d.env); !ok {
+	if ok, why := resolvable(prog, dir, d.env); !ok && why == "is not executable" {
+		add(CodeNotExecutable, SeverityError, fmt.Sprintf("%q has no execute permission: every run fails (Permission denied), so the hook never does its job", prog), "chmod +x "+prog)
+		return true
+	} else if !ok {
 		hint := "install it or fix the path"
 		if strings.Contains(prog, "/") && !filepath.IsAbs(prog) {
 			hint = "a relative path resolves from " + dir + "; make it absolute to run from anywhere"
@@ -241,6 +261,13 @@ func (d *doctor) command(h *settings.Hook, add func(code, sev, msg, hint string)
 		return true
 	}
 	lintScript(prog, dir, add)
+	if strings.Contains(prog, "/") {
+		p := prog
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		lintSyntax(p, prog, "", d.env, add)
+	}
 	i, interp := scriptArg(words)
 	switch {
 	case !interp || i < 0:
@@ -261,6 +288,8 @@ func (d *doctor) command(h *settings.Hook, add func(code, sev, msg, hint string)
 		}
 		add(CodeMissingScript, SeverityError, fmt.Sprintf("script %q %s: %s fails on every run, so the hook never does its job", script, what, filepath.Base(prog)),
 			"fix the path or remove the hook")
+	} else {
+		lintSyntax(p, script, prog, d.env, add)
 	}
 	return true
 }
@@ -269,7 +298,11 @@ func (d *doctor) command(h *settings.Hook, add func(code, sev, msg, hint string)
 // hook it wraps is checked as a hook of its own format.
 func (d *doctor) shim(h *settings.Hook, argv []string, add func(code, sev, msg, hint string)) ([]Finding, bool) {
 	dir := hookDir(h, d.project)
-	shimOK, why := resolvable(argv[0], dir, d.env)
+	shimBin := argv[0]
+	if rest, ok := strings.CutPrefix(shimBin, "~/"); ok && d.home != "" {
+		shimBin = filepath.Join(d.home, rest) // expanded by the hook's shell
+	}
+	shimOK, why := resolvable(shimBin, dir, d.env)
 	if !shimOK {
 		add(CodeShimNotFound, SeverityError, fmt.Sprintf("the exec shim %q %s: the converted hook cannot run, and a guard fails open", argv[0], why),
 			"install hookcompat on the PATH of the engine that runs this file (go install github.com/hookcompat/hookcompat/cmd/hookcompat@latest), or convert again with --shim PATH")

@@ -2,6 +2,7 @@ package format
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -25,6 +26,10 @@ type Finding struct {
 	Hook     string `json:"hook"`
 	Message  string `json:"message"`
 	Hint     string `json:"hint,omitempty"`
+	// Places are the other positions (file:line:col) where the same
+	// finding holds — the copies of one hook converted into several
+	// agents' files — so that it is reported once.
+	Places []string `json:"places,omitempty"`
 }
 
 // String renders the finding as file:line:col: severity: code: message
@@ -40,6 +45,9 @@ func (f Finding) String() string {
 	s := fmt.Sprintf("%s: %s: %s: %s", pos, f.Severity, f.Code, f.Message)
 	if f.Hint != "" {
 		s += " (" + f.Hint + ")"
+	}
+	if len(f.Places) > 0 {
+		s += "; also at " + strings.Join(f.Places, ", ")
 	}
 	return s
 }

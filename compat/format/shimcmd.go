@@ -34,6 +34,15 @@ func ShimCommand(shim string, s *ShimSpec) string { return ShellJoin(ShimArgs(sh
 // pipe, list or background job. ok is false for anything else, and for a
 // command that does not parse.
 func ShellWords(command string) (words []string, ok bool) {
+	// A program under the home, "~/…" (convert --shim '~/go/bin/hookcompat'),
+	// is a word as written: its shell expands it where the hook runs.
+	if rest, tilde := strings.CutPrefix(command, "~/"); tilde {
+		words, ok := ShellWords("/" + rest)
+		if ok && len(words) > 0 {
+			words[0] = "~" + words[0]
+		}
+		return words, ok
+	}
 	f, err := syntax.NewParser().Parse(strings.NewReader(command), "")
 	if err != nil || len(f.Stmts) != 1 {
 		return nil, false

@@ -169,6 +169,9 @@ func runConvert(opts *convertOptions) error {
 	if _, err := format.GetTarget(opts.Target); err != nil {
 		return usageErrorf("--target %q: want %s", opts.Target, strings.Join(format.TargetNames(), ", "))
 	}
+	if strings.HasPrefix(opts.Shim, "~") && (opts.Target == compat.TargetNative || opts.Target == compat.TargetHookcompat) {
+		return usageErrorf("--shim %q: a native engine runs the shim's args without a shell, so ~ is not expanded: give an absolute path, or leave hookcompat on its PATH", opts.Shim)
+	}
 	if opts.InPlace != "" && opts.Output != "" {
 		return usageErrorf("--in-place and -o: give one (--in-place writes into an existing file, -o writes a new one)")
 	}
