@@ -44,7 +44,7 @@ func staleFindings(l *Loaded) []Finding {
 			continue
 		}
 		spec, inner, err := format.ParseShim(argv)
-		if err != nil || inner == nil || len(spec.PhiDirs) > 0 {
+		if err != nil || inner == nil || len(spec.Sources) > 0 {
 			continue
 		}
 		file := absPath(h.Source.File)

@@ -27,20 +27,20 @@ var mcpSamples = []string{"mcp__github__create_issue", "mcp__memory__store", "mc
 // names (its dialect) and a few MCP tool names are offered to the hook's
 // own protocol's selection, as at run time. Matchers that name an MCP
 // tool ("mcp__…") are left to the formats' lints, which know their
-// servers. Cursor's steps are scoped to tools of their own (its lint
-// checks them).
+// servers. A format whose steps are scoped to tools of their own
+// (format.ToolScoper: Cursor's) is left to its lints.
 func lintMatcher(h *settings.Hook, vocab *translate.Vocabulary, add func(code, sev, msg, hint string)) {
 	m := strings.TrimSpace(h.Match)
 	if !h.Event.ToolEvent() || m == "" || m == "*" || strings.Contains(strings.ToLower(m), "mcp") {
 		return
 	}
 	proto := h.EffectiveProtocol()
-	if proto == settings.ProtocolCursor {
-		return
-	}
 	var p runner.Protocol
 	title := "a native engine"
 	if f, ok := format.Lookup(proto); ok {
+		if _, scoped := f.(format.ToolScoper); scoped {
+			return // steps scoped to tools of their own: the format's lints
+		}
 		p = f.Protocol(vocab)
 		title = f.Info().Title
 	}

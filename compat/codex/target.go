@@ -143,7 +143,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			timeout = settings.DefaultTimeout
 		}
 		spec.Timeout = timeout
-		cmd := format.ShellJoin(format.ShimArgs(shim, spec))
+		cmd := format.ShimLine(format.ShimArgs(shim, spec), false)
 		g := groupOut{Hooks: []handlerOut{{Type: "command", Command: cmd, Timeout: roundUpSeconds(timeout), StatusMessage: h.StatusMessage}}}
 		if matcher != "" {
 			m := matcher

@@ -179,7 +179,7 @@ func (w *writer) hook(h *settings.Hook) {
 	}
 	w.warnings(h, s, f)
 	o := jsonwire.NewObject(jsonwire.JS)
-	o.Str("command", format.ShellJoin(format.ShimArgs(w.shim, spec)))
+	o.Str("command", format.ShimLine(format.ShimArgs(w.shim, spec), false))
 	if m := w.cursorMatcher(h); m != "" {
 		o.Str("matcher", m)
 	}
@@ -221,7 +221,7 @@ func (w *writer) groupEntry(call *settings.Hook, s *Step) []byte {
 		argv = format.ShimArgs(argv[0], spec)
 	}
 	o := jsonwire.NewObject(jsonwire.JS)
-	o.Str("command", format.ShellJoin(argv))
+	o.Str("command", format.ShimLine(argv, false))
 	o.Raw("timeout", json.RawMessage(seconds(call.Timeout)))
 	if call.FailClosed && s.FailClosed {
 		o.Bool("failClosed", true)

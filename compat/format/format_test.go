@@ -1,6 +1,7 @@
 package format_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -187,12 +188,34 @@ func TestShellWords(t *testing.T) {
 	words, ok := format.ShellWords(`hookcompat exec --event 'Pre Tool' "--" a\ b`)
 	require.True(t, ok)
 	assert.Equal(t, []string{"hookcompat", "exec", "--event", "Pre Tool", "--", "a b"}, words)
-	for _, cmd := range []string{`echo $HOME`, `a | b`, `a; b`, `a && b`, `X=1 a`, `a > f`, `a &`, `echo *.go`, `~/bin/x`, `echo $(date)`, `a 'b`, ``, `! a`} {
+	for _, cmd := range []string{`echo $HOME`, `a | b`, `a; b`, `a && b`, `X=1 a`, `a > f`, `a &`, `echo *.go`, `~user/bin/x`, `a ~/x`, `echo $(date)`, `a 'b`, ``, `! a`} {
 		_, ok := format.ShellWords(cmd)
 		assert.False(t, ok, "%q", cmd)
 	}
 	_, ok = format.ShimCommandArgs("hookcompat run --config x")
 	assert.False(t, ok)
+	// A program under the home is the word as written: the hook's shell
+	// expands "~/" where it runs (convert --shim '~/go/bin/hookcompat').
+	words, ok = format.ShellWords(`~/go/bin/hookcompat exec --event X`)
+	require.True(t, ok)
+	assert.Equal(t, []string{"~/go/bin/hookcompat", "exec", "--event", "X"}, words)
+}
+
+// TestShimLineHome: a shim under the home keeps "~/" outside the quotes
+// (the hook's shell expands it) and reads back as the same argv; any other
+// shim is quoted whole.
+func TestShimLineHome(t *testing.T) {
+	spec := &format.ShimSpec{Event: "PreToolUse", Command: []string{"./guard.sh"}}
+	for _, unexpanded := range []bool{false, true} {
+		argv := format.ShimArgs("~/my tools/hookcompat", spec)
+		line := format.ShimLine(argv, unexpanded)
+		assert.True(t, strings.HasPrefix(line, "~/'my tools/hookcompat' ") || strings.HasPrefix(line, `~/"my tools/hookcompat" `), "%s", line)
+		back, ok := format.ShimCommandArgs(line)
+		require.True(t, ok, "%s", line)
+		assert.Equal(t, argv, back)
+		plain := format.ShimLine(format.ShimArgs("/opt/hookcompat", spec), unexpanded)
+		assert.True(t, strings.HasPrefix(plain, "/opt/hookcompat "), "%s", plain)
+	}
 }
 
 // TestShimPortable: Portable writes paths under the project relative to

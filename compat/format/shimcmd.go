@@ -24,9 +24,29 @@ func ShellQuote(s string) string { return hookkit.ShellQuote(s) }
 // spaces: one /bin/sh command line running argv.
 func ShellJoin(argv []string) string { return hookkit.ShellJoin(argv) }
 
+// ShimLine writes a shim call's argv as one shell command line for a
+// host agent's file: [ShellJoin], or with unexpanded
+// hookkit.ShellJoinUnexpanded (agents that expand $VAR in the text before
+// a shell reads it). A shim under the home, "~/…" (convert --shim
+// '~/go/bin/hookcompat'), keeps "~/" outside the quotes, so that the
+// hook's shell expands it for the user it runs as and one committed file
+// works for every user who installed hookcompat there.
+func ShimLine(argv []string, unexpanded bool) string {
+	join := hookkit.ShellJoin
+	if unexpanded {
+		join = hookkit.ShellJoinUnexpanded
+	}
+	if len(argv) > 0 {
+		if rest, ok := strings.CutPrefix(argv[0], "~/"); ok && rest != "" {
+			return "~/" + join(append([]string{rest}, argv[1:]...))
+		}
+	}
+	return join(argv)
+}
+
 // ShimCommand is the shim call running spec as one /bin/sh command line,
 // shim its first word: [ShimArgs] quoted word by word.
-func ShimCommand(shim string, s *ShimSpec) string { return ShellJoin(ShimArgs(shim, s)) }
+func ShimCommand(shim string, s *ShimSpec) string { return ShimLine(ShimArgs(shim, s), false) }
 
 // ShellWords splits command into its words the way /bin/sh would, when it
 // is one simple command of literal words (quoted or not): no variable,

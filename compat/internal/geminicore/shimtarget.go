@@ -114,7 +114,7 @@ func (t Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format
 		if spec.Dir != "" {
 			spec.Dir = format.RelPath(spec.Dir, opts.Project)
 		}
-		cmd := ShellQuoteArgs(format.ShimArgs(shim, spec))
+		cmd := format.ShimLine(format.ShimArgs(shim, spec), true)
 		name := handlerName(h, event, cmd, names)
 		handlers = append(handlers, Handler{Event: event, Matcher: matcher, Name: name, Command: cmd, Timeout: a.TimeoutUnit(h.EffectiveTimeout() + ShimMargin), StatusMessage: a.status(h)})
 		out.Wrapped++
