@@ -19,15 +19,19 @@ const (
 // reply field), information, or a step the user must take.
 var warningClasses = map[string]string{
 	// Information, or differences in some answers only.
-	"ask-unsupported":        ClassNote, // an ask becomes a deny (stricter)
-	"async-awaited":          ClassNote, // the agent waits for an async hook
-	"async-reply-ignored":    ClassNote,
-	"async-runs-first":       ClassNote, // reordered so that it runs as at home
-	"byte-order-mark":        ClassNote, // a source's BOM, stripped
-	"cannot-block":           ClassNote,
-	"codex-review-needed":    ClassNote,
-	"context-may-drop":       ClassNote,
-	"deprecated":             ClassNote,
+	"ask-unsupported":     ClassNote, // an ask becomes a deny (stricter)
+	"async-awaited":       ClassNote, // the agent waits for an async hook
+	"async-reply-ignored": ClassNote,
+	"async-runs-first":    ClassNote, // reordered so that it runs as at home
+	"byte-order-mark":     ClassNote, // a source's BOM, stripped
+	"cannot-block":        ClassNote,
+	"codex-review-needed": ClassNote,
+	"context-may-drop":    ClassNote,
+	"deprecated":          ClassNote,
+	// Cursor's: only with its third-party configs setting on does Cursor
+	// also run the Claude Code originals; the converted file itself does
+	// what they do (doctor names the pair when it sees both).
+	"double-fire":            ClassNote,
 	"duplicate-key":          ClassNote, // written where the agent reads
 	"event-alias":            ClassNote,
 	"matcher-ignored":        ClassNote, // ignored by the source agent too
@@ -47,7 +51,6 @@ var warningClasses = map[string]string{
 	"converted-hook-removed":    ClassLoss,
 	"dedup-differs":             ClassLoss, // runs twice
 	"differs-in-codex":          ClassLoss, // the event rows' notes are marked notes
-	"double-fire":               ClassLoss,
 	"entries-moved":             ClassLoss, // Codex asks to review them again
 	"event-fails":               ClassLoss,
 	"event-never-fires":         ClassLoss,
