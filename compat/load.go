@@ -480,10 +480,6 @@ func ParseEvent(data []byte, workspace string) (runner.Event, string, error) {
 	return ParseEventWith(data, workspace, nil)
 }
 
-// WireNative is the wire form of a native event given to [ParseEvent];
-// the other wire forms are named by their format ("claude", "codex", …).
-const WireNative = settings.ProtocolNative
-
 // ParseEventWith reads one event: an agent's hook payload — the format
 // whose [format.EventReader] is surest reads it (a Claude Code payload
 // has "hook_event_name") and translates it to the native event — or a
@@ -491,7 +487,8 @@ const WireNative = settings.ProtocolNative
 // strictly except that tool_use_id is accepted for tool_call_id; its args,
 // when present, must be an object. workspace fills the native workspace
 // field when the input lacks it; vocab translates tool names (nil: the
-// default). It returns the event and the name of its wire form.
+// default). It returns the event and the name of its wire form: the
+// format's name ("claude", "codex", …), or "native" for a native event.
 func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) (runner.Event, string, error) {
 	if vocab == nil {
 		vocab = translate.DefaultVocabulary
@@ -552,7 +549,7 @@ func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) 
 	if ev.Workspace == "" {
 		ev.Workspace = workspace
 	}
-	return ev, WireNative, nil
+	return ev, settings.ProtocolNative, nil
 }
 
 // topKeys reports which of names are keys of the JSON object data (as

@@ -83,7 +83,7 @@ func resolveShell(shell string) shellKind {
 	return kind
 }
 
-// DirectArgv reports whether `shell -c command`, started with environment
+// directShellArgv reports whether `shell -c command`, started with environment
 // env ("KEY=value", the last definition of a name winning), runs one
 // simple command whose words are known without running the shell, and
 // returns those words as the shell would pass them as argv (argv[0] as
@@ -101,7 +101,7 @@ func resolveShell(shell string) shellKind {
 // that is a builtin or a keyword of dash or bash, and an env the shell
 // would not pass on unchanged (such as BASH_ENV, SHELLOPTS or exported
 // functions for bash, IFS or OPTIND for dash).
-func DirectArgv(shell, command string, env []string) (argv []string, ok bool) {
+func directShellArgv(shell, command string, env []string) (argv []string, ok bool) {
 	kind := resolveShell(shell)
 	if kind == shellUnknown {
 		return nil, false

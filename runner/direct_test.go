@@ -93,7 +93,7 @@ func TestDirectArgv(t *testing.T) {
 		t.Run(filepath.Base(shell), func(t *testing.T) {
 			requireShell(t, shell)
 			for _, c := range cases {
-				argv, ok := DirectArgv(shell, c.cmd, env)
+				argv, ok := directShellArgv(shell, c.cmd, env)
 				if c.want == nil {
 					assert.False(t, ok, "%q should run through %s, got %q", c.cmd, shell, argv)
 					continue
@@ -104,7 +104,7 @@ func TestDirectArgv(t *testing.T) {
 			}
 		})
 	}
-	_, ok := DirectArgv("/nonexistent/zsh", "node a", env)
+	_, ok := directShellArgv("/nonexistent/zsh", "node a", env)
 	assert.False(t, ok, "an unknown shell always runs")
 }
 
@@ -122,7 +122,7 @@ func TestDirectArgvRefusesShellEnv(t *testing.T) {
 		{"bash", "EXECIGNORE=*"}, {"bash", "no-equals-sign"}, {"bash", "IFS=:"},
 	} {
 		requireShell(t, tc.shell)
-		_, ok := DirectArgv(tc.shell, "node a", append(base, tc.extra))
+		_, ok := directShellArgv(tc.shell, "node a", append(base, tc.extra))
 		assert.False(t, ok, "%s with %q", tc.shell, tc.extra)
 	}
 }
@@ -216,7 +216,7 @@ func TestDirectExecCorpusShare(t *testing.T) {
 	env := []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/home/u", "CLAUDE_PROJECT_DIR=/work/project", "CLAUDE_PLUGIN_ROOT=/home/u/.claude/plugins/p"}
 	direct := 0
 	for _, c := range cmds {
-		if _, ok := DirectArgv("bash", c, env); ok {
+		if _, ok := directShellArgv("bash", c, env); ok {
 			direct++
 		}
 	}
@@ -268,7 +268,7 @@ func TestDirectExecMatchesShellOnCorpus(t *testing.T) {
 						}
 						env := probeEnv(t, bin, "HOME="+home, "CLAUDE_PROJECT_DIR="+ws, "CLAUDE_PLUGIN_ROOT="+plugin,
 							"PWD="+pwd, "OLDPWD="+elsewhere, "SHLVL=2", "_=/usr/bin/previous", "BAD-NAME=1")
-						argv, ok := DirectArgv(shell, c, env)
+						argv, ok := directShellArgv(shell, c, env)
 						if !ok {
 							continue
 						}

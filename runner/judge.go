@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hookcompat/hookcompat/internal/hookjson"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/settings"
 )
 
@@ -49,9 +49,10 @@ type JudgeRequest struct {
 	Protocol string
 	// Prompt is the text to ask the model: the hook's prompt with
 	// $ARGUMENTS replaced by Arguments, or Arguments appended when the
-	// prompt has no placeholder ([PromptWithArguments]), with whatever
-	// framing the protocol adds (Claude Code asks Stop hooks whether the
-	// stopping condition is satisfied).
+	// prompt has no placeholder, "\$" a literal dollar (Claude Code's
+	// rule, claude §2.2), with whatever framing the protocol adds
+	// (Claude Code asks Stop hooks whether the stopping condition is
+	// satisfied).
 	Prompt string
 	// Arguments is the event as the hook's protocol encodes it: a native
 	// hook's event JSON, a Claude hook's hook input JSON.
@@ -141,8 +142,9 @@ func (v *Verdict) valid() error {
 
 // JudgeProtocol is implemented by protocols whose prompt and agent hooks
 // follow rules of their own (Claude Code's, claude §6.11). A protocol
-// without it gets the native rules: the prompt is [PromptWithArguments]
-// of the hook's prompt and the encoded event, and the verdict is the
+// without it gets the native rules: the prompt is the hook's prompt with
+// the encoded event in place of $ARGUMENTS, or appended after
+// "ARGUMENTS: " (compat/format's PromptWithArguments), and the verdict is the
 // hook's native reply (its decision, reason, context and system
 // message; a block without a reason is "blocked by prompt hook").
 type JudgeProtocol interface {
@@ -152,22 +154,6 @@ type JudgeProtocol interface {
 	// ApplyVerdict turns a judge's verdict for h into h's reply, with the
 	// protocol's rules for ev's event.
 	ApplyVerdict(h *settings.Hook, ev *Event, v Verdict) HookReply
-}
-
-// PromptWithArguments returns prompt with every $ARGUMENTS replaced by
-// arguments (the event JSON), or with "\n\nARGUMENTS: " and arguments
-// appended when the prompt has no placeholder; "\$" writes a literal
-// dollar sign. These are Claude Code's rules for prompt and agent hooks
-// (claude §2.2), which the native protocol follows too.
-func PromptWithArguments(prompt string, arguments []byte) string {
-	const escaped = "\x00hookcompat-dollar\x00"
-	p := strings.ReplaceAll(prompt, `\$`, escaped)
-	used := strings.Contains(p, "$ARGUMENTS")
-	p = strings.ReplaceAll(p, "$ARGUMENTS", string(arguments))
-	if !used && len(arguments) > 0 {
-		p += "\n\nARGUMENTS: " + string(arguments)
-	}
-	return strings.ReplaceAll(p, escaped, "$")
 }
 
 // nativeVerdict is the native rule for a verdict (HK-63): the judge
@@ -219,7 +205,7 @@ func (e *Engine) runJudge(ctx context.Context, p Protocol, h *settings.Hook, ev 
 	if jp, ok := p.(JudgeProtocol); ok {
 		req.Prompt = jp.JudgePrompt(h, ev, args)
 	} else {
-		req.Prompt = PromptWithArguments(h.Prompt, args)
+		req.Prompt = hookkit.PromptWithArguments(h.Prompt, args)
 	}
 	jctx, cancel := context.WithTimeout(ctx, h.EffectiveTimeout())
 	defer cancel()

@@ -34,28 +34,23 @@ func (native) Name() string { return settings.ProtocolNative }
 
 // Selects applies HK-01: match is a path.Match glob on the native tool
 // name, empty matches all, and it is ignored on events without a tool.
-func (native) Selects(h *settings.Hook, ev *Event) bool { return NativeSelects(h, ev) }
+func (native) Selects(h *settings.Hook, ev *Event) bool { return nativeSelects(h, ev) }
 
 // SelectKey is the tool name on tool events (what HK-01 matches compare
 // with), "" on the others ([SelectKeyer]).
-func (native) SelectKey(ev *Event) string { return NativeSelectKey(ev) }
-
-// NativeSelectKey is the key of ev for [NativeSelects]: the tool name on
-// tool events, "" on the others. A protocol whose hooks may use the
-// native match syntax includes it in its [SelectKeyer] key.
-func NativeSelectKey(ev *Event) string {
+func (native) SelectKey(ev *Event) string {
 	if ev.Name.ToolEvent() {
 		return ev.Tool
 	}
 	return ""
 }
 
-// NativeSelects applies a hook's match the native way (HK-01): on tool
+// nativeSelects applies a hook's match the native way (HK-01): on tool
 // events a path.Match glob on the native tool name (match syntax glob) or
 // an exact name or "*" (match syntax exact); an empty match, and any match
-// on an event without a tool, selects the hook. Foreign protocols use it
-// for hooks written with a native match syntax.
-func NativeSelects(h *settings.Hook, ev *Event) bool {
+// on an event without a tool, selects the hook. Foreign protocols reach it
+// through compat/format's SelectsNative.
+func nativeSelects(h *settings.Hook, ev *Event) bool {
 	if h.Match == "" || !ev.Name.ToolEvent() {
 		return true
 	}

@@ -60,9 +60,11 @@ type Invocation struct {
 	Timeout time.Duration
 	// Direct lets the runner start COMMAND of an Argv `SHELL -c COMMAND`
 	// (a protocol's shell form: /bin/sh, bash) as the one program it
-	// names, without the shell, when [DirectArgv] finds COMMAND to be one
-	// simple command of known words and nothing the hook sees would
-	// differ: its argv, the program found in Env's PATH as the shell
+	// names, without the shell, when COMMAND is one simple command whose
+	// words are known without running it (literal or quoted text,
+	// variables the shell takes unchanged from Env, a leading ~; no
+	// pipe, redirection, glob, builtin or keyword) and nothing the hook
+	// sees would differ: its argv, the program found in Env's PATH as the shell
 	// finds it, the environment the shell would pass on, the exit status
 	// (for dash, which forks the command, 128+n and the shell's message
 	// for a command killed by signal n). Whenever that cannot be told, or

@@ -28,7 +28,7 @@ func (c evalCounter) SelectWarn(h *settings.Hook, ev *Event) (bool, string) {
 	if ev.Tool == "slow" && h.Match != "" {
 		return true, "matcher could not be evaluated"
 	}
-	return NativeSelects(h, ev), ""
+	return nativeSelects(h, ev), ""
 }
 
 // unkeyed hides the SelectKeyer of the protocol it wraps.
@@ -71,7 +71,7 @@ func bruteForce(hooks []settings.Hook, ev Event) []string {
 	byProto := map[string][]string{}
 	for i := range hooks {
 		h := &hooks[i]
-		if h.Event == ev.Name && NativeSelects(h, &ev) && ifSelects(native{}, h, &ev, DefaultToolKinds()) {
+		if h.Event == ev.Name && nativeSelects(h, &ev) && ifSelects(native{}, h, &ev, DefaultToolKinds()) {
 			p := h.EffectiveProtocol()
 			if byProto[p] == nil {
 				order = append(order, p)

@@ -232,8 +232,8 @@ func (h *Hook) Label() string {
 	return "(empty hook)"
 }
 
-// MatchGlobValid reports whether pattern is a valid path.Match glob (HK-01).
-func MatchGlobValid(pattern string) bool {
+// matchGlobValid reports whether pattern is a valid path.Match glob (HK-01).
+func matchGlobValid(pattern string) bool {
 	_, err := path.Match(pattern, "")
 	return err == nil
 }

@@ -113,9 +113,9 @@ func TestHookDefaultsAndLabel(t *testing.T) {
 	assert.Equal(t, "http://u", (&Hook{URL: "http://u"}).Label())
 	assert.Equal(t, "prompt: safe?", (&Hook{Prompt: "safe?"}).Label())
 
-	assert.True(t, MatchGlobValid(""))
-	assert.True(t, MatchGlobValid("web_*"))
-	assert.False(t, MatchGlobValid("["))
+	assert.True(t, matchGlobValid(""))
+	assert.True(t, matchGlobValid("web_*"))
+	assert.False(t, matchGlobValid("["))
 }
 
 func TestSourceString(t *testing.T) {

@@ -46,7 +46,7 @@ var (
 	syntaxMu   sync.RWMutex
 	matchCheck = map[string]func(string) error{
 		MatchGlob: func(p string) error {
-			if !MatchGlobValid(p) {
+			if !matchGlobValid(p) {
 				return fmt.Errorf("invalid glob %q", p)
 			}
 			return nil

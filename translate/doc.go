@@ -1,5 +1,6 @@
 // Package translate owns the contract between foreign hook formats and the
-// native model: the [Translator] interface, the positioned [Warning] every
+// native model: the [Source] a format's Translate reads (package
+// compat/format's Format.Translate), the positioned [Warning] every
 // lossy construct produces, and the mapping tables shared by all formats:
 // Claude Code's event names ([ClaudeEvent], [NativeEvent]), which other
 // agents' files use too, and the tool vocabulary ([Vocabulary]) with

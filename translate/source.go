@@ -2,8 +2,6 @@ package translate
 
 import (
 	"errors"
-
-	"github.com/hookcompat/hookcompat/settings"
 )
 
 // Source is one input to translate: a file's bytes, or a directory (Phi
@@ -19,14 +17,6 @@ type Source struct {
 	// Env holds variables the source's hooks get on top of the engine's
 	// environment (for example CLAUDE_PLUGIN_ROOT for a plugin's hooks).
 	Env map[string]string
-}
-
-// Translator turns one source of its format into native hooks.
-type Translator interface {
-	// Translate returns the native config, a warning for every construct
-	// not carried over exactly, and an error only when the source cannot
-	// be read as this format at all (the error names file:line:col).
-	Translate(src Source) (*settings.Config, []Warning, error)
 }
 
 // ErrUnknownFormat is returned (wrapped) for a format name that is not

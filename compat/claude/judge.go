@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 )
@@ -16,7 +17,7 @@ const stopFraming = "Based on the conversation transcript above, has the followi
 
 // JudgePrompt is the text Claude Code sends the model for a prompt or
 // agent hook (claude §2.2): the hook's prompt with $ARGUMENTS replaced by
-// the hook input JSON, or the JSON appended ([runner.PromptWithArguments]);
+// the hook input JSON, or the JSON appended ([format.PromptWithArguments]);
 // a prompt hook on an event whose prompt is a stopping condition (the
 // event table's judge column: Stop, SubagentStop) is asked whether it is
 // satisfied.
@@ -25,7 +26,7 @@ func (*Protocol) JudgePrompt(h *settings.Hook, ev *runner.Event, arguments []byt
 	if row := eventOf(ev.Name); row != nil && row.judge == judgeStopCondition && h.EffectiveType() == settings.TypePrompt {
 		prompt = stopFraming + prompt
 	}
-	return runner.PromptWithArguments(prompt, arguments)
+	return format.PromptWithArguments(prompt, arguments)
 }
 
 // ApplyVerdict applies Claude Code's rules for a prompt or agent hook's

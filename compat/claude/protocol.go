@@ -114,7 +114,7 @@ func (p *Protocol) SelectKey(ev *runner.Event) string {
 		return ""
 	}
 	value, _ := row.matchValue(p.vocab, ev)
-	key := value + "\x00" + runner.NativeSelectKey(ev)
+	key := value + "\x00" + format.NativeSelectKey(ev)
 	if row.mcp == mcpNotAtLaunch {
 		key += "\x00" + row.mapValue(ev.Reason, false)
 	}

@@ -298,10 +298,10 @@ var shimFlags = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	}
 }}
 
-// ShimFlagNames returns the flags of `hookcompat exec`, sorted, for help
+// shimFlagNames returns the flags of `hookcompat exec`, sorted, for help
 // texts and completion: its own, and the source flag of every registered
 // format that groups its hooks into one call ([ShimGrouper]).
-func ShimFlagNames() []string {
+func shimFlagNames() []string {
 	names := make([]string, 0, len(shimFlags.Get()))
 	for n := range shimFlags.Get() {
 		names = append(names, n)
@@ -640,7 +640,7 @@ func RelPath(path, project string) string {
 
 func didYouMean(name string) string {
 	best, bestD := "", 3
-	for _, n := range ShimFlagNames() {
+	for _, n := range shimFlagNames() {
 		if d := hookkit.EditDistance(name, n); d < bestD || (d == bestD && n < best) {
 			best, bestD = n, d
 		}

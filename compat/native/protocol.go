@@ -40,7 +40,7 @@ func (p *renamedProtocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 
 // SelectKey is the native protocol's: the old name of a renamed tool is a
 // function of its name.
-func (p *renamedProtocol) SelectKey(ev *runner.Event) string { return runner.NativeSelectKey(ev) }
+func (p *renamedProtocol) SelectKey(ev *runner.Event) string { return format.NativeSelectKey(ev) }
 
 // Prepare gives a hook that runs the exec shim the event with a renamed
 // tool's old name (the payload of the other hooks is the event as fired).

@@ -342,7 +342,7 @@ func (w *Watcher) apply(cfg *settings.Config) {
 		w.report(Change{Err: err})
 		return
 	}
-	added, removed, changed := Diff(w.hooks, cfg.Hooks)
+	added, removed, changed := diff(w.hooks, cfg.Hooks)
 	w.current, w.hooks = enc, append([]settings.Hook(nil), cfg.Hooks...)
 	w.report(Change{Applied: true, Added: added, Removed: removed, Changed: changed})
 }
@@ -377,7 +377,7 @@ func label(h *settings.Hook) string {
 	return fmt.Sprintf("%s: %s (%s)", h.Event, h.Label(), h.Source.File)
 }
 
-// Diff compares the hooks before and after a reload: the hooks only in
+// diff compares the hooks before and after a reload: the hooks only in
 // after (added), only in before (removed), and those in both whose
 // definition changed, each as "event: label (source)", a changed one
 // followed by ": " and what changed. A hook is the same hook in both
@@ -385,7 +385,7 @@ func label(h *settings.Hook) string {
 // order; one whose label changed is paired by its position in the
 // source, or — among the unpaired hooks of one event and file, as many
 // before as after — by its order.
-func Diff(before, after []settings.Hook) (added, removed, changed []string) {
+func diff(before, after []settings.Hook) (added, removed, changed []string) {
 	type key struct {
 		event settings.Event
 		file  string

@@ -215,7 +215,7 @@ func TestDiffNamesChanges(t *testing.T) {
 		{Event: settings.Stop, Command: "./finish.sh", Source: src(8)},
 		{Event: settings.SessionStart, Command: "./hello.sh", Source: src(13)},
 	}
-	added, removed, changed := Diff(before, after)
+	added, removed, changed := diff(before, after)
 	assert.Equal(t, []string{
 		`pre_tool: ./guard.sh (hooks.toml): match "shell" → "edit"; if "" → "edit(*.go)"; timeout 30s → 5s; fail_closed false → true`,
 		`pre_tool: ./lint2.sh (hooks.toml): command "./lint.sh" → "./lint2.sh"`,
@@ -225,9 +225,9 @@ func TestDiffNamesChanges(t *testing.T) {
 
 	// One hook of the event and file before and after, moved and edited:
 	// paired by order, its type change named.
-	_, _, changed = Diff(before[3:], []settings.Hook{{Event: settings.Stop, Command: "./notify.sh", Source: src(2)}})
+	_, _, changed = diff(before[3:], []settings.Hook{{Event: settings.Stop, Command: "./notify.sh", Source: src(2)}})
 	assert.Equal(t, []string{`stop: ./notify.sh (hooks.toml): type "http" → "command"; command "" → "./notify.sh"; url "http://x/h" → ""`}, changed)
 
-	added, removed, changed = Diff(before, before)
+	added, removed, changed = diff(before, before)
 	assert.Empty(t, append(append(added, removed...), changed...))
 }
