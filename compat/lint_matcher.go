@@ -49,7 +49,7 @@ func lintMatcher(h *settings.Hook, vocab *translate.Vocabulary, add func(code, s
 		c.If = ""
 		ev := &runner.Event{Name: h.Event, Tool: tool, Args: []byte("{}")}
 		if p == nil || p.Name() == settings.ProtocolNative {
-			return runner.NativeSelects(&c, ev)
+			return runner.Native().Selects(&c, ev)
 		}
 		return p.Selects(&c, ev)
 	}
