@@ -25,16 +25,20 @@ type ListedHook struct {
 	// Tools are the native tool globs the hook's own step is restricted
 	// to, whatever its match says (a Cursor beforeShellExecution hook:
 	// ["shell"]); empty when it fires for every call of its event.
-	Tools       []string         `json:"tools,omitempty"`
-	Match       string           `json:"match,omitempty"`
-	MatchSyntax string           `json:"match_syntax,omitempty"`
-	If          string           `json:"if,omitempty"`
-	FailClosed  bool             `json:"fail_closed"`
-	Async       bool             `json:"async,omitempty"`
-	Timeout     float64          `json:"timeout_seconds"`
-	Protocol    string           `json:"protocol"`
-	Source      string           `json:"source"`
-	Failures    []runner.Failure `json:"failures"`
+	Tools       []string `json:"tools,omitempty"`
+	Match       string   `json:"match,omitempty"`
+	MatchSyntax string   `json:"match_syntax,omitempty"`
+	If          string   `json:"if,omitempty"`
+	FailClosed  bool     `json:"fail_closed"`
+	Async       bool     `json:"async,omitempty"`
+	Timeout     float64  `json:"timeout_seconds"`
+	Protocol    string   `json:"protocol"`
+	Source      string   `json:"source"`
+	// Review is, in an agent's view (Options.Agent), that agent's review
+	// state of the hook where it keeps one (settings.Source.Review: "managed", "reviewed",
+	// "needs-review", "third-party"), else empty.
+	Review   string           `json:"review,omitempty"`
+	Failures []runner.Failure `json:"failures"`
 }
 
 // List describes every loaded hook by event in canonical order, hooks of
@@ -55,6 +59,9 @@ func List(l *Loaded, failures func(*settings.Hook) []runner.Failure) []ListedHoo
 		lh := ListedHook{Event: string(h.Event), Type: h.EffectiveType(), Match: h.Match, If: h.If,
 			FailClosed: h.FailClosed, Async: h.Async, Timeout: h.EffectiveTimeout().Seconds(), Protocol: h.EffectiveProtocol(),
 			Source: h.Source.String(), Failures: []runner.Failure{}}
+		if l.opts.Agent != "" {
+			lh.Review = h.Source.Review // an agent's view (Options.Agent)
+		}
 		lh.Runs, lh.Script = runs(h)
 		if spec := shimSpec(h); spec != nil {
 			lh.Wraps, lh.Async = spec.Protocol, spec.Async

@@ -88,6 +88,12 @@ type Options struct {
 	// Claude Code's mcp_tool handlers are loaded instead of skipped with
 	// a warning.
 	MCP runner.MCPCaller
+	// Agent, when set, loads what that agent (a format's name: "claude",
+	// "codex", "cursor", …) would run in the project and nothing else
+	// (`list --agent`, `run --agent`; [AgentView] says what it adds).
+	Agent string
+	// AgentView tunes the view of Options.Agent.
+	AgentView AgentView
 }
 
 // Loaded is the result of [Load]: the hooks of every source in source
@@ -153,12 +159,21 @@ func Load(opts Options) (*Loaded, error) {
 		}
 	}
 	discover := opts.AlsoDiscover || (opts.Discover && len(named) == installed)
+	if err := opts.checkAgent(named); err != nil {
+		return nil, err
+	}
 	l := &Loaded{Config: &settings.Config{}, Project: env.Project, Vocabulary: env.Vocab(), opts: opts, env: env}
 	for _, f := range format.All() {
 		var srcs []format.Source
+		reads, only := opts.agentReads(f)
+		if !reads {
+			continue
+		}
 		if discover {
 			d := f.Discover(env)
-			srcs = append(srcs, d.Sources...)
+			kept, left := only(d.Sources)
+			srcs = append(srcs, kept...)
+			l.Warnings = append(l.Warnings, thirdPartyOff(left)...)
 			l.Watch = append(l.Watch, d.Watch...)
 		} else if opts.Discover {
 			for _, d := range f.Discover(env).Sources {
@@ -184,6 +199,7 @@ func Load(opts Options) (*Loaded, error) {
 		if err := dropInvalid(f, res, srcs, l.Vocabulary); err != nil {
 			return nil, err
 		}
+		opts.agentReview(f, res)
 		l.Config.Append(res.Config)
 		l.Warnings = append(l.Warnings, res.Warnings...)
 		l.Files = append(l.Files, res.Files...)

@@ -87,6 +87,8 @@ var warningClasses = map[string]string{
 	"symlink-skipped":      ClassLoss,
 	"run-not-runnable":     ClassLoss,
 	"schema-error":         ClassLoss,
+	CodeNeedsReview:        ClassLoss, // an agent's view: not reviewed
+	CodeThirdPartyOff:      ClassLoss, // Cursor's view: a setting off
 	"duplicate-name":       ClassNote, // replaced by name, as the agent does
 	"duplicate-hook":       ClassNote, // run once, as the agent does
 	"two-representations":  ClassNote,

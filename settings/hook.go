@@ -59,11 +59,35 @@ type Source struct {
 	// "stop:<Ordinal-1>:<file>"); 0 if unknown. Like the rest of Source it
 	// is not configuration: Encode does not write it.
 	Ordinal int
+	// Review is the home agent's own review state of the hook, where it
+	// keeps one per hook (not configuration: Encode does not write it):
+	// [ReviewManaged], [ReviewRecorded], [ReviewNeeded], or
+	// [ReviewThirdParty]; empty when the agent keeps none.
+	Review string
 	// Comments are the comment lines written right above the hook's table
 	// in a native TOML file (without "# "); [Encode] writes them back, so
 	// that converting a converted file again gives the same bytes.
 	Comments []string
 }
+
+// Review states of a hook ([Source.Review]).
+const (
+	// ReviewManaged: a managed layer's hook, run without review (Codex's
+	// requirements, system and legacy managed layers).
+	ReviewManaged = "managed"
+	// ReviewRecorded: the agent's record holds a review of the hook
+	// (Codex's [hooks.state."<key>"] trusted_hash). The record is taken
+	// as it is: the hash is not computed again, so a hook edited since
+	// its review counts as reviewed.
+	ReviewRecorded = "reviewed"
+	// ReviewNeeded: the agent runs the hook only once a user reviewed it
+	// (Codex's /hooks), and no review is recorded.
+	ReviewNeeded = "needs-review"
+	// ReviewThirdParty: another agent's hook this one runs only with a
+	// setting of its own on (Cursor's "Include third-party configs" for
+	// Claude Code's settings files).
+	ReviewThirdParty = "third-party"
+)
 
 // String renders the position as file:line:col (omitting unknown parts).
 func (s Source) String() string {

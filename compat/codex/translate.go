@@ -97,7 +97,7 @@ func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]
 			Async:         h.async,
 			StatusMessage: h.status,
 			Source: settings.Source{File: d.path, Line: h.line, Col: h.col, Format: Name,
-				Scope: scope, Event: h.ev.Codex, Ordinal: *ordinal},
+				Scope: scope, Event: h.ev.Codex, Ordinal: *ordinal, Review: review(states[key], managed)},
 		}
 		if matcher != "" {
 			hook.Match, hook.MatchSyntax = matcher, Name
@@ -118,4 +118,16 @@ func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]
 		}
 	}
 	return cfg, warns
+}
+
+// review is a hook's review state in Codex's terms (codex §1: every
+// non-managed command hook runs only once trusted in /hooks).
+func review(st hookState, managed bool) string {
+	switch {
+	case managed:
+		return settings.ReviewManaged
+	case st.trustedHash != "":
+		return settings.ReviewRecorded
+	}
+	return settings.ReviewNeeded
 }

@@ -34,8 +34,15 @@ shown by the hook it wraps, its protocol as "native→claude"; its failures are 
 hook's (exit 127 for a missing script), as the shim reports them.
 Failures are kept (HK-66) in $XDG_STATE_HOME/hookcompat/failures.jsonl, else
 ~/.local/state/hookcompat/failures.jsonl, at most 256 KiB; HOOKCOMPAT_FAILURE_LOG=off
-turns it off, another value names the file. Sources are found as for run.`,
+turns it off, another value names the file. Sources are found as for run.
+
+--agent NAME lists what that agent would run in this project, as run --agent fires it, each
+hook with its review state where the agent keeps one: "reviewed" or "needs review (/hooks)"
+(Codex, with --bypass-hook-trust; without it such hooks are not loaded and a warning names
+each), "managed", "third-party" (Claude Code hooks Cursor runs with --third-party).`,
 		Example: `  hookcompat list --project .
+  hookcompat list --agent codex
+  hookcompat list --agent cursor --third-party
   hookcompat list --settings .claude/settings.json --json`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -97,6 +104,9 @@ func runList(opts *listOptions) error {
 		if h.Async {
 			extra += " async"
 		}
+		if h.Review != "" {
+			extra += " " + reviewNote[h.Review]
+		}
 		proto := h.Protocol
 		if h.Wraps != "" {
 			proto += "→" + h.Wraps // through the exec shim
@@ -111,6 +121,14 @@ func runList(opts *listOptions) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// reviewNote is what list prints of a hook's review state.
+var reviewNote = map[string]string{
+	settings.ReviewManaged:    "managed (runs without review)",
+	settings.ReviewRecorded:   "reviewed",
+	settings.ReviewNeeded:     "needs review (/hooks)",
+	settings.ReviewThirdParty: "third-party (Cursor's Include third-party configs)",
 }
 
 // shown is what list prints of what h runs: the command on one line, cut

@@ -61,6 +61,15 @@ discovered ones left out; load warnings go to stderr too; --quiet drops the line
 warnings but those that mean a hook will not run. Detached hooks (Phi async post_tool
 hooks) are awaited after the reply is written.
 
+--agent NAME fires only what that agent would run in this project (discovery runs a guard
+converted for four agents four times; each agent runs its own copy once): its own sources,
+its own record of trusted folders (Codex's [projects] trust_level when the project has a
+.codex layer, Gemini CLI's and Qwen Code's trustedFolders.json), and Codex's per-hook review:
+a hook with no [hooks.state] trusted_hash is not run (--bypass-hook-trust runs it; a recorded
+hash is taken as it is, not computed again). --agent cursor --third-party adds Claude Code's
+user, project and local hooks, as Cursor's Include third-party configs setting does. A named
+source the agent does not read is an error.
+
 --render NAME adds NAME's view of the outcome under the key NAME: --render claude adds
 "claude": {"tool_runs", "permission", "effective_input", "effective_output", "model_text",
 "user_text", "texts", "loop_ends", "persisted", …}: whether Claude Code would run the tool as

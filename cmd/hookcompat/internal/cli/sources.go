@@ -10,7 +10,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/codex"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/gemini"
+	"github.com/hookcompat/hookcompat/compat/qwen"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -34,6 +37,10 @@ type sources struct {
 	// Quiet drops the sources line and the load warnings but those that
 	// mean a hook will not run.
 	Quiet bool
+	// Agent loads only what that agent would run (compat Options.Agent),
+	// with its own trust record; ThirdParty and BypassReview tune it.
+	Agent                    string
+	ThirdParty, BypassReview bool
 }
 
 // namedValue is the pflag.Value of one format's source flag.
@@ -62,18 +69,64 @@ func (s *sources) flags(cmd *cobra.Command) {
 	f.StringVar(&s.Project, "project", "", "project (workspace) directory; default: the current directory")
 	f.BoolVar(&s.Discover, "discover", false, "also load the sources every agent would discover (without it, they are loaded only when no source is named)")
 	f.BoolVarP(&s.Quiet, "quiet", "q", false, "do not print the sources loaded, nor the load warnings but those that mean a hook will not run")
+	f.StringVar(&s.Agent, "agent", "", "only what this agent would run in the project: its own sources, its own folder trust and per-hook review (claude, codex, cursor, gemini, phi, qwen)")
+	f.BoolVar(&s.ThirdParty, "third-party", false, "with --agent cursor: Cursor's Include third-party configs setting is on (it also runs Claude Code's user, project and local hooks)")
+	f.BoolVar(&s.BypassReview, "bypass-hook-trust", false, "with --agent codex: run hooks nobody reviewed in /hooks, as codex --dangerously-bypass-hook-trust does")
 }
 
 // options are the load options of the flags: the named sources, and
 // discovery when none is named (or with --discover).
 func (s *sources) options() compat.Options {
-	o := compat.Options{Project: s.Project, Discover: true, AlsoDiscover: s.Discover}
+	o := compat.Options{Project: s.Project, Discover: true, AlsoDiscover: s.Discover,
+		Agent: s.Agent, AgentView: compat.AgentView{ThirdParty: s.ThirdParty, BypassReview: s.BypassReview}}
+	if s.Agent != "" {
+		o.Trusted = agentTrust(s.Agent)
+	}
 	for _, fm := range format.All() {
 		for _, p := range s.Named[fm.Name()] {
 			o.Sources = append(o.Sources, format.Source{Format: fm.Name(), Path: p})
 		}
 	}
 	return o
+}
+
+// agentTrust is the agent's own record of trusted folders, as its view
+// (--agent) applies it: Codex's [projects."<root>"] trust_level (asked
+// only when the project has a Codex layer of its own), Gemini CLI's and
+// Qwen Code's trustedFolders.json; nil (trusted) for the agents whose
+// record hookcompat does not read (Claude Code's trust dialog, Cursor's
+// workspace trust) and for Phi, which never asks.
+func agentTrust(agent string) func(format, project string) bool {
+	home, _ := os.UserHomeDir()
+	switch agent {
+	case "codex":
+		codexHome := os.Getenv("CODEX_HOME")
+		if codexHome == "" {
+			codexHome = filepath.Join(home, ".codex")
+		}
+		return func(_, root string) bool {
+			if !hasCodexLayer(root) {
+				return true
+			}
+			return codex.TrustedProject(codexHome, root)
+		}
+	case "gemini":
+		return func(_, project string) bool { return gemini.TrustedFolder(filepath.Join(home, ".gemini"), project) }
+	case "qwen":
+		return func(_, project string) bool { return qwen.TrustedFolder(filepath.Join(home, ".qwen"), project) }
+	}
+	return nil
+}
+
+// hasCodexLayer reports whether root holds a Codex project layer (a
+// .codex folder with hooks.json or config.toml).
+func hasCodexLayer(root string) bool {
+	for _, name := range []string{"hooks.json", "config.toml"} {
+		if _, err := os.Stat(filepath.Join(root, ".codex", name)); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // load loads the sources and, unless --quiet, writes the line naming
@@ -90,7 +143,7 @@ func (s *sources) load(w io.Writer) (*compat.Loaded, error) {
 // mean a hook will not run (format.DropsHooks).
 func (s *sources) warn(w io.Writer, warns []translate.Warning) {
 	for _, x := range warns {
-		if !s.Quiet || compat.DropsHooks(x) {
+		if !s.Quiet || compat.DropsHooks(x) || compat.LeftOut(x) {
 			fmt.Fprintln(w, x.String())
 		}
 	}
