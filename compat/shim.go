@@ -351,13 +351,29 @@ func fireShim(ctx context.Context, spec *format.ShimSpec, sio ShimIO, native set
 	if err != nil {
 		return fmt.Errorf("exec: %w", err)
 	}
+	var call *format.HostCall
+	if hw, ok := host.(format.HostWorld); ok {
+		// The hook's world as its own agent would give it (DESIGN §3b):
+		// its project directory, its tool result shapes, its transcript,
+		// only the events its agent fires.
+		if call, err = hw.HostCall(data, sio.Dir, sio.Env, spec.Protocol); err != nil {
+			return fmt.Errorf("exec: %w", err)
+		}
+		ev = call.Event
+	}
 	var read runner.Event // as read, for the host's reply
 	if host != nil {
 		read = ev.Clone()
 	}
+	if call != nil {
+		hookWorld(spec, call, &ev, sio)
+	}
 	out := &runner.Outcome{Event: ev}
 	var report *runner.Report
-	if ev.Name == native {
+	switch {
+	case call != nil && call.Skip != "" && ev.Name == native:
+		fmt.Fprintf(sio.Stderr, "hookcompat exec: not run: %s\n", call.Skip)
+	case ev.Name == native:
 		workspace := ev.Workspace
 		if workspace == "" {
 			workspace = sio.Dir
@@ -384,10 +400,18 @@ func fireShim(ctx context.Context, spec *format.ShimSpec, sio ShimIO, native set
 			}
 		}
 		report = runner.ReportOf(out)
-	} else {
+	default:
 		fmt.Fprintf(sio.Stderr, "hookcompat exec: the event is %q, the hooks are configured for %s; not run\n", ev.Name, spec.Event)
 	}
 	if host != nil {
+		if report != nil {
+			// The wrapped runs, for an engine that runs this host's hooks
+			// itself (hookcompat's): a host's reply schema has no room for
+			// them, and the host ignores a hook's stderr on success.
+			if line, err := runner.ReportLine(report); err == nil {
+				_, _ = sio.Stderr.Write(line)
+			}
+		}
 		stdout, stderr, code := host.WriteReply(out, &read)
 		if _, err := sio.Stdout.Write(stdout); err != nil {
 			return err
@@ -412,6 +436,82 @@ func fireShim(ctx context.Context, spec *format.ShimSpec, sio ShimIO, native set
 	}
 	_, err = fmt.Fprintf(sio.Stdout, "%s\n", b)
 	return err
+}
+
+// hookWorld gives the shim's hook, of format spec.Protocol, the world the
+// host described in call (format.HookWorld): its agent's tool input and
+// result shapes and its agent's transcript, written next to the host's
+// (or, where that folder cannot be written, under the temporary
+// directory) and named in ev.TranscriptPath. A format without a world
+// gets the host's values as they are.
+func hookWorld(spec *format.ShimSpec, call *format.HostCall, ev *runner.Event, sio ShimIO) {
+	f, ok := format.Lookup(spec.Protocol)
+	if !ok {
+		return
+	}
+	hw, ok := f.(format.HookWorld)
+	if !ok {
+		return
+	}
+	if ev.Tool != "" {
+		hw.WorldTool(ev, call.Outcome)
+	}
+	t := call.Transcript
+	if t == nil {
+		if call.TranscriptPath == "" && ev.SessionID == "" {
+			return
+		}
+		t = &format.Transcript{} // unreadable: an empty one, never the host's format
+	}
+	base := filepath.Base(call.TranscriptPath)
+	if call.TranscriptPath == "" {
+		base = ev.SessionID + ".jsonl"
+	}
+	name, data, err := hw.WorldTranscript(t, ev, base)
+	if err != nil {
+		fmt.Fprintf(sio.Stderr, "hookcompat exec: transcript: %v\n", err)
+		return
+	}
+	dirs := []string{filepath.Join(os.TempDir(), "hookcompat-transcripts")}
+	if call.TranscriptPath != "" {
+		dirs = append([]string{filepath.Dir(call.TranscriptPath)}, dirs...)
+	}
+	for _, dir := range dirs {
+		p := filepath.Join(dir, name)
+		if err := writeFileAtomic(p, data); err == nil {
+			ev.TranscriptPath = p
+			return
+		}
+	}
+	fmt.Fprintf(sio.Stderr, "hookcompat exec: transcript: cannot write %s\n", name)
+}
+
+// writeFileAtomic writes data to path through a temporary file in the
+// same folder, renamed over path: a reader sees the old file or the new
+// one, never a part.
+func writeFileAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(tmp.Name(), 0o600)
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), path)
+	}
+	if werr != nil {
+		_ = os.Remove(tmp.Name())
+	}
+	return werr
 }
 
 // inProcessShim is NewEngine's runner.Options.InProcess: a command hook

@@ -733,6 +733,13 @@ func (e *Engine) runOne(ctx context.Context, p Protocol, h *settings.Hook, ev *E
 			res = e.runCommand(ctx, inv)
 		}
 		reply = p.Classify(run, ev, res)
+		if reply.Inner == nil {
+			// The exec shim answering a host agent reports the runs it
+			// stands for on stderr (ReportLinePrefix).
+			if runs := readReportLine(res.Stderr); runs != nil {
+				applyReport(&reply, runs)
+			}
+		}
 	}
 	if res != nil && res.Cancelled {
 		reply = cancelledReply(h, reply)

@@ -138,3 +138,38 @@ func exitOf(r *HookReply, res *RunResult) (*int, string) {
 	}
 	return nil, res.Signal
 }
+
+// ReportLinePrefix starts the line of a hook's stderr that carries a
+// [Report]: the exec shim answering a host agent (Codex, Gemini CLI, …),
+// whose reply schema has no room for hookcompat's extension field,
+// reports the runs it stands for there, once, as the last line
+// "hookcompat-report: {"hooks": [...]}". An engine that reads it
+// ([Engine]) shows the wrapped hook's outcome in traces and the failure
+// log exactly as for a native reply's [ReportKey] field; the host agent
+// itself ignores a successful hook's stderr. It changes no decision.
+const ReportLinePrefix = "hookcompat-report: "
+
+// ReportLine is the stderr line carrying rep ([ReportLinePrefix], the
+// report as compact JSON, a newline).
+func ReportLine(rep *Report) ([]byte, error) {
+	b, err := json.Marshal(rep)
+	if err != nil {
+		return nil, err
+	}
+	out := append([]byte(ReportLinePrefix), b...)
+	return append(out, '\n'), nil
+}
+
+// readReportLine returns the runs of the last [ReportLinePrefix] line of
+// stderr, or nil when there is none or it cannot be read.
+func readReportLine(stderr []byte) []InnerRun {
+	i := bytes.LastIndex(stderr, []byte(ReportLinePrefix))
+	if i < 0 || (i > 0 && stderr[i-1] != '\n') {
+		return nil
+	}
+	line := stderr[i+len(ReportLinePrefix):]
+	if j := bytes.IndexByte(line, '\n'); j >= 0 {
+		line = line[:j]
+	}
+	return readReport(append(append([]byte(`{"`+ReportKey+`":`), line...), '}'))
+}

@@ -425,8 +425,20 @@ var uuidRE = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 func (l *layout) norm(s string) string {
 	s = strings.ReplaceAll(s, l.sys, "") // the test's /etc/codex is under SystemRoot
 	s = l.ph.Normalize(s)
+	if l.converted {
+		// The shim's Claude transcript beside the rollout, whose name the
+		// recordings keep dated; the duration of the call, which the
+		// shim reads from the rollout (the replay has none).
+		s = claudeRollout.ReplaceAllString(s, "sessions/<Y>/<M>/<D>/claude-rollout-<TIMESTAMP>-")
+		s = durationField.ReplaceAllString(s, "")
+	}
 	return uuidRE.ReplaceAllString(s, "<UUID>")
 }
+
+var (
+	claudeRollout = regexp.MustCompile(`sessions/(\d{4}|<Y>)/(\d{2}|<M>)/(\d{2}|<D>)/claude-rollout-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}|<TIMESTAMP>)-`)
+	durationField = regexp.MustCompile(`,"duration_ms":("<MS>"|\d+)`)
+)
 
 // firing is one event Codex fired: its recorded runs (none for a
 // synthesised one) and stdin.
@@ -632,8 +644,26 @@ func replayFiring(r reporter, c *oracletest.Case, obs *observed, l *layout, cfg 
 	var err error
 	if l.converted && !f.synth {
 		// The recorded stdin is what the converted hook got from the shim
-		// (Claude's payload); Codex's own payload is rebuilt from it.
+		// (Claude's payload); Codex's own payload is rebuilt from it: its
+		// transcript_path is Codex's rollout (the shim's Claude
+		// transcript is written beside it), its tool_response the call's
+		// output as Codex captured it.
 		ev, err = eventFromClaudePayload(stdin, l.cwd)
+		if err == nil {
+			ev.TranscriptPath = codexTranscript(ev.TranscriptPath)
+			var bash struct {
+				Stdout *string `json:"stdout"`
+			}
+			if json.Unmarshal(ev.Result, &bash) == nil && bash.Stdout != nil {
+				// Codex's aggregated output, whose trailing newline the
+				// shim trimmed as Claude Code does.
+				out := *bash.Stdout
+				if out != "" {
+					out += "\n"
+				}
+				ev.Result = mustJSON(out)
+			}
+		}
 	} else {
 		ev, err = p.FromPayload(stdin, l.cwd)
 	}
@@ -964,6 +994,17 @@ func eventFromClaudePayload(data []byte, workspace string) (runner.Event, error)
 		ev.Args = vocab.Args(translate.Dialect("claude"), translate.Native, claudeTool, ev.Args)
 	}
 	return ev, nil
+}
+
+// codexTranscript is the rollout path a converted Claude hook's
+// transcript_path (the shim's claude-<rollout> file beside it) stands
+// for.
+func codexTranscript(p string) string {
+	dir, base := filepath.Split(p)
+	if strings.HasPrefix(base, "claude-") {
+		return dir + strings.TrimPrefix(base, "claude-")
+	}
+	return p
 }
 
 // loadAverage is the one-minute load average (/proc/loadavg), or 0 when

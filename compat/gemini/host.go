@@ -35,6 +35,11 @@ func (f geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte,
 	case out.Decision.Blocks() && r.Block != geminicore.Ignored:
 		o.Str("decision", "deny")
 		o.Str("reason", out.Reason)
+		if r.Block == geminicore.Continuation {
+			// Gemini CLI fires BeforeAgent again with the reason as the
+			// prompt: not a person's (HostCall).
+			agent.RememberContinuation(ev.SessionID, out.Reason)
+		}
 	case out.Decision == runner.DecisionAsk && r.Ask:
 		o.Str("decision", "ask")
 		if out.Reason != "" {

@@ -62,6 +62,12 @@ type Row struct {
 	// texts ("creation").
 	Operation string
 
+	// Prompts says which of the event's prompts are a person's, for a
+	// converted hook of an agent that fires the event for those only
+	// (Claude Code's UserPromptSubmit): the others are skipped
+	// (format.HostCall.Skip).
+	Prompts PromptRule
+
 	// Note is what the agent does differently with a hook converted onto
 	// this event, whatever the hook replies (a convert warning; hooks of
 	// the row's Failure event excepted); ClaudeNote is added for hooks
@@ -202,6 +208,27 @@ const (
 	ChainToolInput
 	// ChainLLMRequest: llm_request = {...llm_request, ...hookSpecificOutput.llm_request}.
 	ChainLLMRequest
+)
+
+// PromptRule is how an agent tells a person's prompt from the prompts it
+// sends itself on an event that carries prompts.
+type PromptRule int
+
+// Prompt rules.
+const (
+	// PromptsNone: the event carries no prompt of its own.
+	PromptsNone PromptRule = iota
+	// PromptsSubmitted: a person's prompt carries submitted_prompt (the
+	// prompt as typed); the tool-result and Stop continuations do not
+	// (Qwen Code).
+	PromptsSubmitted
+	// PromptsContinuation: the agent fires the event again for the
+	// continuation a block of a Continuation event forces, with the
+	// block's reason as the prompt and nothing else to tell it by
+	// (Gemini CLI's BeforeAgent after AfterAgent): the exec shim
+	// remembers the reasons it answered such a block with
+	// ([RememberContinuation]) and skips a prompt that is one.
+	PromptsContinuation
 )
 
 // Field is the native event field that holds a payload key.
