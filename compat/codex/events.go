@@ -135,6 +135,18 @@ type eventRow struct {
 	// ConvertNote is what the codex target warns once about hooks of
 	// other formats on this event (differs-in-codex), or "".
 	ConvertNote string
+	// Prompts: the event carries a prompt, which Codex also sends from
+	// inside a subagent (agent_id in the payload): a converted hook of an
+	// agent that fires the event for a person's prompt only is skipped
+	// there (format.HostCall.Skip).
+	Prompts bool
+	// Result: the payload's tool_response is the call's result, which
+	// the exec shim gives a converted hook in its own agent's shape
+	// (format.ToolOutcome); FailedAs is the native event a failed call
+	// (a non-zero exit in the rollout) is for such a hook, when Codex has
+	// no event of its own for it.
+	Result   bool
+	FailedAs settings.Event
 	// Timeout is a handler's timeout when it has none (zero: the
 	// default of every event, [DefaultTimeout]); TimeoutCap bounds a
 	// configured one (zero: no bound). Codex 0.169.0 gives SessionEnd
@@ -143,6 +155,10 @@ type eventRow struct {
 	// <file>" at start for each handler given more (recorded:
 	// hc_sessionend_timeout_*, hc_interrupt_timeout*).
 	Timeout, TimeoutCap time.Duration
+	// Sync: Codex runs the event's hooks synchronously whatever their
+	// async says (and warns "running synchronously" at every start):
+	// the codex target writes no async.
+	Sync bool
 }
 
 // eventRows is the table, in Codex's event order (codex §2.1).
@@ -167,7 +183,7 @@ func eventRows() []eventRow {
 			Top: append(append([]string{}, universal...), "decision", "reason"), Decisions: []string{"approve", "block"},
 			HSO:   []string{"hookEventName", "permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext"},
 			Exit2: exit2Block, Reply: replyGate, Place: PlaceBeforeOutput, Sign: signTurn,
-			ConvertNote: "PreToolUse under Codex: ask and allow-without-rewrite have no effect (Codex's own approval applies), a block shows the model Codex's text (\"Command blocked by PreToolUse hook: …\"), continue:false/stopReason/suppressOutput are dropped by the shim, and only a Bash command or a file edit that is patch text can be rewritten"},
+			ConvertNote: "PreToolUse under Codex: an ask denies the call with its reason (as Claude Code headless does), an allow without a rewrite has no effect (Codex's own approval applies), a block shows the model Codex's text (\"Command blocked by PreToolUse hook: …\"), continue:false lets the call run as Claude Code does but cannot stop the turn after it (Codex stops no turn from a tool hook; stopReason and suppressOutput are dropped), and only a Bash command or a file edit that is patch text can be rewritten"},
 		// PermissionRequest: decision.behavior allow/deny, exit 2 denies; T4
 		// for a denied exec_command (codex §3.4). No tool_use_id.
 		{Codex: "PermissionRequest", Native: settings.PermissionRequest, Snake: "permission_request", Kebab: "permission-request",
@@ -185,6 +201,7 @@ func eventRows() []eventRow {
 			Top: append(append([]string{}, universal...), "decision", "reason"), Decisions: []string{"block"},
 			HSO:   []string{"hookEventName", "additionalContext", "updatedMCPToolOutput"},
 			Exit2: exit2Feedback, Reply: replyFeedback, Place: PlaceBeforeOutput, Sign: signTurn,
+			Result: true, FailedAs: settings.PostToolFailure,
 			ConvertNote: "PostToolUse under Codex: a block replaces the tool's output (Claude shows both), continue:false does not stop the agent, updatedMCPToolOutput is dropped"},
 		// PreCompact: matcher on trigger; nothing reaches the model.
 		{Codex: "PreCompact", Native: settings.PreCompact, Snake: "pre_compact", Kebab: "pre-compact",
@@ -206,7 +223,7 @@ func eventRows() []eventRow {
 		// configured timeout clamped to 3 s (recorded).
 		{Codex: "SessionEnd", Native: settings.SessionEnd, Snake: "session_end", Kebab: "session-end",
 			Keys:  []string{"session_id", "transcript_path", "cwd", "hook_event_name", "reason"},
-			Match: matchReason, Timeout: time.Second, TimeoutCap: 3 * time.Second},
+			Match: matchReason, Timeout: time.Second, TimeoutCap: 3 * time.Second, Sync: true},
 		// UserPromptSubmit: block / exit 2 / continue:false drops the prompt;
 		// contexts (JSON or plain text) after the prompt (codex §3.6).
 		{Codex: "UserPromptSubmit", Native: settings.PromptSubmit, Snake: "user_prompt_submit", Kebab: "user-prompt-submit",
@@ -214,7 +231,7 @@ func eventRows() []eventRow {
 			Match: matchNone, Schema: true, Plain: plainContext,
 			Top: append(append([]string{}, universal...), "decision", "reason"), Decisions: []string{"block"},
 			HSO:   []string{"hookEventName", "additionalContext"},
-			Exit2: exit2Drop, Reply: replyDrop, Place: PlaceAfterPrompt, Sign: signTurn},
+			Exit2: exit2Drop, Reply: replyDrop, Place: PlaceAfterPrompt, Sign: signTurn, Prompts: true},
 		// SubagentStart: context in the subagent's first request.
 		{Codex: "SubagentStart", Native: settings.SubagentStart, Snake: "subagent_start", Kebab: "subagent-start",
 			Keys:  []string{"session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "agent_id", "agent_type"},

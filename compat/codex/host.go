@@ -28,10 +28,11 @@ import (
 const stopCap = 8
 
 // WriteReply renders the shim's outcome as Codex's reply (codex-format
-// §8.3): PreToolUse — a block as permissionDecision deny with the reason
-// (non-blank), a rewrite as allow + updatedInput ({"command"} for Bash,
-// the patch text for file edits), nothing for allow or ask (Codex has no
-// allow-without-rewrite and no ask); PermissionRequest — decision.behavior
+// §8.3): PreToolUse — a block, and an ask (Codex has none; Claude Code
+// headless refuses an asked call with the reason), as permissionDecision
+// deny with the reason (non-blank), a rewrite as allow + updatedInput
+// ({"command"} for Bash, the patch text for file edits), nothing for
+// allow (Codex has no allow-without-rewrite); PermissionRequest — decision.behavior
 // allow or deny + message, updatedInput/updatedPermissions/interrupt
 // dropped; PostToolUse — decision block + reason, continue:false +
 // stopReason; UserPromptSubmit — block, continue:false; SessionStart and
@@ -61,7 +62,10 @@ func (codexFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []
 	switch row.Reply {
 	case replyGate:
 		switch {
-		case out.Decision.Blocks():
+		case out.Decision.Blocks() || out.Decision == runner.DecisionAsk:
+			// Codex has no ask: Claude Code without a person to ask
+			// (headless) refuses the call with the reason, and so does
+			// the shim.
 			if reason == "" {
 				reason = "blocked by a " + row.Codex + " hook"
 			}

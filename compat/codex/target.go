@@ -122,10 +122,14 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			warn(h, CodeNotForCodex, fmt.Sprintf("a %s hook cannot run under Codex (it skips prompt and agent hooks); left out", t))
 			continue
 		}
-		matcher, runs := codexMatcher(h)
+		matcher, runs, dropped := codexMatcher(h)
 		if !runs {
 			warn(h, CodeNotForCodex, fmt.Sprintf("%s matcher %q names only tools Codex never calls (Codex reads files with Bash and changes them with apply_patch); left out", name, h.Match))
 			continue
+		}
+		if len(dropped) > 0 {
+			warn(h, CodeDiffersInCodex, fmt.Sprintf("%s matcher %q: %s names a tool Codex never calls (Codex reads files with Bash and changes them with apply_patch), so that alternative is dropped: the hook runs for %s only, and a call its own agent would make with %s reaches it, if at all, as another tool",
+				name, h.Match, strings.Join(dropped, ", "), matcher, strings.Join(dropped, " or ")))
 		}
 		shimMatch, ok := format.ShimMatcherOf(h)
 		if !ok {
@@ -138,27 +142,36 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			continue
 		}
 		spec.Host = Name
+		row, _ := rowFor(h.Event)
 		timeout := h.Timeout
 		if timeout <= 0 {
 			timeout = settings.DefaultTimeout
 		}
+		if row.TimeoutCap > 0 && timeout > row.TimeoutCap {
+			// What Codex runs: it clamps the timeout (and says so at
+			// every start); the shim stops the hook first.
+			once(h, row.Codex+"\x00cap", CodeDiffersInCodex, fmt.Sprintf("%s under Codex: Codex gives a %s hook at most %s, so timeouts over it are written as %s (the hook is stopped then, where its own agent would wait up to its timeout)",
+				name, evName, formatTimeout(row.TimeoutCap), formatTimeout(row.TimeoutCap)))
+			timeout = row.TimeoutCap
+		}
 		spec.Timeout = timeout
+		async := h.Async
+		if async && row.Sync {
+			once(h, row.Codex+"\x00sync", CodeDiffersInCodex, fmt.Sprintf("%s under Codex: Codex runs %s hooks synchronously, so async is not written (the session's end waits for the hook, at most %s)", name, evName, formatTimeout(effectiveTimeout(h, row))))
+			async, spec.Async = false, false
+		}
 		cmd := format.ShimLine(format.ShimArgs(shim, spec), false)
 		g := groupOut{Hooks: []handlerOut{{Type: "command", Command: cmd, Timeout: roundUpSeconds(timeout), StatusMessage: h.StatusMessage}}}
 		if matcher != "" {
 			m := matcher
 			g.Matcher = &m
 		}
-		if h.Async {
+		if async {
 			g.Hooks[0].Async = true
 			warn(h, CodeDiffersInCodex, "async: Codex starts the hook and ignores its reply (a context it returns never reaches the model)")
 		}
 		if h.FailClosed {
 			warn(h, CodeDiffersInCodex, "fail_closed: Codex has none; the shim answers deny itself when the hook fails or times out before Codex's timeout")
-		}
-		row, _ := rowFor(h.Event)
-		if row.TimeoutCap > 0 && timeout > row.TimeoutCap {
-			warn(h, CodeDiffersInCodex, fmt.Sprintf("%s: Codex clamps a %s hook's timeout to %s (the hook is killed then)", name, evName, formatTimeout(row.TimeoutCap)))
 		}
 		if row.ConvertNote != "" {
 			n := len(out.Warnings)
@@ -214,35 +227,37 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 }
 
 // codexMatcher is the Codex matcher that selects the calls of h's matcher
-// ("" = every call) and whether any call Codex makes can match.
-func codexMatcher(h *settings.Hook) (string, bool) {
+// ("" = every call), whether any call Codex makes can match, and the
+// alternatives of a name list that name tools Codex never calls (left
+// out of the Codex matcher).
+func codexMatcher(h *settings.Hook) (string, bool, []string) {
 	m := h.Match
 	if m == "" || m == "*" {
-		return "", true
+		return "", true, nil
 	}
 	if row, ok := rowFor(h.Event); !ok || row.Match != matchTool {
 		if CompileMatcher(m).Err() != nil {
-			return "", true // the shim applies it
+			return "", true, nil // the shim applies it
 		}
-		return m, true
+		return m, true, nil
 	}
 	switch h.EffectiveMatchSyntax() {
 	case settings.MatchGlob, settings.MatchExact:
 		// Native tool names: Codex's where they have one; a glob with
 		// wildcards is left to the shim.
 		if strings.ContainsAny(m, `*?[\`) {
-			return "", true
+			return "", true, nil
 		}
 		switch m {
 		case "edit", "write", "multi_edit", "notebook_edit":
-			return "apply_patch", true
+			return "apply_patch", true, nil
 		case "read", "glob", "grep", "web_fetch", "web_search", "todo_write", "skill", "exit_plan_mode", "powershell":
-			return "", false
+			return "", false, nil
 		}
-		return translate.DefaultVocabulary.Name(translate.Native, Dialect, m), true
+		return translate.DefaultVocabulary.Name(translate.Native, Dialect, m), true, nil
 	}
 	if h.EffectiveMatchSyntax() == claudeName && isClaudeNameList(m) {
-		var names []string
+		var names, dropped []string
 		seen := map[string]bool{}
 		for _, n := range strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' }) {
 			n = strings.TrimSpace(n)
@@ -250,25 +265,28 @@ func codexMatcher(h *settings.Hook) (string, bool) {
 			if !known {
 				c = n // MCP and other tool names are the same
 			}
+			if c == "" {
+				dropped = append(dropped, n)
+			}
 			if c != "" && !seen[c] {
 				seen[c] = true
 				names = append(names, c)
 			}
 		}
 		if len(names) == 0 {
-			return "", false
+			return "", false, nil
 		}
-		return strings.Join(names, "|"), true
+		return strings.Join(names, "|"), true, dropped
 	}
 	if h.EffectiveMatchSyntax() != Name {
 		// Another agent's matcher names that agent's tools (Gemini's
 		// run_shell_command): the shim applies it to every call.
-		return "", true
+		return "", true, nil
 	}
 	if CompileMatcher(m).Err() != nil {
-		return "", true // Rust rejects it: select every call, the shim matches
+		return "", true, nil // Rust rejects it: select every call, the shim matches
 	}
-	return m, true
+	return m, true, nil
 }
 
 func isClaudeNameList(m string) bool {

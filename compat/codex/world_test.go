@@ -56,7 +56,7 @@ func TestHostCallWorld(t *testing.T) {
 	roll := filepath.Join(t.TempDir(), "rollout-2026-12-02T02-09-36-s-1.jsonl")
 	require.NoError(t, os.WriteFile(roll, []byte(rolloutLines(root)), 0o644))
 
-	call, err := codexFormat{}.HostCall(codexPayload("PreToolUse", `,"tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"call_1"`, roll, sub), sub, nil, settings.ProtocolClaude)
+	call, err := codexFormat{}.HostCall(codexPayload("PreToolUse", `,"tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"call_1"`, roll, sub), sub, nil, claudeName)
 	require.NoError(t, err)
 	assert.Equal(t, root, call.Event.Workspace, "the project whose .codex runs the shim, not the session's subfolder")
 	assert.Equal(t, sub, call.Event.Cwd)
@@ -91,7 +91,7 @@ func TestHostCallWorld(t *testing.T) {
 	}, got, "the environment context and developer messages are not a person's")
 
 	// A command that exited 3 is a failure for a Claude hook.
-	call, err = codexFormat{}.HostCall(codexPayload("PostToolUse", `,"tool_name":"Bash","tool_input":{"command":"echo failing >&2; exit 3"},"tool_response":"failing\n","tool_use_id":"call_1"`, roll, root), root, nil, settings.ProtocolClaude)
+	call, err = codexFormat{}.HostCall(codexPayload("PostToolUse", `,"tool_name":"Bash","tool_input":{"command":"echo failing >&2; exit 3"},"tool_response":"failing\n","tool_use_id":"call_1"`, roll, root), root, nil, claudeName)
 	require.NoError(t, err)
 	assert.Equal(t, settings.PostToolFailure, call.Event.Name)
 	require.NotNil(t, call.Outcome)
@@ -102,7 +102,7 @@ func TestHostCallWorld(t *testing.T) {
 
 	// An Add File: the file as it is now, new.
 	require.NoError(t, os.WriteFile(filepath.Join(root, "a.txt"), []byte("hi\n"), 0o644))
-	call, err = codexFormat{}.HostCall(codexPayload("PostToolUse", `,"tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch"},"tool_response":"Exit code: 0\nOutput:\nSuccess.\n","tool_use_id":"call_2"`, roll, root), root, nil, settings.ProtocolClaude)
+	call, err = codexFormat{}.HostCall(codexPayload("PostToolUse", `,"tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch"},"tool_response":"Exit code: 0\nOutput:\nSuccess.\n","tool_use_id":"call_2"`, roll, root), root, nil, claudeName)
 	require.NoError(t, err)
 	assert.Equal(t, settings.PostTool, call.Event.Name)
 	assert.Equal(t, "write", call.Event.Tool)
@@ -113,7 +113,7 @@ func TestHostCallWorld(t *testing.T) {
 
 	// An Update File: the file before is the patch undone.
 	require.NoError(t, os.WriteFile(filepath.Join(root, "b.txt"), []byte("one\nTWO\nthree\n"), 0o644))
-	call, err = codexFormat{}.HostCall(codexPayload("PostToolUse", `,"tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Update File: b.txt\n@@\n one\n-two\n+TWO\n three\n*** End Patch"},"tool_response":"Exit code: 0\nOutput:\nSuccess.\n","tool_use_id":"call_3"`, roll, root), root, nil, settings.ProtocolClaude)
+	call, err = codexFormat{}.HostCall(codexPayload("PostToolUse", `,"tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Update File: b.txt\n@@\n one\n-two\n+TWO\n three\n*** End Patch"},"tool_response":"Exit code: 0\nOutput:\nSuccess.\n","tool_use_id":"call_3"`, roll, root), root, nil, claudeName)
 	require.NoError(t, err)
 	assert.Equal(t, "edit", call.Event.Tool)
 	require.NotNil(t, call.Outcome.Original)
@@ -124,10 +124,10 @@ func TestHostCallWorld(t *testing.T) {
 // a person's prompt; the main agent's is.
 func TestHostCallPromptInSubagent(t *testing.T) {
 	dir := t.TempDir()
-	call, err := codexFormat{}.HostCall(codexPayload("UserPromptSubmit", `,"prompt":"do it"`, "", dir), dir, nil, settings.ProtocolClaude)
+	call, err := codexFormat{}.HostCall(codexPayload("UserPromptSubmit", `,"prompt":"do it"`, "", dir), dir, nil, claudeName)
 	require.NoError(t, err)
 	assert.Empty(t, call.Skip)
-	call, err = codexFormat{}.HostCall([]byte(`{"session_id":"s-1","turn_id":"t-2","agent_id":"a-1","agent_type":"worker","transcript_path":null,"cwd":"/p","hook_event_name":"UserPromptSubmit","model":"gpt-5.5","permission_mode":"default","prompt":"say hi"}`), dir, nil, settings.ProtocolClaude)
+	call, err = codexFormat{}.HostCall([]byte(`{"session_id":"s-1","turn_id":"t-2","agent_id":"a-1","agent_type":"worker","transcript_path":null,"cwd":"/p","hook_event_name":"UserPromptSubmit","model":"gpt-5.5","permission_mode":"default","prompt":"say hi"}`), dir, nil, claudeName)
 	require.NoError(t, err)
 	assert.Contains(t, call.Skip, "subagent")
 }
@@ -147,9 +147,9 @@ func TestWriteReplyAskDenies(t *testing.T) {
 // alternative naming a tool Codex never calls is a warning.
 func TestCodexTargetWrites(t *testing.T) {
 	cfg := &settings.Config{Hooks: []settings.Hook{
-		{Event: settings.SessionEnd, Protocol: settings.ProtocolClaude, Command: "end.sh", Timeout: 10e9, Async: true, Source: settings.Source{File: "s.json", Line: 1, Event: "SessionEnd"}},
-		{Event: settings.SessionEnd, Protocol: settings.ProtocolClaude, Command: "end2.sh", Timeout: 20e9, Source: settings.Source{File: "s.json", Line: 2, Event: "SessionEnd"}},
-		{Event: settings.PreTool, Protocol: settings.ProtocolClaude, Command: "guard.sh", Match: "Read|Edit|Write|Bash", MatchSyntax: settings.MatchClaude, Source: settings.Source{File: "s.json", Line: 3, Event: "PreToolUse"}},
+		{Event: settings.SessionEnd, Protocol: claudeName, Command: "end.sh", Timeout: 10e9, Async: true, Source: settings.Source{File: "s.json", Line: 1, Event: "SessionEnd"}},
+		{Event: settings.SessionEnd, Protocol: claudeName, Command: "end2.sh", Timeout: 20e9, Source: settings.Source{File: "s.json", Line: 2, Event: "SessionEnd"}},
+		{Event: settings.PreTool, Protocol: claudeName, Command: "guard.sh", Match: "Read|Edit|Write|Bash", MatchSyntax: claudeName, Source: settings.Source{File: "s.json", Line: 3, Event: "PreToolUse"}},
 	}}
 	out, err := target{}.Write(cfg, &format.TargetOptions{})
 	require.NoError(t, err)

@@ -37,7 +37,8 @@ func rows() []geminicore.Row {
 		// sends nothing, continue:false stops silently, additionalContext
 		// is one more prompt part.
 		{Name: "BeforeAgent", Native: settings.PromptSubmit, Fields: []string{"prompt"},
-			Merge: geminicore.MergeOr, Block: geminicore.NoRequest, Stop: geminicore.AgentStops, Context: geminicore.ContextPromptPart, Chain: geminicore.ChainPrompt},
+			Merge: geminicore.MergeOr, Block: geminicore.NoRequest, Stop: geminicore.AgentStops, Context: geminicore.ContextPromptPart, Chain: geminicore.ChainPrompt,
+			Prompts: geminicore.PromptsContinuation},
 		// PreCompress: before every model request with history (trigger
 		// auto|manual); awaited, output unused.
 		{Name: "PreCompress", Native: settings.PreCompact, Fields: []string{"trigger"}, Defaults: map[string]string{"trigger": `"auto"`},
@@ -65,7 +66,7 @@ func rows() []geminicore.Row {
 		{Name: "BeforeTool", Native: settings.PreTool, Fields: []string{"tool_name", "tool_input", "mcp_context", "original_request_name"},
 			Optional: []string{"mcp_context", "original_request_name"},
 			Match:    geminicore.MatchTool, Merge: geminicore.MergeOr, Block: geminicore.ToolBlocked, Ask: true, Stop: geminicore.AgentStops, Chain: geminicore.ChainToolInput,
-			ClaudeNote: "Gemini CLI ignores additionalContext on BeforeTool, and a headless run waits forever on an ask"},
+			ClaudeNote: "Gemini CLI ignores additionalContext on BeforeTool, a headless run waits forever on an ask, and continue:false stops the agent before the call runs (Claude Code runs the call, then stops the turn)"},
 		// AfterTool: after every executed call, failed ones too (a failed
 		// call's tool_response carries error {message, type}: natively
 		// post_tool_failure); a block replaces the result with the bare

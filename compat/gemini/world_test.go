@@ -49,26 +49,26 @@ func TestGeminiHostWorld(t *testing.T) {
 	chat := filepath.Join(t.TempDir(), "session-2026-12-02T02-10-s1.jsonl")
 	require.NoError(t, os.WriteFile(chat, []byte(chatFile), 0o644))
 
-	call, err := hw.HostCall(geminiPayload("BeforeAgent", chat, `,"prompt":"<hook_context>SS-CTX</hook_context>\n\ndo it"`), "/w", []string{"GEMINI_PROJECT_DIR=/p"}, settings.ProtocolClaude)
+	call, err := hw.HostCall(geminiPayload("BeforeAgent", chat, `,"prompt":"<hook_context>SS-CTX</hook_context>\n\ndo it"`), "/w", []string{"GEMINI_PROJECT_DIR=/p"}, "claude")
 	require.NoError(t, err)
 	assert.Empty(t, call.Skip)
 	assert.Equal(t, "do it", call.Event.Prompt)
 	assert.Equal(t, "/p", call.Event.Workspace)
 
-	stop, err := hw.HostCall(geminiPayload("AfterAgent", chat, `,"prompt":"do it","prompt_response":"first","stop_hook_active":false`), "/w", nil, settings.ProtocolClaude)
+	stop, err := hw.HostCall(geminiPayload("AfterAgent", chat, `,"prompt":"do it","prompt_response":"first","stop_hook_active":false`), "/w", nil, "claude")
 	require.NoError(t, err)
 	out := &runner.Outcome{Event: stop.Event, Reply: runner.Reply{Decision: runner.DecisionBlock, Reason: "CONTINUE-PLEASE"}}
 	stdout, _, _ := host.WriteReply(out, &stop.Event)
 	assert.JSONEq(t, `{"decision":"deny","reason":"CONTINUE-PLEASE"}`, string(stdout))
 
-	call, err = hw.HostCall(geminiPayload("BeforeAgent", chat, `,"prompt":"CONTINUE-PLEASE"`), "/w", nil, settings.ProtocolClaude)
+	call, err = hw.HostCall(geminiPayload("BeforeAgent", chat, `,"prompt":"CONTINUE-PLEASE"`), "/w", nil, "claude")
 	require.NoError(t, err)
 	assert.Contains(t, call.Skip, "continuation")
-	call, err = hw.HostCall(geminiPayload("BeforeAgent", chat, `,"prompt":"CONTINUE-PLEASE"`), "/w", nil, settings.ProtocolClaude)
+	call, err = hw.HostCall(geminiPayload("BeforeAgent", chat, `,"prompt":"CONTINUE-PLEASE"`), "/w", nil, "claude")
 	require.NoError(t, err)
 	assert.Empty(t, call.Skip, "the person types the same words again: a prompt")
 
-	call, err = hw.HostCall(geminiPayload("AfterAgent", chat, `,"prompt":"do it","prompt_response":"first\nsecond","stop_hook_active":true`), "/w", nil, settings.ProtocolClaude)
+	call, err = hw.HostCall(geminiPayload("AfterAgent", chat, `,"prompt":"do it","prompt_response":"first\nsecond","stop_hook_active":true`), "/w", nil, "claude")
 	require.NoError(t, err)
 	assert.Equal(t, "second", call.Event.Output, "the last answer, as Claude Code's last_assistant_message")
 	require.NotNil(t, call.Transcript)
@@ -85,14 +85,14 @@ func TestGeminiHostWorld(t *testing.T) {
 	}
 	assert.Equal(t, []string{"user:do it", `assistant: shell{"command":"echo T-OUT"}`, "tool:T-OUT", "assistant:first", "user:CONTINUE-PLEASE (meta)", "assistant:second"}, got)
 
-	failed, err := hw.HostCall(geminiPayload("AfterTool", chat, `,"tool_name":"run_shell_command","tool_input":{"command":"exit 3"},"tool_response":{"llmContent":"<untrusted_context>\nOutput: oops\nExit Code: 3\nProcess Group PGID: 9\n</untrusted_context>","returnDisplay":"oops"}`), "/w", nil, settings.ProtocolClaude)
+	failed, err := hw.HostCall(geminiPayload("AfterTool", chat, `,"tool_name":"run_shell_command","tool_input":{"command":"exit 3"},"tool_response":{"llmContent":"<untrusted_context>\nOutput: oops\nExit Code: 3\nProcess Group PGID: 9\n</untrusted_context>","returnDisplay":"oops"}`), "/w", nil, "claude")
 	require.NoError(t, err)
 	assert.Equal(t, settings.PostToolFailure, failed.Event.Name)
 	require.NotNil(t, failed.Outcome.ExitCode)
 	assert.Equal(t, 3, *failed.Outcome.ExitCode)
 	assert.Equal(t, "oops", failed.Outcome.Output)
 
-	wrote, err := hw.HostCall(geminiPayload("AfterTool", chat, `,"tool_name":"replace","tool_input":{"file_path":"/p/a.txt","old_string":"world","new_string":"there","instruction":"x"},"tool_response":{"llmContent":"Successfully modified file","returnDisplay":{"fileName":"a.txt","filePath":"/p/a.txt","originalContent":"hello world\n","newContent":"hello there\n"}}`), "/w", nil, settings.ProtocolClaude)
+	wrote, err := hw.HostCall(geminiPayload("AfterTool", chat, `,"tool_name":"replace","tool_input":{"file_path":"/p/a.txt","old_string":"world","new_string":"there","instruction":"x"},"tool_response":{"llmContent":"Successfully modified file","returnDisplay":{"fileName":"a.txt","filePath":"/p/a.txt","originalContent":"hello world\n","newContent":"hello there\n"}}`), "/w", nil, "claude")
 	require.NoError(t, err)
 	assert.Equal(t, settings.PostTool, wrote.Event.Name)
 	assert.JSONEq(t, `{"path":"/p/a.txt","old_string":"world","new_string":"there"}`, string(wrote.Event.Args), "instruction is Gemini's own")
@@ -100,7 +100,7 @@ func TestGeminiHostWorld(t *testing.T) {
 	assert.Equal(t, "hello world\n", *wrote.Outcome.Original)
 	assert.Equal(t, "hello there\n", *wrote.Outcome.Content)
 
-	read, err := hw.HostCall(geminiPayload("BeforeTool", chat, `,"tool_name":"read_file","tool_input":{"file_path":"/p/a.txt","start_line":3,"end_line":6}`), "/w", nil, settings.ProtocolClaude)
+	read, err := hw.HostCall(geminiPayload("BeforeTool", chat, `,"tool_name":"read_file","tool_input":{"file_path":"/p/a.txt","start_line":3,"end_line":6}`), "/w", nil, "claude")
 	require.NoError(t, err)
 	var args map[string]any
 	require.NoError(t, json.Unmarshal(read.Event.Args, &args))

@@ -37,14 +37,14 @@ func rows() []geminicore.Row {
 		// top-level deny; updatedInput and additionalContext are ignored.
 		{Name: "PreToolUse", Native: settings.PreTool, Fields: []string{"tool_name", "tool_input", "tool_use_id", "tool_call_id"},
 			Match: geminicore.MatchTool, Merge: geminicore.MergeOr, Block: geminicore.ToolBlocked, Stop: geminicore.ToolBlocked, Chain: geminicore.ChainToolInput,
-			ClaudeNote: "Qwen Code ignores updatedInput and additionalContext on PreToolUse, and refuses a call whose hook asks (headless)"},
+			ClaudeNote: "Qwen Code ignores updatedInput and additionalContext on PreToolUse, refuses a call whose hook asks (headless), and has no way to stop the turn from a tool hook: on continue:false the call runs as in Claude Code but the turn goes on"},
 		// PostToolUse: after a successful call; continue:false replaces
 		// the result, additionalContext is appended; decision block is
 		// ignored.
 		{Name: "PostToolUse", Native: settings.PostTool, Fields: []string{"tool_name", "tool_input", "tool_response", "tool_use_id", "tool_call_id", "duration_ms"},
 			Optional: []string{"duration_ms"},
 			Match:    geminicore.MatchTool, Merge: geminicore.MergeOr, Stop: geminicore.ResultReplaced, Context: geminicore.ContextToolResult,
-			Note: "Qwen Code ignores a PostToolUse block; continue:false replaces the result with the reason"},
+			Note: "Qwen Code ignores a PostToolUse block (the shim passes its reason on as context, beside the result); continue:false does not stop the turn"},
 		// PostToolUseFailure: instead of PostToolUse when the call failed;
 		// only additionalContext counts.
 		{Name: "PostToolUseFailure", Native: settings.PostToolFailure, Fields: []string{"tool_use_id", "tool_call_id", "tool_name", "tool_input", "error", "is_interrupt", "duration_ms"},
@@ -59,7 +59,8 @@ func rows() []geminicore.Row {
 		// continuation with prompt "", a Stop continuation with the
 		// reason); a block or continue:false sends nothing.
 		{Name: "UserPromptSubmit", Native: settings.PromptSubmit, Fields: []string{"prompt", "submitted_prompt"}, Optional: []string{"submitted_prompt"}, Keys: prompt,
-			Merge: geminicore.MergeOr, Block: geminicore.NoRequest, Stop: geminicore.NoRequest, Context: geminicore.ContextPromptPart, PlainContext: true, Chain: geminicore.ChainPrompt},
+			Merge: geminicore.MergeOr, Block: geminicore.NoRequest, Stop: geminicore.NoRequest, Context: geminicore.ContextPromptPart, PlainContext: true, Chain: geminicore.ChainPrompt,
+			Prompts: geminicore.PromptsSubmitted},
 		// UserPromptExpansion: a slash command expanded into a prompt.
 		{Name: "UserPromptExpansion", Native: settings.PromptExpansion, Fields: []string{"command_name", "command_args", "prompt"}, Keys: prompt,
 			Match: geminicore.MatchValue, MatchKey: "command_name", Merge: geminicore.MergeOr, Block: geminicore.NoRequest, Stop: geminicore.NoRequest,

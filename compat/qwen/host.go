@@ -1,6 +1,8 @@
 package qwen
 
 import (
+	"strings"
+
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
@@ -15,8 +17,14 @@ import (
 //     permissionDecisionReason;
 //   - PermissionRequest allow or deny: hookSpecificOutput.decision
 //     {behavior, updatedInput (Qwen's argument names), message};
-//   - a block elsewhere: {"decision":"block","reason":r};
-//   - continue:false (not on Stop and SubagentStop, where Qwen would
+//   - a block elsewhere: {"decision":"block","reason":r}; on an event
+//     whose decisions Qwen ignores but whose context it shows
+//     (PostToolUse, PostToolUseFailure), the reason is context instead,
+//     before the hooks' own;
+//   - continue:false only where Qwen stops as the hook's agent does (a
+//     prompt is not sent): not on PreToolUse, where Qwen would block the
+//     call (Claude Code runs it, then stops), nor on PostToolUse (Qwen
+//     would replace the result), Stop and SubagentStop (Qwen would
 //     continue the turn): {"continue":false,"stopReason":r};
 //   - context: hookSpecificOutput.additionalContext; a system message:
 //     systemMessage.
@@ -64,11 +72,21 @@ func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []b
 			o.Str("reason", out.Reason)
 		}
 	}
-	if r.Block != geminicore.Continuation {
+	ctx := out.AdditionalContext
+	if out.Decision.Blocks() && r.Block == geminicore.Ignored && r.Context != geminicore.NoContext && strings.TrimSpace(out.Reason) != "" {
+		// Qwen Code ignores the event's decisions but shows a hook's
+		// context: a block's feedback reaches the model that way.
+		ctx = joinContext(out.Reason, ctx)
+	}
+	// continue:false where Qwen Code stops as the hook's agent does (the
+	// prompt is not sent, the agent stops); where it would block the call
+	// or replace its result instead, the call goes on as in Claude Code
+	// and only the stop is lost (a convert warning).
+	if r.Stop == geminicore.NoRequest || r.Stop == geminicore.AgentStops {
 		geminicore.ReplyStop(o, out)
 	}
-	if out.AdditionalContext != "" && r.Context != geminicore.NoContext {
-		spec.Str("additionalContext", out.AdditionalContext)
+	if ctx != "" && r.Context != geminicore.NoContext {
+		spec.Str("additionalContext", ctx)
 		hasSpec = true
 	}
 	if hasSpec {
@@ -79,4 +97,15 @@ func (qwenFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []b
 		o.Str("systemMessage", out.SystemMessage)
 	}
 	return geminicore.ReplyLine(o)
+}
+
+// joinContext joins two texts for the model with a blank line.
+func joinContext(a, b string) string {
+	switch {
+	case strings.TrimSpace(a) == "":
+		return b
+	case strings.TrimSpace(b) == "":
+		return a
+	}
+	return a + "\n\n" + b
 }

@@ -37,7 +37,7 @@ func TestQwenHostWorld(t *testing.T) {
 	chat := filepath.Join(t.TempDir(), "s-1.jsonl")
 	require.NoError(t, os.WriteFile(chat, []byte(qwenChat), 0o644))
 
-	call, err := hw.HostCall(qwenPayload("UserPromptSubmit", chat, `,"prompt":"do it\n\nCTX-A","submitted_prompt":"do it"`), "/w", []string{"QWEN_PROJECT_DIR=/p"}, settings.ProtocolClaude)
+	call, err := hw.HostCall(qwenPayload("UserPromptSubmit", chat, `,"prompt":"do it\n\nCTX-A","submitted_prompt":"do it"`), "/w", []string{"QWEN_PROJECT_DIR=/p"}, "claude")
 	require.NoError(t, err)
 	assert.Empty(t, call.Skip)
 	assert.Equal(t, "do it", call.Event.Prompt)
@@ -46,12 +46,12 @@ func TestQwenHostWorld(t *testing.T) {
 	assert.False(t, has, "Claude Code has no submitted_prompt")
 
 	for _, p := range []string{`,"prompt":""`, `,"prompt":"STOP-REASON"`} {
-		call, err = hw.HostCall(qwenPayload("UserPromptSubmit", chat, p), "/w", nil, settings.ProtocolClaude)
+		call, err = hw.HostCall(qwenPayload("UserPromptSubmit", chat, p), "/w", nil, "claude")
 		require.NoError(t, err)
 		assert.Contains(t, call.Skip, "continuation", p)
 	}
 
-	call, err = hw.HostCall(qwenPayload("PostToolUse", chat, `,"tool_name":"run_shell_command","tool_input":{"command":"echo T-OUT"},"tool_response":{"llmContent":"Command: echo T-OUT\nDirectory: (root)\nOutput: T-OUT\nERR\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)","returnDisplay":"T-OUT"},"tool_use_id":"toolu_1","tool_call_id":"call_0_0"`), "/w", nil, settings.ProtocolClaude)
+	call, err = hw.HostCall(qwenPayload("PostToolUse", chat, `,"tool_name":"run_shell_command","tool_input":{"command":"echo T-OUT"},"tool_response":{"llmContent":"Command: echo T-OUT\nDirectory: (root)\nOutput: T-OUT\nERR\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)","returnDisplay":"T-OUT"},"tool_use_id":"toolu_1","tool_call_id":"call_0_0"`), "/w", nil, "claude")
 	require.NoError(t, err)
 	require.NotNil(t, call.Outcome)
 	assert.Equal(t, "T-OUT\nERR", call.Outcome.Output)

@@ -100,6 +100,11 @@ func (t Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format
 					if m, ok := a.toolMatcher(globs); ok {
 						matcher, shimMatcher = m, ""
 					}
+					if missing := a.missingTools(globs, translate.Dialect(h.EffectiveProtocol())); len(missing) > 0 {
+						// An alternative naming a tool the agent does not
+						// have never fires: say so, even when others do.
+						warn(h, translate.CodeUnsupportedField, fmt.Sprintf("%s matcher %q: %s has no tool for %s, so that alternative never fires: the hook runs for the other tools only", eventLabel(h), h.Match, a.Title, strings.Join(missing, ", ")))
+					}
 				} else if rest == "" {
 					shimMatcher = ""
 				}
@@ -175,6 +180,28 @@ func (a *Agent) toolMatcher(native []string) (string, bool) {
 		names = append(names, regexp.QuoteMeta(a.toolName(vocab, n)))
 	}
 	return "^(" + strings.Join(names, "|") + ")$", true
+}
+
+// missingTools are the native tool names among globs that the agent has
+// no tool for (a plain name, not a glob), in the hook format's words
+// where it has some.
+func (a *Agent) missingTools(globs []string, hook translate.Dialect) []string {
+	vocab := translate.DefaultVocabulary
+	var out []string
+	for _, n := range globs {
+		if n == "" || strings.ContainsAny(n, `*?[\`) || strings.HasPrefix(n, "mcp__") {
+			continue
+		}
+		t, ok := vocab.Lookup(translate.Native, n)
+		if ok && t.Name(a.Vocab) != "" {
+			continue
+		}
+		if name := vocab.Name(translate.Native, hook, n); name != "" {
+			n = name
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // OwnGroup reports whether a hooks group was written by convert for host:
