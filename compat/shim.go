@@ -327,12 +327,23 @@ func fireShim(ctx context.Context, spec *format.ShimSpec, sio ShimIO, native set
 		shimDecodes.Add(1)
 	}
 	var ev runner.Event
-	if host == nil && sio.Event != nil {
+	var call *format.HostCall
+	hw, world := host.(format.HostWorld)
+	switch {
+	case host == nil && sio.Event != nil:
 		ev = *sio.Event
 		if ev.Name == "" {
 			err = errors.New(`stdin is not a native event: it has no "event"`)
 		}
-	} else if host != nil {
+	case world:
+		// The hook's world as its own agent would give it (DESIGN §3b):
+		// its project directory, its tool result shapes, its transcript,
+		// only the events its agent fires. --host says whose payload it
+		// is (Codex's SessionEnd has Claude Code's keys exactly).
+		if call, err = hw.HostCall(data, sio.Dir, sio.Env, spec.Protocol); err == nil {
+			ev = call.Event
+		}
+	case host != nil:
 		var score int
 		ev, score, err = host.ReadEvent(data, sio.Dir, nil)
 		if err == nil && score == 0 {
@@ -342,7 +353,7 @@ func fireShim(ctx context.Context, spec *format.ShimSpec, sio ShimIO, native set
 			// The hook gets its own agent's payload, not the host's.
 			ev, err = hr.ReadHostEvent(data, sio.Dir, spec.Protocol)
 		}
-	} else {
+	default:
 		ev, err = runner.DecodeEventLenient(data)
 		if err == nil && ev.Name == "" {
 			err = errors.New(`stdin is not a native event: it has no "event"`)
@@ -350,16 +361,6 @@ func fireShim(ctx context.Context, spec *format.ShimSpec, sio ShimIO, native set
 	}
 	if err != nil {
 		return fmt.Errorf("exec: %w", err)
-	}
-	var call *format.HostCall
-	if hw, ok := host.(format.HostWorld); ok {
-		// The hook's world as its own agent would give it (DESIGN §3b):
-		// its project directory, its tool result shapes, its transcript,
-		// only the events its agent fires.
-		if call, err = hw.HostCall(data, sio.Dir, sio.Env, spec.Protocol); err != nil {
-			return fmt.Errorf("exec: %w", err)
-		}
-		ev = call.Event
 	}
 	var read runner.Event // as read, for the host's reply
 	if host != nil {
@@ -453,9 +454,7 @@ func hookWorld(spec *format.ShimSpec, call *format.HostCall, ev *runner.Event, s
 	if !ok {
 		return
 	}
-	if ev.Tool != "" {
-		hw.WorldTool(ev, call.Outcome)
-	}
+	hw.WorldEvent(ev, call.Outcome)
 	t := call.Transcript
 	if t == nil {
 		if call.TranscriptPath == "" && ev.SessionID == "" {

@@ -42,12 +42,26 @@ import (
 // Other tools (Claude Code 2.1.332 has no Glob or Grep tool) keep the
 // host's result as it is.
 
-// WorldTool gives a Claude hook Claude's tool input, result and error for
-// the call of ev that ended as o (nil before the call: the input only).
-// It implements format.HookWorld.
-func (claudeFormat) WorldTool(ev *runner.Event, o *format.ToolOutcome) {
+// worldDefaults are payload keys Claude Code writes with these values
+// where the host has nothing for them (a stop's background tasks and
+// session crons: none).
+var worldDefaults = [][2]string{{"background_tasks", "[]"}, {"session_crons", "[]"}}
+
+// WorldEvent gives a Claude hook Claude's payload fields the host has no
+// value for (worldDefaults) and, on a tool event, Claude's tool input,
+// result and error for the call of ev that ended as o (nil before the
+// call: the input only). It implements format.HookWorld.
+func (claudeFormat) WorldEvent(ev *runner.Event, o *format.ToolOutcome) {
 	row := eventOf(ev.Name)
 	if row == nil {
+		return
+	}
+	for _, kv := range worldDefaults {
+		if _, ok := ev.Extra.Get(kv[0]); !ok && hasKey(row.fields, kv[0]) {
+			ev.Extra.Set(kv[0], json.RawMessage(kv[1]))
+		}
+	}
+	if ev.Tool == "" {
 		return
 	}
 	ev.Args = worldArgs(ev.Tool, ev.Args)

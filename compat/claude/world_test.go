@@ -70,43 +70,43 @@ func worldEvent(name settings.Event, tool, args string) *runner.Event {
 	return &runner.Event{Name: name, Tool: tool, Args: json.RawMessage(args)}
 }
 
-// TestWorldToolShapes: a host's outcome becomes Claude Code's
+// TestWorldEventShapes: a host's outcome becomes Claude Code's
 // tool_response for each tool, as recorded (learn_tool_shapes: Bash with
 // both streams, Read with offset, Edit, Write over a file, Write of a new
 // file), and a failed command's PostToolUseFailure error.
-func TestWorldToolShapes(t *testing.T) {
+func TestWorldEventShapes(t *testing.T) {
 	f := claudeFormat{}
 	ev := worldEvent(settings.PostTool, "shell", `{"command":"x"}`)
-	f.WorldTool(ev, &format.ToolOutcome{Output: "  lead\n\nmid  \n\n\nE1\n", Merged: true})
+	f.WorldEvent(ev, &format.ToolOutcome{Output: "  lead\n\nmid  \n\n\nE1\n", Merged: true})
 	assert.JSONEq(t, `{"stdout":"  lead\n\nmid  \n\n\nE1","stderr":"","interrupted":false,"isImage":false,"noOutputExpected":false}`, string(ev.Result))
 
 	ev = worldEvent(settings.PostTool, "shell", `{"command":"mkdir -p d"}`)
-	f.WorldTool(ev, &format.ToolOutcome{Merged: true})
+	f.WorldEvent(ev, &format.ToolOutcome{Merged: true})
 	assert.JSONEq(t, `{"stdout":"","stderr":"","interrupted":false,"isImage":false,"noOutputExpected":true}`, string(ev.Result))
 
 	content := "line3\nline4\nline5\nline6"
 	ev = worldEvent(settings.PostTool, "read", `{"path":"/p/notes.txt","offset":3,"limit":4}`)
-	f.WorldTool(ev, &format.ToolOutcome{Content: &content, StartLine: 3, TotalLines: 13})
+	f.WorldEvent(ev, &format.ToolOutcome{Content: &content, StartLine: 3, TotalLines: 13})
 	assert.JSONEq(t, `{"type":"text","file":{"filePath":"/p/notes.txt","content":"line3\nline4\nline5\nline6","numLines":4,"startLine":3,"totalLines":13}}`, string(ev.Result))
 
 	orig, now := lines(12, nil), lines(12, map[int]string{6: "LINE-SIX"})
 	ev = worldEvent(settings.PostTool, "edit", `{"path":"/p/notes.txt","old_string":"line6","new_string":"LINE-SIX"}`)
-	f.WorldTool(ev, &format.ToolOutcome{File: "/p/notes.txt", Content: &now, Original: &orig, OriginalKnown: true})
+	f.WorldEvent(ev, &format.ToolOutcome{File: "/p/notes.txt", Content: &now, Original: &orig, OriginalKnown: true})
 	assert.JSONEq(t, `{"path":"/p/notes.txt","old_string":"line6","new_string":"LINE-SIX","replace_all":false}`, string(ev.Args), "Claude Code writes replace_all into an Edit's input")
 	assert.JSONEq(t, `{"filePath":"/p/notes.txt","oldString":"line6","newString":"LINE-SIX","originalFile":"line1\nline2\nline3\nline4\nline5\nline6\nline7\nline8\nline9\nline10\nline11\nline12\n","structuredPatch":[{"oldStart":3,"oldLines":7,"newStart":3,"newLines":7,"lines":[" line3"," line4"," line5","-line6","+LINE-SIX"," line7"," line8"," line9"]}],"userModified":false,"replaceAll":false}`, string(ev.Result))
 
 	before, after := "alpha\nbeta\n", "gamma\nbeta\n"
 	ev = worldEvent(settings.PostTool, "write", `{"path":"/p/other.txt","content":"gamma\nbeta\n"}`)
-	f.WorldTool(ev, &format.ToolOutcome{File: "/p/other.txt", Content: &after, Original: &before, OriginalKnown: true})
+	f.WorldEvent(ev, &format.ToolOutcome{File: "/p/other.txt", Content: &after, Original: &before, OriginalKnown: true})
 	assert.JSONEq(t, `{"type":"update","filePath":"/p/other.txt","content":"gamma\nbeta\n","structuredPatch":[{"oldStart":1,"oldLines":2,"newStart":1,"newLines":2,"lines":["-alpha","+gamma"," beta"]}],"originalFile":"alpha\nbeta\n","userModified":false}`, string(ev.Result))
 
 	ev = worldEvent(settings.PostTool, "write", `{"path":"/p/notes.txt","content":"hello\nworld\n"}`)
-	f.WorldTool(ev, &format.ToolOutcome{OriginalKnown: true})
+	f.WorldEvent(ev, &format.ToolOutcome{OriginalKnown: true})
 	assert.JSONEq(t, `{"type":"create","filePath":"/p/notes.txt","content":"hello\nworld\n","structuredPatch":[],"originalFile":null,"userModified":false}`, string(ev.Result))
 
 	code := 3
 	ev = worldEvent(settings.PostToolFailure, "shell", `{"command":"x"}`)
-	f.WorldTool(ev, &format.ToolOutcome{Output: "failing\nout1\n", Merged: true, ExitCode: &code})
+	f.WorldEvent(ev, &format.ToolOutcome{Output: "failing\nout1\n", Merged: true, ExitCode: &code})
 	assert.Equal(t, "Exit code 3\nfailing\nout1", ev.Error)
 	assert.Nil(t, ev.Result, "PostToolUseFailure has no tool_response")
 	v, ok := ev.Extra.Get("is_interrupt")
@@ -114,13 +114,13 @@ func TestWorldToolShapes(t *testing.T) {
 	assert.Equal(t, "false", string(v))
 
 	ev = worldEvent(settings.PreTool, "shell", `{"command":"x"}`)
-	f.WorldTool(ev, nil)
+	f.WorldEvent(ev, nil)
 	assert.Nil(t, ev.Result)
 	assert.JSONEq(t, `{"command":"x"}`, string(ev.Args))
 
 	ev = worldEvent(settings.PostTool, "glob", `{"pattern":"*"}`)
 	ev.Result = json.RawMessage(`{"llmContent":"x"}`)
-	f.WorldTool(ev, &format.ToolOutcome{Text: "x"})
+	f.WorldEvent(ev, &format.ToolOutcome{Text: "x"})
 	assert.JSONEq(t, `{"llmContent":"x"}`, string(ev.Result), "Claude Code 2.1.332 has no Glob tool: the host's result stays")
 }
 

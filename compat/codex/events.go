@@ -202,7 +202,7 @@ func eventRows() []eventRow {
 			HSO:   []string{"hookEventName", "additionalContext", "updatedMCPToolOutput"},
 			Exit2: exit2Feedback, Reply: replyFeedback, Place: PlaceBeforeOutput, Sign: signTurn,
 			Result: true, FailedAs: settings.PostToolFailure,
-			ConvertNote: "PostToolUse under Codex: a block replaces the tool's output (Claude shows both), continue:false does not stop the agent, updatedMCPToolOutput is dropped"},
+			ConvertNote: "PostToolUse under Codex: the hook gets Claude Code's tool_response (a Bash call's stdout holds both streams, as in Claude Code; an apply_patch is a Write or Edit whose originalFile is the patch undone, empty for a patch of several hunks, and whose old_string and new_string are the changed lines); a block's reason (decision block or exit 2) reaches the model as context before the tool's output, which Codex's own block would replace; continue:false cannot stop the turn and is dropped; updatedMCPToolOutput is dropped"},
 		// PreCompact: matcher on trigger; nothing reaches the model.
 		{Codex: "PreCompact", Native: settings.PreCompact, Snake: "pre_compact", Kebab: "pre-compact",
 			Keys:  []string{"session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "trigger"},

@@ -34,8 +34,9 @@ const stopCap = 8
 // ({"command"} for Bash, the patch text for file edits), nothing for
 // allow (Codex has no allow-without-rewrite); PermissionRequest — decision.behavior
 // allow or deny + message, updatedInput/updatedPermissions/interrupt
-// dropped; PostToolUse — decision block + reason, continue:false +
-// stopReason; UserPromptSubmit — block, continue:false; SessionStart and
+// dropped; PostToolUse — a block's reason as additionalContext (before
+// the tool's output, which Codex's own block would replace),
+// continue:false dropped; UserPromptSubmit — block, continue:false; SessionStart and
 // SubagentStart — continue:false; Stop and SubagentStop — block + reason
 // (at most stopCap times in a row, as Claude Code), continue:false;
 // additionalContext in hookSpecificOutput where the event has one;
@@ -98,15 +99,17 @@ func (codexFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, []
 			hsoFields++
 		}
 	case replyFeedback:
-		switch {
-		case stopped:
-			top.Bool("continue", false)
-			if out.StopReason != "" {
-				top.Str("stopReason", out.StopReason)
+		// Claude Code shows the model both the tool's output and a
+		// block's reason; Codex's block (and its continue:false) would
+		// replace the output with the reason: the reason goes as context
+		// instead, before the output, and continue:false is dropped (Codex
+		// cannot stop the turn here; a convert warning).
+		if out.Decision.Blocks() && reason != "" {
+			if ctx != "" {
+				ctx = reason + "\n\n" + ctx
+			} else {
+				ctx = reason
 			}
-		case out.Decision.Blocks() && reason != "":
-			top.Str("decision", "block")
-			top.Str("reason", reason)
 		}
 		addCtx()
 	case replyDrop:

@@ -44,6 +44,11 @@ func (f codexFormat) HostCall(data []byte, workspace string, _ []string, protoco
 	if err != nil {
 		return nil, err
 	}
+	if protocol != Name {
+		call0 := ev
+		call0.Args = minimalEdit(ev.Tool, ev.Args)
+		ev = call0
+	}
 	call := &format.HostCall{Event: ev, TranscriptPath: ev.TranscriptPath}
 	cwd := ev.Cwd
 	if cwd == "" {
@@ -70,6 +75,47 @@ func (f codexFormat) HostCall(data []byte, workspace string, _ []string, protoco
 		}
 	}
 	return call, nil
+}
+
+// minimalEdit narrows a native edit read from a patch's one hunk to the
+// lines that change: the hunk's old and new lines less the context lines
+// they share at the start and the end (a hook's own agent edits with the
+// changed text, not with the patch's context). Other tools and edits
+// whose narrowed old text would be empty stay as they are.
+func minimalEdit(tool string, args json.RawMessage) json.RawMessage {
+	if tool != "edit" {
+		return args
+	}
+	var f runner.Fields
+	if json.Unmarshal(args, &f) != nil {
+		return args
+	}
+	oldV, ok1 := f.Get("old_string")
+	newV, ok2 := f.Get("new_string")
+	var oldS, newS string
+	if !ok1 || !ok2 || json.Unmarshal(oldV, &oldS) != nil || json.Unmarshal(newV, &newS) != nil {
+		return args
+	}
+	a, b := strings.Split(oldS, "\n"), strings.Split(newS, "\n")
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	na, nb := a[pre:len(a)-suf], b[pre:len(b)-suf]
+	if len(na) == 0 {
+		return args // a pure insertion needs its context to say where
+	}
+	f.Set("old_string", mustJSON(strings.Join(na, "\n")))
+	f.Set("new_string", mustJSON(strings.Join(nb, "\n")))
+	out, err := f.MarshalJSON()
+	if err != nil {
+		return args
+	}
+	return out
 }
 
 // projectOf is the project directory of a session whose cwd is cwd: the
@@ -277,6 +323,7 @@ func readRollout(path, cwd string) (*rollout, error) {
 				}
 			case "function_call", "custom_tool_call":
 				tool, args := p.callOf(it.Name, it.Arguments, it.Input, cwd)
+				args = minimalEdit(tool, args)
 				t.Entries = append(t.Entries, format.TranscriptEntry{Role: format.RoleAssistant, Timestamp: ts,
 					ToolUses: []format.ToolUse{{ID: it.CallID, Tool: tool, Args: args}}})
 			case "function_call_output", "custom_tool_call_output":
@@ -378,13 +425,16 @@ func resultText(out string) (string, bool) {
 	if m := exitLine.Get().FindStringSubmatch(out); m != nil && m[1] != "0" {
 		failed = true
 	}
-	if i := strings.Index(out, "\nOutput:\n"); i >= 0 && strings.Contains(out[:i], "Wall time:") {
-		out = out[i+len("\nOutput:\n"):]
-	} else {
-		out = strings.TrimPrefix(out, "Output:\n")
+	if i := strings.Index(out, "Output:\n"); i >= 0 && (i == 0 || out[i-1] == '\n') && codexHeader.Get().MatchString(out[:i]) {
+		out = out[i+len("Output:\n"):]
 	}
 	return strings.TrimRight(out, "\n"), failed
 }
+
+// codexHeader are the lines Codex writes before a call's output.
+var codexHeader = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`^((Chunk ID|Wall time|Process exited with code|Original token count|Exit code|Process running with session ID)[^\n]*\n)*$`)
+}}
 
 var exitLine = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 	return regexp.MustCompile(`(?m)^(?:Process exited with code|Exit code:) (-?\d+)$`)

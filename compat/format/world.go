@@ -143,12 +143,13 @@ type HostWorld interface {
 // world: tool inputs and results in the agent's shapes, the agent's
 // transcript.
 type HookWorld interface {
-	// WorldTool changes ev (native tool and arguments) into what the
-	// format's agent gives its hooks for the call: its defaults in the
-	// arguments and, when o is not nil (the call ended as o), the result
-	// (Event.Result) and a failure's text (Event.Error) in the agent's
-	// shapes. A tool the format has no shape for keeps the host's result.
-	WorldTool(ev *runner.Event, o *ToolOutcome)
+	// WorldEvent changes ev into what the format's agent gives its hooks
+	// for it: the payload fields the agent always writes and, on a tool
+	// event, its defaults in the arguments and, when o is not nil (the
+	// call ended as o), the result (Event.Result) and a failure's text
+	// (Event.Error) in the agent's shapes. A tool the format has no shape
+	// for keeps the host's result.
+	WorldEvent(ev *runner.Event, o *ToolOutcome)
 	// WorldTranscript renders t as the format's agent writes its
 	// transcript file, for the session of ev; name is the file's base
 	// name, derived from the host's file's base name hostBase (a file

@@ -77,7 +77,7 @@ func rows() []geminicore.Row {
 			Fields:   []string{"tool_name", "tool_input", "tool_response", "mcp_context", "original_request_name"},
 			Optional: []string{"mcp_context", "original_request_name"},
 			Match:    geminicore.MatchTool, Merge: geminicore.MergeOr, Block: geminicore.ResultReplaced, Stop: geminicore.AgentStops, Context: geminicore.ContextToolResult,
-			Note: "a block on AfterTool replaces the tool's result with the bare reason in Gemini CLI"},
+			Note: "a block on AfterTool (decision block or exit 2) would replace the tool's result with the bare reason in Gemini CLI: the shim passes the reason on as context after the result (<hook_context>), beside it as in Claude Code"},
 		// AfterAgent: when the turn ends; a block continues the turn with
 		// the reason as the next user message (no cap), clearContext
 		// resets the chat first; continue:false ends the turn.

@@ -1,6 +1,8 @@
 package gemini
 
 import (
+	"strings"
+
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/runner"
@@ -13,7 +15,9 @@ import (
 // or more, which a wrapped hook's own exit code must not trigger):
 //   - a block or deny: {"decision":"deny","reason":r} (BeforeTool: the
 //     call is blocked; AfterAgent: the turn continues with r; BeforeAgent:
-//     the prompt is not sent); an ask: {"decision":"ask",…};
+//     the prompt is not sent) — but on AfterTool, whose deny would replace
+//     the tool's result, the reason is context after the result, as the
+//     model sees both in the hook's own agent; an ask: {"decision":"ask",…};
 //   - continue:false: {"continue":false,"stopReason":r};
 //   - context where Gemini uses it (AfterTool, BeforeAgent, SessionStart):
 //     hookSpecificOutput.additionalContext;
@@ -31,7 +35,17 @@ func (f geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte,
 	if r.Stop != geminicore.Ignored {
 		geminicore.ReplyStop(o, out)
 	}
+	ctx := out.AdditionalContext
 	switch {
+	case out.Decision.Blocks() && r.Block == geminicore.ResultReplaced && strings.TrimSpace(out.Reason) != "" && r.Context != geminicore.NoContext:
+		// Claude Code shows the model the tool's result and a block's
+		// reason; Gemini CLI's deny would replace the result: the reason
+		// goes as context, after the result.
+		if strings.TrimSpace(ctx) != "" {
+			ctx = out.Reason + "\n\n" + ctx
+		} else {
+			ctx = out.Reason
+		}
 	case out.Decision.Blocks() && r.Block != geminicore.Ignored:
 		o.Str("decision", "deny")
 		o.Str("reason", out.Reason)
@@ -47,8 +61,8 @@ func (f geminiFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte,
 		}
 	}
 	spec := jsonwire.NewObject(jsonwire.JSRoundTrip)
-	if out.AdditionalContext != "" && r.Context != geminicore.NoContext {
-		spec.Str("additionalContext", out.AdditionalContext)
+	if ctx != "" && r.Context != geminicore.NoContext {
+		spec.Str("additionalContext", ctx)
 	}
 	if out.UpdatedArgs != nil && r.Chain == geminicore.ChainToolInput && !out.Decision.Blocks() {
 		vocab := translate.DefaultVocabulary

@@ -107,3 +107,25 @@ func TestGeminiHostWorld(t *testing.T) {
 	assert.Equal(t, map[string]any{"path": "/p/a.txt", "offset": 3.0, "limit": 4.0}, args)
 	assert.False(t, strings.Contains(string(read.Event.Args), "start_line"))
 }
+
+// TestGeminiAfterToolBlockAsContext: a PostToolUse block under Gemini CLI
+// is the reason as context after the tool's result (Gemini's own deny
+// would replace the result; Claude Code shows both); continue:false on
+// AfterTool stops the agent after the call, as in Claude Code.
+func TestGeminiAfterToolBlockAsContext(t *testing.T) {
+	host := gemini.Format.(format.Host)
+	ev := runner.Event{Name: settings.PostTool, Tool: "shell"}
+	f := false
+	for _, tc := range []struct {
+		out  runner.Reply
+		want string
+	}{
+		{runner.Reply{Decision: runner.DecisionBlock, Reason: "POST-FEEDBACK"}, `{"hookSpecificOutput":{"additionalContext":"POST-FEEDBACK","hookEventName":"AfterTool"}}`},
+		{runner.Reply{Decision: runner.DecisionBlock, Reason: "R", AdditionalContext: "C"}, `{"hookSpecificOutput":{"additionalContext":"R\n\nC","hookEventName":"AfterTool"}}`},
+		{runner.Reply{Continue: &f, StopReason: "halt"}, `{"continue":false,"stopReason":"halt"}`},
+	} {
+		stdout, _, code := host.WriteReply(&runner.Outcome{Event: ev, Reply: tc.out}, &ev)
+		assert.Equal(t, 0, code)
+		assert.Equal(t, tc.want+"\n", string(stdout))
+	}
+}

@@ -74,7 +74,8 @@ func rows() []geminicore.Row {
 		// SessionEnd: interactive exits only; output ignored.
 		{Name: "SessionEnd", Native: settings.SessionEnd, Fields: []string{"reason"},
 			Keys: map[string]geminicore.Field{"reason": geminicore.FieldReason}, Values: [][2]string{{"clear", "new"}, {"resume", "load"}, {"prompt_input_exit", "exit"}},
-			Match: geminicore.MatchValue, MatchKey: "reason", Merge: geminicore.MergeSimple, Queued: true},
+			Match: geminicore.MatchValue, MatchKey: "reason", Merge: geminicore.MergeSimple, Queued: true,
+			Note: "Qwen Code fires SessionEnd only when an interactive session ends: a headless run (qwen -p) never runs its SessionEnd hooks"},
 		// SessionDelete: a session deleted; runs detached.
 		{Name: "SessionDelete", Native: settings.SessionDelete, Fields: []string{"deleted_session_id"},
 			Merge: geminicore.MergeSimple, Detached: true, Queued: true},
