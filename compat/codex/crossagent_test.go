@@ -110,7 +110,6 @@ type codexSim struct {
 	roll                                    bytes.Buffer
 	p                                       *Protocol
 	turn                                    string
-	calls                                   int
 	ph                                      oracletest.Placeholders
 }
 

@@ -111,7 +111,7 @@ type qwenSim struct {
 	chat                    string
 	records                 bytes.Buffer
 	n                       int
-	prompt, answers         string
+	prompt                  string
 	ph                      oracletest.Placeholders
 	vocab                   *translate.Vocabulary
 }

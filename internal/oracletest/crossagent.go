@@ -791,8 +791,8 @@ var (
 		"stdout":                   regexp.MustCompile(`(?i)stdout|plain|context`),
 		"tool-output":              regexp.MustCompile(`(?i)output|result`),
 	}
-	textEffect  = regexp.MustCompile(`(?i)ignore|never|dropped|replaces|instead|\bnot\b|no effect|waits|twice|again|left out|shows|escaped`)
-	causeWords  = map[string]*regexp.Regexp{
+	textEffect = regexp.MustCompile(`(?i)ignore|never|dropped|replaces|instead|\bnot\b|no effect|waits|twice|again|left out|shows|escaped`)
+	causeWords = map[string]*regexp.Regexp{
 		"exit 2":            regexp.MustCompile(`(?i)exit 2|exit-2`),
 		"deny":              regexp.MustCompile(`(?i)\bden(y|ies)\b`),
 		"block":             regexp.MustCompile(`(?i)\bblocks?\b`),
@@ -806,7 +806,7 @@ var (
 		"plain stdout":      regexp.MustCompile(`(?i)plain|stdout`),
 	}
 	stdinWords = map[string]*regexp.Regexp{
-		"tool_response.stderr": regexp.MustCompile(`(?i)stderr|merged|interleaved`),
+		"tool_response.stderr":   regexp.MustCompile(`(?i)stderr|merged|interleaved`),
 		"last_assistant_message": regexp.MustCompile(`(?i)last_assistant_message|last answer`),
 	}
 )
