@@ -77,7 +77,7 @@ func rows() []geminicore.Row {
 			Fields:   []string{"tool_name", "tool_input", "tool_response", "mcp_context", "original_request_name"},
 			Optional: []string{"mcp_context", "original_request_name"},
 			Match:    geminicore.MatchTool, Merge: geminicore.MergeOr, Block: geminicore.ResultReplaced, Stop: geminicore.AgentStops, Context: geminicore.ContextToolResult,
-			Note: "a block on AfterTool (decision block or exit 2) would replace the tool's result with the bare reason in Gemini CLI: the shim passes the reason on as context after the result (<hook_context>), beside it as in Claude Code",
+			Note:       "a block on AfterTool (decision block or exit 2) would replace the tool's result with the bare reason in Gemini CLI: the shim passes the reason on as context after the result (<hook_context>), beside it as in Claude Code",
 			ClaudeNote: "the hook gets Claude Code's tool_response for run_shell_command (the output, both streams together as in Claude Code's Bash stdout), write_file, replace and read_file; Gemini CLI's other tools (glob, grep_search, list_directory, web and MCP tools) have no Claude Code shape and keep Gemini's {llmContent, returnDisplay}; a command that exits non-zero runs PostToolUseFailure hooks, as Claude Code does"},
 		// AfterAgent: when the turn ends; a block continues the turn with
 		// the reason as the next user message (no cap), clearContext

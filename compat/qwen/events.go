@@ -44,7 +44,7 @@ func rows() []geminicore.Row {
 		{Name: "PostToolUse", Native: settings.PostTool, Fields: []string{"tool_name", "tool_input", "tool_response", "tool_use_id", "tool_call_id", "duration_ms"},
 			Optional: []string{"duration_ms"},
 			Match:    geminicore.MatchTool, Merge: geminicore.MergeOr, Stop: geminicore.ResultReplaced, Context: geminicore.ContextToolResult,
-			Note: "Qwen Code ignores a PostToolUse block (the shim passes its reason on as context, beside the result); continue:false does not stop the turn",
+			Note:       "Qwen Code ignores a PostToolUse block (the shim passes its reason on as context, beside the result); continue:false does not stop the turn",
 			ClaudeNote: "the hook gets Claude Code's tool_response for run_shell_command (the output, both streams together as in Claude Code's Bash stdout), write_file, edit and read_file; Qwen Code's other tools (glob, grep_search, list_directory, web and MCP tools) have no Claude Code shape and keep Qwen's {llmContent, returnDisplay}"},
 		// PostToolUseFailure: instead of PostToolUse when the call failed;
 		// only additionalContext counts.
