@@ -139,10 +139,25 @@ func (opts *Options) agentReview(f format.Format, res *format.Result) {
 	res.Config.Hooks = kept
 }
 
-// LeftOut reports whether w says an agent's view ([Options.Agent]) left
-// hooks out that a setting or a review of the agent's own would run: they
-// do not fail `validate` (the state is the user's, not the project's),
-// but `--quiet` keeps them, as every line that means a hook will not run.
-func LeftOut(w translate.Warning) bool {
-	return w.Code == CodeNeedsReview || w.Code == CodeThirdPartyOff
+// WontRun reports whether load warning w means hooks their author wrote
+// will not run: a hook that cannot compile or never fires
+// ([DropsHooks]), a source skipped whole, one of the home agents' own
+// switches, trust checks and policies (Claude Code's disableAllHooks, a
+// Phi manifest's enabled = false, Codex's [features] and untrusted
+// layers, Gemini CLI's and Qwen Code's untrusted folders and
+// hooks.enabled, an insecure system file, a symlink skipped, a run
+// program that is not runnable, a file the agent's schema rejects), or an
+// agent's view leaving a hook out ([Options.Agent]: not reviewed, Cursor's
+// third-party setting off). `--quiet` keeps exactly these.
+func WontRun(w translate.Warning) bool {
+	return DropsHooks(w) || wontRunCodes[w.Code]
+}
+
+// wontRunCodes are the codes of warnings that hooks will not run beside
+// the formats' Info.DropCodes and BrokenCodes.
+var wontRunCodes = map[string]bool{
+	"disabled": true, "disabled-by-policy": true, "disabled-by-settings": true, "hooks-off": true,
+	"untrusted-folder": true, "insecure-system-file": true, "symlink-skipped": true,
+	"run-not-runnable": true, "schema-error": true,
+	CodeNeedsReview: true, CodeThirdPartyOff: true,
 }

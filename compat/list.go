@@ -25,15 +25,19 @@ type ListedHook struct {
 	// Tools are the native tool globs the hook's own step is restricted
 	// to, whatever its match says (a Cursor beforeShellExecution hook:
 	// ["shell"]); empty when it fires for every call of its event.
-	Tools       []string `json:"tools,omitempty"`
-	Match       string   `json:"match,omitempty"`
-	MatchSyntax string   `json:"match_syntax,omitempty"`
-	If          string   `json:"if,omitempty"`
-	FailClosed  bool     `json:"fail_closed"`
-	Async       bool     `json:"async,omitempty"`
-	Timeout     float64  `json:"timeout_seconds"`
-	Protocol    string   `json:"protocol"`
-	Source      string   `json:"source"`
+	Tools []string `json:"tools,omitempty"`
+	Match string   `json:"match,omitempty"`
+	// ShimMatch is the matcher the exec shim applies in the wrapped
+	// hook's own syntax (its --matcher), after the host's Match selected
+	// the call; empty when it applies none.
+	ShimMatch   string  `json:"shim_match,omitempty"`
+	MatchSyntax string  `json:"match_syntax,omitempty"`
+	If          string  `json:"if,omitempty"`
+	FailClosed  bool    `json:"fail_closed"`
+	Async       bool    `json:"async,omitempty"`
+	Timeout     float64 `json:"timeout_seconds"`
+	Protocol    string  `json:"protocol"`
+	Source      string  `json:"source"`
 	// Review is, in an agent's view (Options.Agent), that agent's review
 	// state of the hook where it keeps one (settings.Source.Review: "managed", "reviewed",
 	// "needs-review", "third-party"), else empty.
@@ -64,7 +68,7 @@ func List(l *Loaded, failures func(*settings.Hook) []runner.Failure) []ListedHoo
 		}
 		lh.Runs, lh.Script = runs(h)
 		if spec := shimSpec(h); spec != nil {
-			lh.Wraps, lh.Async = spec.Protocol, spec.Async
+			lh.Wraps, lh.Async, lh.ShimMatch = spec.Protocol, spec.Async, spec.Matcher
 			if lh.If == "" {
 				lh.If = spec.If
 			}

@@ -64,3 +64,13 @@ func TestEveryWarningCodeHasAClass(t *testing.T) {
 		}
 	}
 }
+
+// TestWontRunCodesAreLosses: every warning --quiet keeps because a hook
+// will not run (WontRun) is a loss.
+func TestWontRunCodesAreLosses(t *testing.T) {
+	for code := range wontRunCodes {
+		if c := warningClasses[code]; c != ClassLoss {
+			t.Errorf("%s means a hook will not run but is classed %q", code, c)
+		}
+	}
+}

@@ -27,7 +27,9 @@ func newListCmd(stdio IO, runF func(*listOptions) error) *cobra.Command {
 		Long: `List shows every hook of the given sources by event, in the order they run: what it
 runs (a long command is cut after its script, never before), its match (and match syntax;
 a hook whose own event fires for some tools only, such as Cursor's beforeShellExecution,
-shows those tools first: "match shell", "match shell & git"), its if rule, fail_closed,
+shows those tools first: "match shell", "match shell & git"; a converted hook's shim that
+selects again in its own syntax shows that after an arrow: "match ^(?:Shell)$ → claude Bash"),
+its if rule, fail_closed,
 async, its protocol, where it came from (file:line:col), and its last five failures
 recorded by earlier "hookcompat run" calls. A converted hook that calls the exec shim is
 shown by the hook it wraps, its protocol as "native→claude"; its failures are the wrapped
@@ -93,6 +95,9 @@ func runList(opts *listOptions) error {
 			match = strings.Join(h.Tools, "|")
 		case match == "":
 			match = "(all)"
+		}
+		if h.ShimMatch != "" && h.ShimMatch != h.Match {
+			match += " → " + h.Wraps + " " + h.ShimMatch // the shim's own selection
 		}
 		extra := ""
 		if h.If != "" {

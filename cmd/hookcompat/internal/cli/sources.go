@@ -140,10 +140,10 @@ func (s *sources) load(w io.Writer) (*compat.Loaded, error) {
 }
 
 // warn prints load warnings on w: every one, or with --quiet those that
-// mean a hook will not run (format.DropsHooks).
+// mean a hook will not run (compat.WontRun).
 func (s *sources) warn(w io.Writer, warns []translate.Warning) {
 	for _, x := range warns {
-		if !s.Quiet || compat.DropsHooks(x) || compat.LeftOut(x) {
+		if !s.Quiet || compat.WontRun(x) {
 			fmt.Fprintln(w, x.String())
 		}
 	}
