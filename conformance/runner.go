@@ -472,6 +472,10 @@ func (im *impl) call(msg, reply any, timeout time.Duration) error {
 	}
 }
 
+// closeTimeout is how long an implementation may take to exit once its
+// stdin is closed (its hooks left running end first): then it is killed.
+const closeTimeout = 30 * time.Second
+
 func (im *impl) close() {
 	if im.closed {
 		return
@@ -485,7 +489,7 @@ func (im *impl) close() {
 	}()
 	select {
 	case <-done:
-	case <-time.After(10 * time.Second):
+	case <-time.After(closeTimeout):
 		_ = im.cmd.Process.Kill()
 		<-done
 	}

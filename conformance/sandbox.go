@@ -211,7 +211,8 @@ func (sb *Sandbox) Env(s *Session) []string {
 // separated), the working directory, the start time and, on exit, the
 // exit code; it leaves stdin in $HOOK_STDIN_FILE and $HOOK_INPUT and
 // defines hook_input_true KEY (as the recording agents' capture scripts
-// do, which the scripts rely on).
+// do, which the scripts rely on). It is POSIX sh: a hook run by sh -c
+// (an inline command) sources it too.
 const captureScript = `# conformance kit capture (sourced by case hook scripts)
 __cap_dir=%s
 __cap_name="${1:-$(basename "$0")}"
@@ -229,7 +230,10 @@ hook_input_true() { grep -Eq "\"$1\"[[:space:]]*:[[:space:]]*true" "$HOOK_STDIN_
 `
 
 // Arm points every hook directory's _capture.sh at a new capture
-// directory for case n and returns it.
+// directory for case n and returns it. Each _capture.sh is replaced by a
+// rename, never rewritten in place: a hook still starting from the
+// previous event (asynchronous, detached) sources either the old script
+// or the new one, never a truncated one.
 func (sb *Sandbox) Arm(n int) (string, error) {
 	dir := filepath.Join(sb.Captures, fmt.Sprintf("%03d", n))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -237,7 +241,11 @@ func (sb *Sandbox) Arm(n int) (string, error) {
 	}
 	script := fmt.Sprintf(captureScript, "'"+strings.ReplaceAll(dir, "'", `'\''`)+"'")
 	for _, d := range sb.hookDirs {
-		if err := os.WriteFile(filepath.Join(d, "_capture.sh"), []byte(script), 0o644); err != nil {
+		tmp := filepath.Join(d, fmt.Sprintf(".capture-%03d.tmp", n))
+		if err := os.WriteFile(tmp, []byte(script), 0o644); err != nil {
+			return "", err
+		}
+		if err := os.Rename(tmp, filepath.Join(d, "_capture.sh")); err != nil {
 			return "", err
 		}
 	}
