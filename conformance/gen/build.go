@@ -3,6 +3,8 @@ package gen
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
+	"sync"
 
 	"github.com/hookcompat/hookcompat/conformance"
 )
@@ -23,7 +25,9 @@ type SuiteOptions struct {
 }
 
 // Sessions generates the sessions of every recording opts names, and
-// the recordings left out.
+// the recordings left out, in the order of agents, roots and folder
+// names. The recordings are read in parallel (GOMAXPROCS at a time);
+// the result does not depend on it.
 func Sessions(opts SuiteOptions) ([]*conformance.Session, []Skip, error) {
 	g := &Generator{}
 	if opts.Corpus != "" {
@@ -37,8 +41,13 @@ func Sessions(opts SuiteOptions) ([]*conformance.Session, []Skip, error) {
 	if agents == nil {
 		agents = Agents
 	}
-	var out []*conformance.Session
-	var skipped []Skip
+	type job struct {
+		agent, dir, src string
+		s               *conformance.Session
+		skip            string
+		err             error
+	}
+	var jobs []*job
 	for _, agent := range agents {
 		type root struct{ dir, label string }
 		var roots []root
@@ -52,32 +61,52 @@ func Sessions(opts SuiteOptions) ([]*conformance.Session, []Skip, error) {
 			}
 			roots = append(roots, root{filepath.Join(opts.Shared, o, "cases"), "shared/" + o + "/cases"})
 		}
-		names := map[string]bool{}
 		for _, r := range roots {
 			dirs, err := Dirs(r.dir)
 			if err != nil {
 				return nil, nil, err
 			}
 			for _, d := range dirs {
-				src := r.label + "/" + filepath.Base(d)
-				s, skip, err := g.Session(agent, d, src)
-				if err != nil {
-					return nil, nil, fmt.Errorf("%s: %w", src, err)
-				}
-				if skip != "" {
-					skipped = append(skipped, Skip{Source: src, Reason: skip})
-					continue
-				}
-				if names[s.Name] {
-					s.Name += "@shared"
-					for i := range s.Cases {
-						s.Cases[i].ID = fmt.Sprintf("%s/%s/%s/%02d-%s", agent, s.Version, s.Name, i+1, s.Cases[i].Event)
-					}
-				}
-				names[s.Name] = true
-				out = append(out, s)
+				jobs = append(jobs, &job{agent: agent, dir: d, src: r.label + "/" + filepath.Base(d)})
 			}
 		}
+	}
+	next := make(chan *job)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				j.s, j.skip, j.err = g.Session(j.agent, j.dir, j.src)
+			}
+		}()
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	var out []*conformance.Session
+	var skipped []Skip
+	names := map[[2]string]bool{}
+	for _, j := range jobs {
+		if j.err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", j.src, j.err)
+		}
+		if j.skip != "" {
+			skipped = append(skipped, Skip{Source: j.src, Reason: j.skip})
+			continue
+		}
+		s := j.s
+		if names[[2]string{j.agent, s.Name}] {
+			s.Name += "@shared"
+			for i := range s.Cases {
+				s.Cases[i].ID = fmt.Sprintf("%s/%s/%s/%02d-%s", j.agent, s.Version, s.Name, i+1, s.Cases[i].Event)
+			}
+		}
+		names[[2]string{j.agent, s.Name}] = true
+		out = append(out, s)
 	}
 	return out, skipped, nil
 }

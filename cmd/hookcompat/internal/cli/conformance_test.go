@@ -9,10 +9,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hookcompat/hookcompat/conformance"
 	"github.com/hookcompat/hookcompat/conformance/gen"
+	"github.com/hookcompat/hookcompat/internal/testbin"
 )
 
 // TestMain lets the test binary be hookcompat's protocol implementation
@@ -26,7 +28,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	testbin.Remove()
+	os.Exit(code)
 }
 
 // conformanceKnown are the cases hookcompat does not pass, each with the
@@ -47,10 +51,27 @@ var conformanceKnown = map[string]string{
 	"gemini/0.61.0/hc_proc_sigterm_ignored/01-BeforeTool": "a hook that ignores SIGTERM is killed after the grace period",
 }
 
+// runSuiteOnHookcompat runs suite on "hookcompat conformance serve" of
+// the hookcompat binary built from this module (without the race
+// detector even under -race: the hooks and the engine run at the speed a
+// user sees; TestConformanceRunCommand runs a sample of every agent,
+// version and class through this test binary, race detector included).
+// shipped is the shipped suite, loaded once for the package's tests
+// (which read it and do not change it).
+var shipped = sync.OnceValues(func() (*conformance.Suite, error) { return conformance.Load(conformance.Embedded(), ".") })
+
+func shippedSuite(t *testing.T) *conformance.Suite {
+	t.Helper()
+	s, err := shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func runSuiteOnHookcompat(t *testing.T, suite *conformance.Suite) *conformance.Report {
 	t.Helper()
-	t.Setenv("HOOKCOMPAT_TEST_SERVE", "1")
-	r := &conformance.Runner{Command: []string{os.Args[0]}, Parallel: 12, Retries: 1}
+	r := &conformance.Runner{Command: []string{testbin.Hookcompat(t), "conformance", "serve"}, Parallel: 12, Retries: 1}
 	rep, err := r.Run(context.Background(), suite)
 	if err != nil {
 		t.Fatal(err)
@@ -82,11 +103,7 @@ func TestConformanceSuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every case of the conformance suite")
 	}
-	suite, err := conformance.Load(conformance.Embedded(), ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkReport(t, runSuiteOnHookcompat(t, suite))
+	checkReport(t, runSuiteOnHookcompat(t, shippedSuite(t)))
 }
 
 // The shared oracles' recordings, generated into a temporary suite at
@@ -119,7 +136,7 @@ func TestConformanceList(t *testing.T) {
 	if code := Run(context.Background(), []string{"conformance", "list"}, IO{In: strings.NewReader(""), Out: &out, Err: &errb}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	suite, _ := conformance.Load(conformance.Embedded(), ".")
+	suite := shippedSuite(t)
 	for _, want := range []string{"claude  2.1.332  PreToolUse", "cases in"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("list output lacks %q:\n%s", want, out.String())
@@ -136,11 +153,7 @@ func TestConformanceList(t *testing.T) {
 // version and class: the whole suite runs in TestConformanceSuite.
 func TestConformanceRunCommand(t *testing.T) {
 	t.Setenv("HOOKCOMPAT_TEST_SERVE", "1")
-	suite, err := conformance.Load(conformance.Embedded(), ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sample := suite.Stratified()
+	sample := shippedSuite(t).Stratified()
 	dir := t.TempDir()
 	if err := gen.Write(dir, sample.Sessions, nil); err != nil {
 		t.Fatal(err)
