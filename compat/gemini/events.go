@@ -121,9 +121,9 @@ var agent = &geminicore.Agent{
 	Rows: rows,
 
 	Head: []string{"session_id", "transcript_path", "cwd"}, Tail: []string{"timestamp"},
-	Keys: commonKeys, ToolName: ToolName, EmptyResult: toolResponse, AfterRead: afterRead,
+	Keys: commonKeys, ToolName: toolName, EmptyResult: toolResponse, AfterRead: afterRead,
 
-	Select: selects, Env: hookEnv, LaunchExpander: launchExpander, Argv: argv, DedupKey: DedupKey,
+	Select: selects, Env: hookEnv, LaunchExpander: launchExpander, Argv: argv, DedupKey: dedupKey,
 	TimeoutText: timeoutText, Read: readRun, Blocks: func(_ *geminicore.Row, o *geminicore.Output) bool { return blocking(o) }, FailDecision: "deny",
 	Merge: mergeOutputs, Reply: nativeReply, OwnReply: ownReply,
 

@@ -58,7 +58,7 @@ func (geminiFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 			for _, part := range strings.FieldsFunc(m, func(c rune) bool { return c == '|' || c == ',' || c == '(' || c == ')' || c == '^' || c == '$' }) {
 				p := strings.TrimSpace(part)
 				if claudeToolNames.Get()[p] {
-					g := ToolName(translate.DefaultVocabulary, translate.DefaultVocabulary.Name(claudeDialect, translate.Native, p))
+					g := toolName(translate.DefaultVocabulary, translate.DefaultVocabulary.Name(claudeDialect, translate.Native, p))
 					add(LintClaudeToolName, format.SeverityWarning,
 						fmt.Sprintf("matcher %q names the Claude Code tool %s; Gemini CLI's tool names differ and it has no aliases, so this never matches %s", h.Match, p, g),
 						fmt.Sprintf("use %q", g))
@@ -76,7 +76,7 @@ func (geminiFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 		add(LintTimeoutUnit, format.SeverityWarning, fmt.Sprintf("timeout %d ms: Gemini CLI's timeout is in milliseconds", h.Timeout.Milliseconds()), "write seconds × 1000")
 	}
 	if strings.Contains(h.Command, `"$GEMINI_PROJECT_DIR`) || strings.Contains(h.Command, `"$CLAUDE_PROJECT_DIR`) || strings.Contains(h.Command, `"$GEMINI_CWD`) {
-		if q := ShellQuote(c.Project); q != c.Project {
+		if q := shellQuote(c.Project); q != c.Project {
 			add(LintQuotedDir, format.SeverityWarning,
 				fmt.Sprintf("Gemini CLI replaces $GEMINI_PROJECT_DIR in the command with the already quoted path %s; inside double quotes the quotes become part of the path", q),
 				"leave the variable unquoted, or use ${GEMINI_PROJECT_DIR} (expanded by bash)")

@@ -8,21 +8,21 @@ import (
 	"github.com/hookcompat/hookcompat/settings"
 )
 
-// ToolMatches applies a Gemini CLI tool matcher (trimmed, not "" or "*") to
+// toolMatches applies a Gemini CLI tool matcher (trimmed, not "" or "*") to
 // a Gemini tool name: new RegExp(matcher).test(tool), an unanchored,
 // case-sensitive JavaScript regex; a matcher that is not a valid regex is
 // compared for equality (hookPlanner.matchesToolName). There are no
 // aliases: "Bash" never matches run_shell_command. A regex that cannot be
-// evaluated on tool within its bound matches ([ToolMatch] says so).
-func ToolMatches(matcher, tool string) bool {
-	ok, _ := ToolMatch(matcher, tool)
+// evaluated on tool within its bound matches (toolMatch says so).
+func toolMatches(matcher, tool string) bool {
+	ok, _ := toolMatch(matcher, tool)
 	return ok
 }
 
-// ToolMatch is [ToolMatches] with the error of a regex that could not be
+// toolMatch is toolMatches with the error of a regex that could not be
 // evaluated on tool within its bound (catastrophic backtracking): the
 // match is then unknown and ok is true, the safe answer (the hook runs).
-func ToolMatch(matcher, tool string) (ok bool, err error) {
+func toolMatch(matcher, tool string) (ok bool, err error) {
 	re := jsregex.Compile(matcher)
 	if re == nil {
 		return matcher == tool, nil
@@ -50,7 +50,7 @@ func selects(p *geminicore.Protocol, r *geminicore.Row, h *settings.Hook, ev *ru
 	}
 	switch r.Match {
 	case geminicore.MatchTool:
-		return ToolMatch(m, ToolName(p.Vocab, ev.Tool))
+		return toolMatch(m, toolName(p.Vocab, ev.Tool))
 	case geminicore.MatchValue:
 		v := p.Agent.Subject(r, ev, p.Vocab)
 		return v == "" || m == v, nil

@@ -18,7 +18,7 @@ import (
 	"github.com/hookcompat/hookcompat/translate"
 )
 
-// FromPayload translates a Gemini CLI hook payload (the JSON Gemini writes
+// fromPayload translates a Gemini CLI hook payload (the JSON Gemini writes
 // to a hook's stdin) into a native event: tool and argument names through
 // vocab (an MCP tool, which carries mcp_context, becomes
 // mcp__<server>__<tool>), SessionStart's source and SessionEnd's reason
@@ -29,7 +29,7 @@ import (
 // the payload's cwd is empty. Errors: not a JSON object, no
 // hook_event_name, an event Gemini CLI does not have, or a field of the
 // wrong type.
-func FromPayload(data []byte, workspace string, vocab *translate.Vocabulary) (runner.Event, error) {
+func fromPayload(data []byte, workspace string, vocab *translate.Vocabulary) (runner.Event, error) {
 	return agent.FromPayload(data, workspace, vocab)
 }
 
@@ -55,9 +55,9 @@ func afterRead(r *geminicore.Row, ev *runner.Event) {
 	}
 }
 
-// ToolName is the Gemini CLI name of native tool t: the vocabulary's, and
+// toolName is the Gemini CLI name of native tool t: the vocabulary's, and
 // for an MCP tool mcp__<server>__<tool> its mcp_<server>_<tool>.
-func ToolName(vocab *translate.Vocabulary, t string) string {
+func toolName(vocab *translate.Vocabulary, t string) string {
 	if rest, ok := strings.CutPrefix(t, "mcp__"); ok {
 		if server, tool, ok := strings.Cut(rest, "__"); ok {
 			return "mcp_" + server + "_" + tool
@@ -66,7 +66,7 @@ func ToolName(vocab *translate.Vocabulary, t string) string {
 	return vocab.Name(translate.Native, Dialect, t)
 }
 
-// Payload builds the stdin bytes a Gemini CLI hook receives for ev: the
+// payloadBytes builds the stdin bytes a Gemini CLI hook receives for ev: the
 // payload as JSON.stringify writes it (compact, no trailing newline), the
 // common keys first (session_id, transcript_path, cwd, hook_event_name,
 // timestamp), then the event's keys in Gemini's order, then any other
@@ -75,7 +75,7 @@ func ToolName(vocab *translate.Vocabulary, t string) string {
 // carries one, AfterAgent's prompt_response is "[no response text]" when
 // empty, SessionStart's source "startup", SessionEnd's reason "exit",
 // PreCompress' trigger "auto".
-func Payload(ev *runner.Event, vocab *translate.Vocabulary) ([]byte, error) {
+func payloadBytes(ev *runner.Event, vocab *translate.Vocabulary) ([]byte, error) {
 	return agent.Payload(ev, vocab, nil)
 }
 

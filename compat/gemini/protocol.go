@@ -17,19 +17,19 @@ import (
 // Protocol is Gemini CLI's hook protocol (gemini-cli §4, §6; the
 // recordings of 0.61.0 win where they differ), protocol "gemini" of an
 // engine, on the core it shares with Qwen Code:
-//   - Selects: the hook's Gemini matcher ([ToolMatches] on tool events,
+//   - Selects: the hook's Gemini matcher (toolMatches on tool events,
 //     the exact trigger on SessionStart, SessionEnd and PreCompress); one
 //     that cannot be evaluated selects, with a warning (SelectWarn);
-//   - Encode: stdin = [Payload], the engine's whole environment (Gemini
+//   - Encode: stdin = payloadBytes, the engine's whole environment (Gemini
 //     CLI removes nothing) plus GEMINI_PROJECT_DIR, GEMINI_CWD and
 //     CLAUDE_PROJECT_DIR (the payload's cwd), GEMINI_SESSION_ID and
 //     GEMINI_PLANS_DIR;
-//   - Prepare: `bash -c <command>` after [ExpandCommand], in the payload's
+//   - Prepare: `bash -c <command>` after expandCommand, in the payload's
 //     cwd, the hook's env merged last (a hook converted from a Gemini file,
 //     option expand_vars, gets Gemini's load-time $VAR expansion here);
 //   - Schedule: parallel unless a group is "sequential" (then chained:
 //     each hook sees the previous one's rewrite), identical hooks run once
-//     ([DedupKey]);
+//     (dedupKey);
 //   - Classify and Combine: Gemini's output rules and merge (the event
 //     table's columns).
 //
@@ -74,9 +74,9 @@ func hookEnv(_ *geminicore.Protocol, ev *runner.Event, base []string) []string {
 }
 
 // argv runs a command as Gemini CLI does: `bash -c` after the run-time
-// replacement of its variables ([ExpandCommand]).
+// replacement of its variables (expandCommand).
 func argv(_ *geminicore.Protocol, _ *settings.Hook, ev *runner.Event, cmd string, env []string) []string {
-	cmd = ExpandCommand(cmd, geminicore.CwdOf(ev), hookkit.EnvValue(env, "GEMINI_PLANS_DIR"), ev.SessionID)
+	cmd = expandCommand(cmd, geminicore.CwdOf(ev), hookkit.EnvValue(env, "GEMINI_PLANS_DIR"), ev.SessionID)
 	return []string{"bash", "-c", cmd}
 }
 
@@ -95,16 +95,16 @@ func launchExpander(env []string) geminicore.Expander {
 	}}
 }
 
-// ExpandCommand is Gemini CLI's run-time rewrite of a hook command
+// expandCommand is Gemini CLI's run-time rewrite of a hook command
 // (hookRunner.expandCommand): every $GEMINI_PROJECT_DIR, $GEMINI_CWD and
 // $CLAUDE_PROJECT_DIR becomes the shell-quoted cwd, $GEMINI_PLANS_DIR the
 // plans folder and $GEMINI_SESSION_ID the session id — by plain prefix
 // match ($GEMINI_PROJECT_DIRX becomes <cwd>X), braces not included.
-func ExpandCommand(cmd, cwd, plans, session string) string {
+func expandCommand(cmd, cwd, plans, session string) string {
 	if !strings.Contains(cmd, "$") {
 		return cmd
 	}
-	qc, qp, qs := ShellQuote(cwd), ShellQuote(plans), ShellQuote(session)
+	qc, qp, qs := shellQuote(cwd), shellQuote(plans), shellQuote(session)
 	for _, r := range []struct{ name, val string }{
 		{"$GEMINI_PROJECT_DIR", qc}, {"$GEMINI_CWD", qc}, {"$GEMINI_PLANS_DIR", qp},
 		{"$GEMINI_SESSION_ID", qs}, {"$CLAUDE_PROJECT_DIR", qc},
@@ -114,13 +114,13 @@ func ExpandCommand(cmd, cwd, plans, session string) string {
 	return cmd
 }
 
-// ShellQuote quotes one argument the way Gemini CLI does for bash
+// shellQuote quotes one argument the way Gemini CLI does for bash
 // (escapeShellArg: "" for an empty value, else shell-quote's quote):
 // single quotes when it holds a double quote, white space or a backslash
 // but no single quote; double quotes (with " \ $ ` ! escaped) when it
 // holds a single quote or white space; otherwise the special characters
 // backslash-escaped.
-func ShellQuote(s string) string {
+func shellQuote(s string) string {
 	if s == "" {
 		return ""
 	}
@@ -158,10 +158,10 @@ func ShellQuote(s string) string {
 
 func isASCIILetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
 
-// DedupKey is Gemini CLI's identity of a hook for deduplication
+// dedupKey is Gemini CLI's identity of a hook for deduplication
 // (getHookKey): "<name>:<command>", the command left out for a plugin
 // hook.
-func DedupKey(h *settings.Hook) string {
+func dedupKey(h *settings.Hook) string {
 	cmd := h.Command
 	if cmd == "" && len(h.Args) > 0 {
 		cmd = strings.Join(h.Args, " ")
@@ -300,7 +300,7 @@ func nativeReply(p *geminicore.Protocol, r *geminicore.Row, ev *runner.Event, m 
 	}
 	if r.Chain == geminicore.ChainToolInput && rep.Decision == runner.DecisionNone && rep.Continue == nil {
 		if ti := geminicore.SpecificObject(m, "tool_input"); ti != nil {
-			tool := ToolName(p.Vocab, ev.Tool)
+			tool := toolName(p.Vocab, ev.Tool)
 			msg := validateParams(tool, ti)
 			if msg == "" {
 				msg = pathError(ev, tool, ti)

@@ -109,7 +109,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	if stops {
 		reason = rep.StopReason
 	}
-	gtool := ToolName(p.Vocab, ev.Tool)
+	gtool := toolName(p.Vocab, ev.Tool)
 	args := func(a json.RawMessage) json.RawMessage {
 		if len(a) == 0 {
 			a = json.RawMessage("{}")

@@ -29,16 +29,16 @@ const (
 	ScopeExtension      = geminicore.ScopeExtension      // ~/.gemini/extensions/<ext>/hooks/hooks.json
 )
 
-// Paths are the files Gemini CLI reads hooks from for one environment
-// ([PathsFor]).
-type Paths = geminicore.Paths
+// geminiPaths are the files Gemini CLI reads hooks from for one environment
+// (pathsFor).
+type geminiPaths = geminicore.Paths
 
-// PathsFor returns Gemini CLI's settings paths for env: the system file
+// pathsFor returns Gemini CLI's settings paths for env: the system file
 // at $GEMINI_CLI_SYSTEM_SETTINGS_PATH or /etc/gemini-cli/settings.json
 // (env.System), the system defaults at $GEMINI_CLI_SYSTEM_DEFAULTS_PATH
 // or beside it, the user file and extensions under $GEMINI_CLI_HOME/.gemini
 // or ~/.gemini, the workspace file <project>/.gemini/settings.json.
-func PathsFor(env *format.Env) Paths { return agent.PathsFor(env) }
+func pathsFor(env *format.Env) geminiPaths { return agent.PathsFor(env) }
 
 // extensionHooks returns the hooks files of the installed extensions
 // (<ext>/hooks/hooks.json beside a gemini-extension.json), sorted by
@@ -62,9 +62,9 @@ func extensionHooks(dir string) []string {
 	return out
 }
 
-// ScopeOf infers the scope of a Gemini file given by path: the locations
-// of [PathsFor], an extension's hooks/hooks.json, else ScopeCLI.
-func ScopeOf(path string, env *format.Env) string { return agent.ScopeOf(path, env) }
+// scopeOf infers the scope of a Gemini file given by path: the locations
+// of pathsFor, an extension's hooks/hooks.json, else ScopeCLI.
+func scopeOf(path string, env *format.Env) string { return agent.ScopeOf(path, env) }
 
 // isExtensionHooks reports whether path is <ext>/hooks/hooks.json of an
 // extension folder (one with gemini-extension.json).

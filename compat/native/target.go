@@ -65,14 +65,14 @@ func (nativeTarget) Name() string { return TargetNative }
 // Better TOML). A file converted again keeps its own #:schema line.
 const SchemaURL = "https://raw.githubusercontent.com/hookcompat/hookcompat/main/docs/hooks.schema.json"
 
-// Write encodes cfg for a plain native engine (see [Wrap]).
+// Write encodes cfg for a plain native engine (see wrapForNative).
 func (nativeTarget) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.Output, error) {
 	shim := opts.Shim
 	if shim == "" {
 		shim = "hookcompat"
 	}
 	home := homeOf(opts)
-	wrapped, n, warns := Wrap(cfg, shim, opts.Project, home)
+	wrapped, n, warns := wrapForNative(cfg, shim, opts.Project, home)
 	schema, rest := splitSchema(opts.Header)
 	header := header(TargetNative, rest, opts, home)
 	if n > 0 && !converted(rest, TargetNative) {
@@ -176,7 +176,7 @@ func portableFile(name, project, home string) string {
 	return name
 }
 
-// Wrap rewrites cfg for a plain native engine and returns it with the
+// wrapForNative rewrites cfg for a plain native engine and returns it with the
 // number of hooks that run through the shim and a warning for everything
 // not carried over exactly. Native hooks are kept. Each foreign command
 // or http hook becomes native args hooks running the exec shim
@@ -205,7 +205,7 @@ func portableFile(name, project, home string) string {
 // written before the event's other hooks, with an async-runs-first
 // warning (once per event), on events where a native engine stops at the
 // first block.
-func Wrap(cfg *settings.Config, shim, project, home string) (*settings.Config, int, []translate.Warning) {
+func wrapForNative(cfg *settings.Config, shim, project, home string) (*settings.Config, int, []translate.Warning) {
 	out := &settings.Config{}
 	var warns []translate.Warning
 	wrapped := 0

@@ -74,7 +74,7 @@ type wirePostOut struct {
 // (error, timeout) in the trace; its decision says whether it blocks.
 // The reply's updated_args are in native terms (argument names renamed
 // back through the protocol's vocabulary).
-func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
+func (p *phiProtocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
 	name := hookName(h)
 	row := eventOf(ev.Name)
 	pre := row != nil && row.gate
@@ -190,7 +190,7 @@ func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunR
 // "; ". Phi's executor ignores stop at the recorded commit (phi §8);
 // hookcompat reports it, and an agent that follows Phi exactly ignores a
 // post_tool block.
-func (*Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Reply {
+func (*phiProtocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Reply {
 	var out runner.Reply
 	var ctxs []string
 	if row := eventOf(ev.Name); row != nil && row.gate {
@@ -207,7 +207,7 @@ func (*Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Re
 				break
 			}
 		}
-		out.AdditionalContext = CapContext(strings.Join(ctxs, "\n\n"))
+		out.AdditionalContext = capContext(strings.Join(ctxs, "\n\n"))
 		return out
 	}
 	var reasons []string
@@ -228,17 +228,17 @@ func (*Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Re
 		}
 	}
 	out.Reason = strings.Join(reasons, "; ")
-	out.AdditionalContext = CapContext(strings.Join(ctxs, "\n\n"))
+	out.AdditionalContext = capContext(strings.Join(ctxs, "\n\n"))
 	if output != "" {
 		out.UpdatedResult = jsonString(output)
 	}
 	return out
 }
 
-// CapContext applies Phi's cap (phi §7): a string longer than
+// capContext applies Phi's cap (phi §7): a string longer than
 // [ContextCap] bytes is cut to ContextCap bytes, then bytes are dropped
 // from the end until it is valid UTF-8. There is no ellipsis.
-func CapContext(s string) string {
+func capContext(s string) string {
 	if len(s) <= ContextCap {
 		return s
 	}

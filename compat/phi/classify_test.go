@@ -109,7 +109,7 @@ func TestClassifyPre(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := &settings.Hook{Event: settings.PreTool, Protocol: "phi", Name: "h", FailClosed: tt.failClosed, Timeout: 1500 * time.Millisecond}
-			got := NewProtocol(nil).Classify(h, &runner.Event{Name: settings.PreTool, Tool: "shell"}, &tt.res)
+			got := newProtocol(nil).Classify(h, &runner.Event{Name: settings.PreTool, Tool: "shell"}, &tt.res)
 			assert.Equal(t, tt.want, summary(got))
 		})
 	}
@@ -147,7 +147,7 @@ func TestClassifyPost(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := &settings.Hook{Event: settings.PostTool, Protocol: "phi", Name: "h", FailClosed: tt.failClosed}
 			for _, e := range []settings.Event{settings.PostTool, settings.PostToolFailure} {
-				got := NewProtocol(nil).Classify(h, &runner.Event{Name: e, Tool: "shell"}, &tt.res)
+				got := newProtocol(nil).Classify(h, &runner.Event{Name: e, Tool: "shell"}, &tt.res)
 				assert.Equal(t, tt.want, summary(got), "%s", e)
 			}
 		})
@@ -158,7 +158,7 @@ func TestClassifyModifyRenamesArgsBack(t *testing.T) {
 	// Phi's read tool takes path, as the native one; Claude-only renames
 	// do not apply. Unknown tools keep their arguments.
 	h := &settings.Hook{Event: settings.PreTool, Protocol: "phi", Name: "h"}
-	r := NewProtocol(nil).Classify(h, &runner.Event{Name: settings.PreTool, Tool: "read"}, ptr(out(0, `{"action":"modify","input":{"path":"b"}}`)))
+	r := newProtocol(nil).Classify(h, &runner.Event{Name: settings.PreTool, Tool: "read"}, ptr(out(0, `{"action":"modify","input":{"path":"b"}}`)))
 	assert.JSONEq(t, `{"path":"b"}`, string(r.UpdatedArgs))
 }
 
@@ -174,7 +174,7 @@ func TestCombinePre(t *testing.T) {
 	}
 	failOpen := runner.HookReply{Outcome: runner.OutcomeError, Err: "hook x exited 1"}
 	ev := &runner.Event{Name: settings.PreTool}
-	p := NewProtocol(nil)
+	p := newProtocol(nil)
 
 	got := p.Combine(ev, []runner.HookReply{modify(`{"command":"echo A"}`, ""), failOpen, modify(`{"command":"echo B"}`, "b rewrote")})
 	assert.Equal(t, runner.Reply{UpdatedArgs: json.RawMessage(`{"command":"echo B"}`), AdditionalContext: "b rewrote"}, got, "modifies chain: the last wins")
@@ -203,30 +203,30 @@ func TestCombinePost(t *testing.T) {
 		return h
 	}
 	ev := &runner.Event{Name: settings.PostTool}
-	got := NewProtocol(nil).Combine(ev, []runner.HookReply{
+	got := newProtocol(nil).Combine(ev, []runner.HookReply{
 		r("", "", true, "first"), r("b ctx", "b output", true, "second"), r("", "", true, ""), r("c ctx", "", false, ""),
 		{Outcome: runner.OutcomeError, Err: "ignored"},
 	})
 	assert.Equal(t, runner.Reply{Decision: runner.DecisionBlock, Reason: "first; second", AdditionalContext: "b ctx\n\nc ctx",
 		UpdatedResult: json.RawMessage(`"b output"`)}, got, "stop is any; reasons joined; an empty output never resets it")
 
-	got = NewProtocol(nil).Combine(ev, []runner.HookReply{r("", "one", false, ""), r("", "two", false, "")})
+	got = newProtocol(nil).Combine(ev, []runner.HookReply{r("", "one", false, ""), r("", "two", false, "")})
 	assert.Equal(t, json.RawMessage(`"two"`), got.UpdatedResult, "last non-empty output in name order")
 	assert.Equal(t, runner.DecisionNone, got.Decision)
 
 	long := strings.Repeat("o", 10000)
-	got = NewProtocol(nil).Combine(ev, []runner.HookReply{r("", long, false, "")})
+	got = newProtocol(nil).Combine(ev, []runner.HookReply{r("", long, false, "")})
 	assert.Equal(t, `"`+long+`"`, string(got.UpdatedResult), "output is not capped")
 }
 
 func TestCapContext(t *testing.T) {
 	a := strings.Repeat("a", 3001) + "\n\n" + strings.Repeat("é", 1000)
-	got := CapContext(a)
+	got := capContext(a)
 	assert.Len(t, got, 4095, "cut at 4096 bytes, then back to a whole character")
 	assert.Equal(t, a[:4095], got)
-	assert.Equal(t, "short", CapContext("short"))
+	assert.Equal(t, "short", capContext("short"))
 	exact := strings.Repeat("x", ContextCap)
-	assert.Equal(t, exact, CapContext(exact))
+	assert.Equal(t, exact, capContext(exact))
 }
 
 func out(code int, stdout string) runner.RunResult {

@@ -44,8 +44,8 @@ const (
 	CodeRunNotRunnable = "run-not-runnable"
 )
 
-// Dir is one Phi hooks folder (a folder of hook directories).
-type Dir struct {
+// hooksDir is one Phi hooks folder (a folder of hook directories).
+type hooksDir struct {
 	Path  string
 	Scope string // ScopeUser or ScopeProject
 	// Explicit marks a folder the user named (hookcompat run --phi-dir):
@@ -54,20 +54,20 @@ type Dir struct {
 	Explicit bool
 }
 
-// DefaultDirs returns Phi's two hooks folders in loading order: the
+// defaultDirs returns Phi's two hooks folders in loading order: the
 // user's ~/.phi/hooks, then the project's <project>/.phi/hooks (phi §1:
 // the project root is the start directory; there is no walking up).
-func DefaultDirs(home, project string) []Dir {
-	var dirs []Dir
+func defaultDirs(home, project string) []hooksDir {
+	var dirs []hooksDir
 	if home != "" {
-		dirs = append(dirs, Dir{Path: filepath.Join(home, ".phi", "hooks"), Scope: ScopeUser})
+		dirs = append(dirs, hooksDir{Path: filepath.Join(home, ".phi", "hooks"), Scope: ScopeUser})
 	}
-	return append(dirs, Dir{Path: filepath.Join(project, ".phi", "hooks"), Scope: ScopeProject})
+	return append(dirs, hooksDir{Path: filepath.Join(project, ".phi", "hooks"), Scope: ScopeProject})
 }
 
-// ScopeOf is the scope of a hooks folder given by path: user when it is
+// scopeOf is the scope of a hooks folder given by path: user when it is
 // <home>/.phi/hooks, project otherwise.
-func ScopeOf(path, home string) string {
+func scopeOf(path, home string) string {
 	if home != "" {
 		a, _ := filepath.Abs(path)
 		b, _ := filepath.Abs(filepath.Join(home, ".phi", "hooks"))
@@ -78,12 +78,12 @@ func ScopeOf(path, home string) string {
 	return ScopeProject
 }
 
-// Hook is one discovered Phi hook.
-type Hook struct {
-	Manifest
+// foundHook is one discovered Phi hook.
+type foundHook struct {
+	hookManifest
 	// Name is the effective name: the manifest's, else the directory's.
 	Name string
-	// Dir is the hook directory, absolute: the hook's working directory.
+	// hooksDir is the hook directory, absolute: the hook's working directory.
 	Dir string
 	// Run is the resolved run path: absolute, cleaned.
 	Run string
@@ -95,13 +95,13 @@ type Hook struct {
 	Line, Col int
 }
 
-// HooksOff reports whether a PHI_HOOKS value disables all Phi hooks:
+// hooksOff reports whether a PHI_HOOKS value disables all Phi hooks:
 // only the word off, trimmed, in any case (phi §1; "0", "false" do not).
-func HooksOff(value string) bool {
+func hooksOff(value string) bool {
 	return strings.EqualFold(strings.TrimSpace(value), "off")
 }
 
-// Discover finds the hooks of dirs as Phi does (phi §1). Folders are read
+// discoverHooks finds the hooks of dirs as Phi does (phi §1). Folders are read
 // in order, each with os.ReadDir (lexical byte order); only real
 // directories count (a symlinked one is skipped with a warning, a plain
 // file silently); a directory without hook.json is skipped silently; an
@@ -117,9 +117,9 @@ func HooksOff(value string) bool {
 // nothing. A folder that exists but cannot be listed makes the whole
 // discovery fail as in Phi: no hook at all (user hooks included) and a
 // warning. Discover never returns an error: Phi runs without hooks then.
-func Discover(dirs []Dir, getenv func(string) string) ([]Hook, []translate.Warning) {
+func discoverHooks(dirs []hooksDir, getenv func(string) string) ([]foundHook, []translate.Warning) {
 	if getenv != nil {
-		if v := getenv("PHI_HOOKS"); HooksOff(v) {
+		if v := getenv("PHI_HOOKS"); hooksOff(v) {
 			for _, d := range dirs {
 				if _, err := os.Stat(d.Path); err == nil {
 					return nil, []translate.Warning{{File: "$PHI_HOOKS", Code: CodeHooksOff,
@@ -146,11 +146,11 @@ type dirError struct {
 
 func (e *dirError) Error() string { return e.err.Error() }
 
-// discover is [Discover] without PHI_HOOKS; an unreadable folder is an
+// discover is discoverHooks without PHI_HOOKS; an unreadable folder is an
 // error (the warnings so far are returned with it).
-func discover(dirs []Dir) ([]Hook, []translate.Warning, *dirError) {
+func discover(dirs []hooksDir) ([]foundHook, []translate.Warning, *dirError) {
 	var warns []translate.Warning
-	byName := map[string]Hook{}
+	byName := map[string]foundHook{}
 	from := map[string]int{} // name -> index of the dir it came from
 	for i, d := range dirs {
 		hooks, w, err := readDir(d)
@@ -167,7 +167,7 @@ func discover(dirs []Dir) ([]Hook, []translate.Warning, *dirError) {
 			from[h.Name] = i
 		}
 	}
-	out := make([]Hook, 0, len(byName))
+	out := make([]foundHook, 0, len(byName))
 	for _, h := range byName {
 		out = append(out, h)
 	}
@@ -178,7 +178,7 @@ func discover(dirs []Dir) ([]Hook, []translate.Warning, *dirError) {
 // readDir reads one hooks folder. A missing folder has no hooks (with a
 // warning when it was named explicitly); one that cannot be listed is an
 // error.
-func readDir(d Dir) ([]Hook, []translate.Warning, error) {
+func readDir(d hooksDir) ([]foundHook, []translate.Warning, error) {
 	entries, err := os.ReadDir(d.Path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -189,7 +189,7 @@ func readDir(d Dir) ([]Hook, []translate.Warning, error) {
 		}
 		return nil, nil, fmt.Errorf("read dir %s: %w", d.Path, err)
 	}
-	var hooks []Hook
+	var hooks []foundHook
 	var warns []translate.Warning
 	for _, e := range entries {
 		p := filepath.Join(d.Path, e.Name())
@@ -215,28 +215,28 @@ func readDir(d Dir) ([]Hook, []translate.Warning, error) {
 // readHookDir reads one hook directory: its hook.json, validated, with
 // the run path resolved. ok is false when the hook is not loaded (no
 // hook.json, invalid, disabled).
-func readHookDir(dir, scope string) (Hook, []translate.Warning, bool) {
+func readHookDir(dir, scope string) (foundHook, []translate.Warning, bool) {
 	mpath := filepath.Join(dir, "hook.json")
 	if _, err := os.Stat(mpath); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return Hook{}, nil, false // not a hook directory: silently skipped
+			return foundHook{}, nil, false // not a hook directory: silently skipped
 		}
-		return Hook{}, []translate.Warning{{File: mpath, Code: CodeInvalidManifest, Message: fmt.Sprintf("%v; hook not loaded", err)}}, false
+		return foundHook{}, []translate.Warning{{File: mpath, Code: CodeInvalidManifest, Message: fmt.Sprintf("%v; hook not loaded", err)}}, false
 	}
 	data, err := os.ReadFile(mpath)
 	if err != nil {
-		return Hook{}, []translate.Warning{{File: mpath, Code: CodeInvalidManifest, Message: fmt.Sprintf("%v; hook not loaded", err)}}, false
+		return foundHook{}, []translate.Warning{{File: mpath, Code: CodeInvalidManifest, Message: fmt.Sprintf("%v; hook not loaded", err)}}, false
 	}
 	return hookFromManifest(dir, mpath, scope, data)
 }
 
 // hookFromManifest validates data (the hook.json of dir) and resolves the
 // hook; ok is false when it is invalid or disabled (with a warning).
-func hookFromManifest(dir, mpath, scope string, data []byte) (Hook, []translate.Warning, bool) {
-	m, err := ParseManifest(data)
+func hookFromManifest(dir, mpath, scope string, data []byte) (foundHook, []translate.Warning, bool) {
+	m, err := parseManifest(data)
 	if err != nil {
-		me := err.(*ManifestError)
-		return Hook{}, []translate.Warning{{File: mpath, Line: me.Line, Col: me.Col, Code: CodeInvalidManifest,
+		me := err.(*manifestError)
+		return foundHook{}, []translate.Warning{{File: mpath, Line: me.Line, Col: me.Col, Code: CodeInvalidManifest,
 			Message: me.Msg + "; hook not loaded (as in Phi)"}}, false
 	}
 	root, _ := jsonpos.Parse(data)
@@ -249,14 +249,14 @@ func hookFromManifest(dir, mpath, scope string, data []byte) (Hook, []translate.
 		if n := lookupFold(root, "disabled"); n != nil {
 			l, c = jsonpos.Position(data, n.Offset)
 		}
-		return Hook{}, []translate.Warning{{File: mpath, Line: l, Col: c, Code: CodeDisabled,
+		return foundHook{}, []translate.Warning{{File: mpath, Line: l, Col: c, Code: CodeDisabled,
 			Message: "the manifest sets disabled: true; hook not loaded (as in Phi)"}}, false
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		abs = dir
 	}
-	h := Hook{Manifest: *m, Name: m.Name, Dir: abs, Path: mpath, Scope: scope, Line: line, Col: col}
+	h := foundHook{hookManifest: *m, Name: m.Name, Dir: abs, Path: mpath, Scope: scope, Line: line, Col: col}
 	if h.Name == "" {
 		h.Name = filepath.Base(dir)
 	}

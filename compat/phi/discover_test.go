@@ -24,7 +24,7 @@ func writeHook(t *testing.T, folder, dir, manifest string) {
 
 type found struct{ Name, Scope, Dir string }
 
-func summarize(hooks []Hook) []found {
+func summarize(hooks []foundHook) []found {
 	var out []found
 	for _, h := range hooks {
 		out = append(out, found{h.Name, h.Scope, filepath.Base(h.Dir)})
@@ -55,7 +55,7 @@ func TestDiscoverOverrideAndOrder(t *testing.T) {
 	// Byte order: "B" < "a".
 	writeHook(t, proj, "Zed", `{"name":"B","event":"pre_tool","run":"./run.sh"}`)
 
-	hooks, warns := Discover(DefaultDirs(filepath.Join(root, "home"), filepath.Join(root, "proj")), nil)
+	hooks, warns := discoverHooks(defaultDirs(filepath.Join(root, "home"), filepath.Join(root, "proj")), nil)
 	assert.Equal(t, []found{
 		{"B", "project", "Zed"},
 		{"audit", "user", "audit"},
@@ -74,7 +74,7 @@ func TestDiscoverSameNameInOneFolderLaterWins(t *testing.T) {
 	dir := t.TempDir()
 	writeHook(t, dir, "a-first", `{"name":"dup","event":"pre_tool","run":"./run.sh"}`)
 	writeHook(t, dir, "b-second", `{"name":"dup","event":"pre_tool","run":"./run.sh"}`)
-	hooks, warns := Discover([]Dir{{Path: dir, Scope: ScopeProject}}, nil)
+	hooks, warns := discoverHooks([]hooksDir{{Path: dir, Scope: ScopeProject}}, nil)
 	assert.Equal(t, []found{{"dup", "project", "b-second"}}, summarize(hooks))
 	require.Len(t, warns, 1)
 	assert.Equal(t, CodeDuplicateName, warns[0].Code)
@@ -90,7 +90,7 @@ func TestDiscoverSkips(t *testing.T) {
 	writeHook(t, elsewhere, "linked", `{"event":"pre_tool","run":"./run.sh"}`)
 	require.NoError(t, os.Symlink(filepath.Join(elsewhere, "linked"), filepath.Join(dir, "linked")))
 
-	hooks, warns := Discover([]Dir{{Path: dir, Scope: ScopeProject}}, nil)
+	hooks, warns := discoverHooks([]hooksDir{{Path: dir, Scope: ScopeProject}}, nil)
 	assert.Equal(t, []found{{"real", "project", "real"}}, summarize(hooks), "no hook.json, plain files and symlinks are skipped")
 	require.Len(t, warns, 1, "only the symlink is worth a warning")
 	assert.Equal(t, CodeSymlinkSkipped, warns[0].Code)
@@ -99,15 +99,15 @@ func TestDiscoverSkips(t *testing.T) {
 func TestDiscoverHooksOff(t *testing.T) {
 	dir := t.TempDir()
 	writeHook(t, dir, "h", `{"event":"pre_tool","run":"./run.sh"}`)
-	dirs := []Dir{{Path: dir, Scope: ScopeProject}}
+	dirs := []hooksDir{{Path: dir, Scope: ScopeProject}}
 	for _, v := range []string{"off", "OFF", "  Off \n"} {
-		hooks, warns := Discover(dirs, func(string) string { return v })
+		hooks, warns := discoverHooks(dirs, func(string) string { return v })
 		assert.Empty(t, hooks, "PHI_HOOKS=%q", v)
 		require.Len(t, warns, 1)
 		assert.Equal(t, CodeHooksOff, warns[0].Code)
 	}
 	for _, v := range []string{"", "0", "false", "no", "of"} {
-		hooks, _ := Discover(dirs, func(string) string { return v })
+		hooks, _ := discoverHooks(dirs, func(string) string { return v })
 		assert.Len(t, hooks, 1, "PHI_HOOKS=%q keeps hooks on", v)
 	}
 }
@@ -119,7 +119,7 @@ func TestDiscoverUnreadableFolderLoadsNothing(t *testing.T) {
 	notADir := filepath.Join(root, "hooks-file")
 	require.NoError(t, os.WriteFile(notADir, []byte("not a directory\n"), 0o644))
 
-	hooks, warns := Discover([]Dir{{Path: user, Scope: ScopeUser}, {Path: notADir, Scope: ScopeProject}}, nil)
+	hooks, warns := discoverHooks([]hooksDir{{Path: user, Scope: ScopeUser}, {Path: notADir, Scope: ScopeProject}}, nil)
 	assert.Empty(t, hooks, "the user hook is lost too, as in Phi")
 	require.Len(t, warns, 1)
 	assert.Equal(t, CodeHooksDirUnreadable, warns[0].Code)
@@ -127,10 +127,10 @@ func TestDiscoverUnreadableFolderLoadsNothing(t *testing.T) {
 	assert.Contains(t, warns[0].Message, "not a directory")
 
 	// Missing folders are fine; an explicit one is worth a warning.
-	hooks, warns = Discover([]Dir{{Path: filepath.Join(root, "nope"), Scope: ScopeProject}}, nil)
+	hooks, warns = discoverHooks([]hooksDir{{Path: filepath.Join(root, "nope"), Scope: ScopeProject}}, nil)
 	assert.Empty(t, hooks)
 	assert.Empty(t, warns)
-	_, warns = Discover([]Dir{{Path: filepath.Join(root, "nope"), Scope: ScopeProject, Explicit: true}}, nil)
+	_, warns = discoverHooks([]hooksDir{{Path: filepath.Join(root, "nope"), Scope: ScopeProject, Explicit: true}}, nil)
 	require.Len(t, warns, 1)
 	assert.Equal(t, translate.CodeNoHooks, warns[0].Code)
 }
@@ -146,7 +146,7 @@ func TestDiscoverRunResolution(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "common"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "common", "x.sh"), []byte("echo no shebang\n"), 0o755))
 
-	hooks, warns := Discover([]Dir{{Path: dir, Scope: ScopeProject}}, nil)
+	hooks, warns := discoverHooks([]hooksDir{{Path: dir, Scope: ScopeProject}}, nil)
 	runs := map[string]string{}
 	for _, h := range hooks {
 		runs[h.Name] = h.Run
@@ -171,9 +171,9 @@ func TestToConfig(t *testing.T) {
 	dir := t.TempDir()
 	writeHook(t, dir, "guard", `{"event":"pre_tool","match":"bash","run":"./run.sh","timeout":2,"fail_closed":true}`)
 	writeHook(t, dir, "audit", "\n  {\"event\":\"post_tool\",\"run\":\"./run.sh\",\"async\":true}")
-	hooks, warns := Discover([]Dir{{Path: dir, Scope: ScopeUser}}, nil)
+	hooks, warns := discoverHooks([]hooksDir{{Path: dir, Scope: ScopeUser}}, nil)
 	require.Empty(t, warns)
-	cfg := ToConfig(hooks)
+	cfg := toConfig(hooks)
 	require.NoError(t, cfg.Validate())
 	abs, _ := filepath.Abs(dir)
 	post := settings.Hook{
@@ -195,7 +195,7 @@ func TestTranslatorSources(t *testing.T) {
 	dir := t.TempDir()
 	writeHook(t, dir, "one", `{"event":"pre_tool","run":"./run.sh"}`)
 	writeHook(t, dir, "two", `{"event":"pre_tool","run":"./run.sh"}`)
-	tr := Translator{}
+	tr := translator{}
 	for _, src := range []translate.Source{
 		{Path: dir},
 		{Path: filepath.Join(dir, "one")},

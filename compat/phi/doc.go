@@ -1,9 +1,9 @@
 // Package phi is hookcompat's Phi format: it discovers Phi hook
 // directories (~/.phi/hooks/<dir>/hook.json and
 // <project>/.phi/hooks/<dir>/hook.json) and reads them into native hooks
-// ([Load], [Translator], registered as format "phi"), and it speaks Phi's
-// hook protocol at run time ([Protocol], registered with the runner as
-// protocol "phi").
+// ([Format], registered as format "phi"; [Sources] names hooks folders
+// for compat.Options), and it speaks Phi's hook protocol at run time
+// (Format.Protocol, protocol "phi" of the runner).
 //
 // The reference is what Phi's code does at commit 4c650fa (the last
 // commit of the hook.json era) and, where that and Phi's own
@@ -12,11 +12,10 @@
 // values, 5 s default timeout, at most 60 s), hooks are keyed by name
 // (project replaces user) and run in name order; the hook's run file is
 // executed directly in its own directory with a filtered environment and
-// the PHI_* variables ([Env]); stdin is Phi's request byte for byte
-// ([Request]); the first stdout line is Phi's reply ([Protocol.Classify]);
-// pre_tool hooks run one after another (first deny wins, modifies chain),
-// post_tool hooks in parallel (async ones detached), and their replies
-// combine as Phi's manager combines them ([Protocol.Combine]).
+// the PHI_* variables; stdin is Phi's request byte for byte; the first
+// stdout line is Phi's reply; pre_tool hooks run one after another (first
+// deny wins, modifies chain), post_tool hooks in parallel (async ones
+// detached), and their replies combine as Phi's manager combines them.
 //
 // A Phi hook becomes a settings.Hook with protocol "phi", match syntax
 // "exact" (the match as written, compared with the Phi tool name), Args

@@ -36,36 +36,36 @@ func (phiFormat) Info() format.Info {
 // Detect recognises a file named hook.json, and a directory that is a
 // hooks folder or a hook directory.
 func (phiFormat) Detect(path string, data []byte) bool {
-	return Translator{}.Detect(translate.Source{Path: path, Data: data})
+	return translator{}.Detect(translate.Source{Path: path, Data: data})
 }
 
-// Discover returns Phi's two hooks folders, user then project (phi §1);
+// discoverHooks returns Phi's two hooks folders, user then project (phi §1);
 // a missing one is normal. The folders themselves are watched, so that a
 // hook directory created later is picked up.
 func (phiFormat) Discover(env *format.Env) format.Discovery {
 	var d format.Discovery
-	for _, dir := range DefaultDirs(env.Home, env.Project) {
+	for _, dir := range defaultDirs(env.Home, env.Project) {
 		d.Sources = append(d.Sources, format.Source{Format: Name, Path: dir.Path, Scope: dir.Scope, Discovered: true})
 		d.Watch = append(d.Watch, dir.Path)
 	}
 	return d
 }
 
-// Load discovers the hooks of the folders srcs name, in order ([Load]:
+// loadDirs discovers the hooks of the folders srcs name, in order (loadDirs:
 // a later folder's hook replaces an earlier one of the same name;
 // PHI_HOOKS=off loads none). A folder named explicitly that does not
 // exist is a warning. Files lists every hook.json read, loaded or
 // rejected.
 func (phiFormat) Load(srcs []format.Source, env *format.Env) (*format.Result, error) {
-	var dirs []Dir
+	var dirs []hooksDir
 	for _, s := range srcs {
 		scope := s.Scope
 		if scope == "" {
-			scope = ScopeOf(s.Path, env.Home)
+			scope = scopeOf(s.Path, env.Home)
 		}
-		dirs = append(dirs, Dir{Path: s.Path, Scope: scope, Explicit: !s.Discovered})
+		dirs = append(dirs, hooksDir{Path: s.Path, Scope: scope, Explicit: !s.Discovered})
 	}
-	cfg, warns := Load(dirs, env.Getenv)
+	cfg, warns := loadDirs(dirs, env.Getenv)
 	res := &format.Result{Config: cfg, Warnings: warns}
 	seen := map[string]bool{}
 	for _, h := range cfg.Hooks {
@@ -84,10 +84,10 @@ func (phiFormat) Load(srcs []format.Source, env *format.Env) (*format.Result, er
 }
 
 func (phiFormat) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
-	return Translator{}.Translate(src)
+	return translator{}.Translate(src)
 }
 
-func (phiFormat) Protocol(vocab *translate.Vocabulary) runner.Protocol { return NewProtocol(vocab) }
+func (phiFormat) Protocol(vocab *translate.Vocabulary) runner.Protocol { return newProtocol(vocab) }
 
 // ShimEvent names pre_tool and post_tool (post_tool_failure too, as Phi
 // runs its post hooks after failed tools) as Phi does.
@@ -124,9 +124,9 @@ func (phiFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
 	return h, nil
 }
 
-// Dirs returns the Phi hooks folders of a shim's --phi-dir flags as
+// shimDirs returns the Phi hooks folders of a shim's --phi-dir flags as
 // sources, relative ones resolved against workspace.
-func Dirs(workspace string, dirs []string) []format.Source {
+func shimDirs(workspace string, dirs []string) []format.Source {
 	var out []format.Source
 	for _, d := range dirs {
 		if !filepath.IsAbs(d) && workspace != "" {

@@ -24,9 +24,9 @@ func FuzzParseManifest(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := ParseManifest(data)
+		m, err := parseManifest(data)
 		if err != nil {
-			var me *ManifestError
+			var me *manifestError
 			if !errors.As(err, &me) {
 				t.Fatalf("error is %T, want *ManifestError: %v", err, err)
 			}
@@ -64,7 +64,7 @@ func FuzzClassify(f *testing.F) {
 		for _, failClosed := range []bool{false, true} {
 			h := &settings.Hook{Event: settings.PreTool, Protocol: Name, Name: "g", Command: "x", FailClosed: failClosed}
 			for _, name := range []settings.Event{settings.PreTool, settings.PostTool} {
-				r := NewProtocol(nil).Classify(h, &runner.Event{Name: name, Tool: "shell"}, &runner.RunResult{ExitCode: code, Stdout: stdout})
+				r := newProtocol(nil).Classify(h, &runner.Event{Name: name, Tool: "shell"}, &runner.RunResult{ExitCode: code, Stdout: stdout})
 				if r.Outcome == "" {
 					t.Fatalf("no outcome for %q", stdout)
 				}

@@ -27,10 +27,10 @@ const (
 	EventPostTool = "post_tool"
 )
 
-// Manifest is one validated hook.json: values trimmed, defaults applied.
+// hookManifest is one validated hook.json: values trimmed, defaults applied.
 // Run is as written (trimmed); resolving it against the hook directory is
 // discovery's job.
-type Manifest struct {
+type hookManifest struct {
 	Name       string // "" when hook.json has none (discovery uses the directory name)
 	Event      string // EventPreTool or EventPostTool
 	Match      string // "*" when empty or missing
@@ -55,29 +55,29 @@ type manifestFile struct {
 	Disabled   bool            `json:"disabled"`
 }
 
-// ManifestError is why a hook.json was rejected, with the position of
+// manifestError is why a hook.json was rejected, with the position of
 // the offending value where one is known (line and col 0 otherwise).
 // Msg is Phi's own wording of the problem (phi §10): `missing required
 // field "event"`, `invalid timeout …`, `parse: <decoder message>`, ….
-type ManifestError struct {
+type manifestError struct {
 	Line, Col int
 	Msg       string
 }
 
 // Error implements error.
-func (e *ManifestError) Error() string { return e.Msg }
+func (e *manifestError) Error() string { return e.Msg }
 
-// ParseManifest reads one hook.json exactly as Phi does (phi §2), in
+// parseManifest reads one hook.json exactly as Phi does (phi §2), in
 // Phi's order of checks: JSON decoding (keys match case-insensitively,
 // unknown keys are ignored, a wrong type for a known key is an error),
 // then event, run, timeout, and async against the event. name, event,
 // match and run are trimmed; match defaults to "*". disabled is reported,
 // not acted on: a disabled manifest must still be valid. The error is a
 // *ManifestError.
-func ParseManifest(data []byte) (*Manifest, error) {
+func parseManifest(data []byte) (*hookManifest, error) {
 	var f manifestFile
 	if err := json.Unmarshal(data, &f); err != nil {
-		e := &ManifestError{Msg: "parse: " + err.Error()}
+		e := &manifestError{Msg: "parse: " + err.Error()}
 		var se *json.SyntaxError
 		var te *json.UnmarshalTypeError
 		switch {
@@ -96,7 +96,7 @@ func ParseManifest(data []byte) (*Manifest, error) {
 	}
 	root, _ := jsonpos.Parse(data) // valid JSON: only used for positions
 	at := func(key string, msg string) error {
-		e := &ManifestError{Msg: msg}
+		e := &manifestError{Msg: msg}
 		if n := lookupFold(root, key); n != nil {
 			e.Line, e.Col = jsonpos.Position(data, n.Offset)
 		} else if root != nil {
@@ -104,7 +104,7 @@ func ParseManifest(data []byte) (*Manifest, error) {
 		}
 		return e
 	}
-	m := &Manifest{
+	m := &hookManifest{
 		Name:       strings.TrimSpace(f.Name),
 		Event:      strings.TrimSpace(f.Event),
 		Match:      strings.TrimSpace(f.Match),
@@ -125,7 +125,7 @@ func ParseManifest(data []byte) (*Manifest, error) {
 	if m.Run == "" {
 		return nil, at("run", `missing required field "run"`)
 	}
-	d, err := ParseTimeout(f.Timeout)
+	d, err := parseTimeout(f.Timeout)
 	if err != nil {
 		return nil, at("timeout", err.Error())
 	}
@@ -136,12 +136,12 @@ func ParseManifest(data []byte) (*Manifest, error) {
 	return m, nil
 }
 
-// ParseTimeout reads hook.json's timeout as Phi does (phi §2): absent,
+// parseTimeout reads hook.json's timeout as Phi does (phi §2): absent,
 // null, "" and zero give [DefaultTimeout]; a JSON string is a Go duration
 // ("5s", "250ms"); a JSON number is seconds, fractions allowed; negative
 // values, unparsable strings, other JSON types and values above
 // [MaxTimeout] are errors (not clamped).
-func ParseTimeout(raw json.RawMessage) (time.Duration, error) {
+func parseTimeout(raw json.RawMessage) (time.Duration, error) {
 	t := bytes.TrimSpace(raw)
 	if len(t) == 0 || string(t) == "null" {
 		return DefaultTimeout, nil

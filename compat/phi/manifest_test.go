@@ -13,25 +13,25 @@ func TestParseManifest(t *testing.T) {
 	tests := []struct {
 		name string
 		in   string
-		want *Manifest // nil: rejected
-		err  string    // the problem, Phi's wording (phi §10)
-		line int       // position of the problem (0: not checked)
+		want *hookManifest // nil: rejected
+		err  string        // the problem, Phi's wording (phi §10)
+		line int           // position of the problem (0: not checked)
 		col  int
 	}{
 		{"minimal", `{"event":"pre_tool","run":"./run.sh"}`,
-			&Manifest{Event: "pre_tool", Match: "*", Run: "./run.sh", Timeout: 5 * time.Second}, "", 0, 0},
+			&hookManifest{Event: "pre_tool", Match: "*", Run: "./run.sh", Timeout: 5 * time.Second}, "", 0, 0},
 		{"all fields", `{"name":"guard","event":"post_tool","match":"bash","run":"bin/x","timeout":"2s","fail_closed":true,"async":true}`,
-			&Manifest{Name: "guard", Event: "post_tool", Match: "bash", Run: "bin/x", Timeout: 2 * time.Second, FailClosed: true, Async: true}, "", 0, 0},
+			&hookManifest{Name: "guard", Event: "post_tool", Match: "bash", Run: "bin/x", Timeout: 2 * time.Second, FailClosed: true, Async: true}, "", 0, 0},
 		{"values trimmed", `{"name":"  n  ","event":" pre_tool ","match":"  bash  ","run":"  ./run.sh  "}`,
-			&Manifest{Name: "n", Event: "pre_tool", Match: "bash", Run: "./run.sh", Timeout: 5 * time.Second}, "", 0, 0},
+			&hookManifest{Name: "n", Event: "pre_tool", Match: "bash", Run: "./run.sh", Timeout: 5 * time.Second}, "", 0, 0},
 		{"keys case-insensitive", `{"EVENT":"pre_tool","Run":"./r","Name":"x","FAIL_CLOSED":true}`,
-			&Manifest{Name: "x", Event: "pre_tool", Match: "*", Run: "./r", Timeout: 5 * time.Second, FailClosed: true}, "", 0, 0},
+			&hookManifest{Name: "x", Event: "pre_tool", Match: "*", Run: "./r", Timeout: 5 * time.Second, FailClosed: true}, "", 0, 0},
 		{"unknown keys ignored", `{"event":"pre_tool","run":"./r","priority":10}`,
-			&Manifest{Event: "pre_tool", Match: "*", Run: "./r", Timeout: 5 * time.Second}, "", 0, 0},
+			&hookManifest{Event: "pre_tool", Match: "*", Run: "./r", Timeout: 5 * time.Second}, "", 0, 0},
 		{"empty match is all", `{"event":"pre_tool","run":"./r","match":"  "}`,
-			&Manifest{Event: "pre_tool", Match: "*", Run: "./r", Timeout: 5 * time.Second}, "", 0, 0},
+			&hookManifest{Event: "pre_tool", Match: "*", Run: "./r", Timeout: 5 * time.Second}, "", 0, 0},
 		{"disabled is reported, not acted on", `{"event":"pre_tool","run":"./r","disabled":true}`,
-			&Manifest{Event: "pre_tool", Match: "*", Run: "./r", Timeout: 5 * time.Second, Disabled: true}, "", 0, 0},
+			&hookManifest{Event: "pre_tool", Match: "*", Run: "./r", Timeout: 5 * time.Second, Disabled: true}, "", 0, 0},
 
 		{"trailing comma", `{"event": "pre_tool", "run": "./run.sh",}`, nil,
 			"parse: invalid character '}' looking for beginning of object key string", 1, 42},
@@ -56,7 +56,7 @@ func TestParseManifest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m, err := ParseManifest([]byte(tt.in))
+			m, err := parseManifest([]byte(tt.in))
 			if tt.want != nil {
 				require.NoError(t, err)
 				assert.Equal(t, tt.want, m)
@@ -64,7 +64,7 @@ func TestParseManifest(t *testing.T) {
 			}
 			require.Error(t, err)
 			assert.Equal(t, tt.err, err.Error())
-			var me *ManifestError
+			var me *manifestError
 			require.ErrorAs(t, err, &me)
 			if tt.line != 0 {
 				assert.Equal(t, [2]int{tt.line, tt.col}, [2]int{me.Line, me.Col}, "position")
@@ -108,7 +108,7 @@ func TestParseTimeout(t *testing.T) {
 		if tt.in != "" {
 			raw = json.RawMessage(tt.in)
 		}
-		got, err := ParseTimeout(raw)
+		got, err := parseTimeout(raw)
 		if tt.err != "" {
 			assert.EqualError(t, err, tt.err, "timeout %s", tt.in)
 			continue

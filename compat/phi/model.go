@@ -29,7 +29,7 @@ func (phiFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []f
 	if len(replies) == 0 {
 		return nil
 	}
-	r := NewProtocol(vocab).Combine(&out.Event, replies)
+	r := newProtocol(vocab).Combine(&out.Event, replies)
 	block := ""
 	if c := strings.TrimSpace(r.AdditionalContext); c != "" {
 		block = "<hook_context>\n" + strings.ReplaceAll(c, "</hook_context>", "</hook_context\u200b>") + "\n</hook_context>"
@@ -48,7 +48,7 @@ func (phiFormat) ModelView(out *runner.Outcome, vocab *translate.Vocabulary) []f
 	case r.UpdatedResult != nil:
 		// A post hook's output replaces the tool's result the model gets
 		// (phi §8), the context block after it.
-		s := ResultText(r.UpdatedResult)
+		s := resultText(r.UpdatedResult)
 		if block != "" {
 			s += "\n\n" + block
 		}

@@ -15,7 +15,7 @@ import (
 // alike).
 const PermissionReadonly = "readonly"
 
-// Protocol is Phi's hook protocol (phi §3–§7; recordings of Phi's runs
+// phiProtocol is Phi's hook protocol (phi §3–§7; recordings of Phi's runs
 // win where they and the code's reading differ). It is registered with
 // the runner as "phi".
 //
@@ -28,23 +28,23 @@ const PermissionReadonly = "readonly"
 //   - a post hook's stop is reported as decision "block" (Phi computes
 //     it, but its executor ignores it at the recorded commit).
 //
-// Its tool vocabulary is fixed at construction ([NewProtocol]); it is
+// Its tool vocabulary is fixed at construction (newProtocol); it is
 // safe for concurrent use.
-type Protocol struct {
+type phiProtocol struct {
 	vocab *translate.Vocabulary
 }
 
-// NewProtocol returns the Phi protocol translating tool and argument
+// newProtocol returns the Phi protocol translating tool and argument
 // names with vocab (nil means translate.DefaultVocabulary).
-func NewProtocol(vocab *translate.Vocabulary) *Protocol {
+func newProtocol(vocab *translate.Vocabulary) *phiProtocol {
 	if vocab == nil {
 		vocab = translate.DefaultVocabulary
 	}
-	return &Protocol{vocab: vocab}
+	return &phiProtocol{vocab: vocab}
 }
 
 // Name returns "phi".
-func (*Protocol) Name() string { return Name }
+func (*phiProtocol) Name() string { return Name }
 
 // Selects applies Phi's match (phi §3): "*" or "" select every tool,
 // anything else must equal the Phi name of the event's tool exactly
@@ -52,7 +52,7 @@ func (*Protocol) Name() string { return Name }
 // hooks are selected. A hand-written hook with protocol "phi" and another
 // match syntax, or on an event Phi has no hooks for, is matched the
 // native way.
-func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
+func (p *phiProtocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 	if ev.PermissionMode == PermissionReadonly && !h.FailClosed {
 		return false
 	}
@@ -65,15 +65,15 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 	return h.Match == p.vocab.Name(translate.Native, Dialect, ev.Tool)
 }
 
-// Encode is what every Phi hook gets for ev: stdin [Request], the
-// environment [Env]. An input that cannot be encoded fails every hook
+// Encode is what every Phi hook gets for ev: stdin requestBytes, the
+// environment hookEnv. An input that cannot be encoded fails every hook
 // before it starts, as in Phi.
-func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, error) {
+func (p *phiProtocol) Encode(ev *runner.Event, base []string) (*runner.Payload, error) {
 	stdin, err := p.request(ev)
 	if err != nil {
 		return nil, &requestError{err}
 	}
-	return &runner.Payload{Stdin: stdin, Env: Env(base, ev)}, nil
+	return &runner.Payload{Stdin: stdin, Env: hookEnv(base, ev)}, nil
 }
 
 // Prepare builds one run of a Phi hook (phi §4): argv is the resolved
@@ -81,7 +81,7 @@ func (p *Protocol) Encode(ev *runner.Event, base []string) (*runner.Payload, err
 // with a command runs that text as one file name), the working directory
 // is the hook directory, the environment and stdin are the shared
 // payload's, and the timeout is the hook's (5 s when unset).
-func (*Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
+func (*phiProtocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
 	inv := &runner.Invocation{
 		Env:     pl.Env,
 		Stdin:   pl.Stdin,
@@ -121,7 +121,7 @@ func timeoutOf(h *settings.Hook) time.Duration {
 // Schedule runs pre_tool hooks one after another in configured (name)
 // order, the first deny stopping the rest and each modify reaching the
 // hooks after it; post hooks run all at once (phi §7).
-func (*Protocol) Schedule(ev *runner.Event) runner.Schedule {
+func (*phiProtocol) Schedule(ev *runner.Event) runner.Schedule {
 	if row := eventOf(ev.Name); row != nil {
 		return row.schedule
 	}
@@ -131,7 +131,7 @@ func (*Protocol) Schedule(ev *runner.Event) runner.Schedule {
 // Detached reports whether h runs fire-and-forget: an async post hook
 // (phi §7). It is started with the event and not awaited; its result
 // is ignored, its own timeout still applies.
-func (*Protocol) Detached(h *settings.Hook, ev *runner.Event) bool {
+func (*phiProtocol) Detached(h *settings.Hook, ev *runner.Event) bool {
 	row := eventOf(ev.Name)
 	return h.Async && row != nil && row.async
 }
@@ -140,11 +140,11 @@ func (*Protocol) Detached(h *settings.Hook, ev *runner.Event) bool {
 // pre_tool decides the call, and the sync post_tool hooks are awaited
 // together, their output replacing the tool's result and their stop
 // ending the turn (phi §7); so both must be fired. Async post_tool hooks
-// run detached whatever the caller does ([Protocol.Detached]).
-func (*Protocol) Awaits(settings.Event) bool { return true }
+// run detached whatever the caller does (phiProtocol.Detached).
+func (*phiProtocol) Awaits(settings.Event) bool { return true }
 
 var (
-	_ runner.Protocol = (*Protocol)(nil)
-	_ runner.Detacher = (*Protocol)(nil)
-	_ runner.Awaiter  = (*Protocol)(nil)
+	_ runner.Protocol = (*phiProtocol)(nil)
+	_ runner.Detacher = (*phiProtocol)(nil)
+	_ runner.Awaiter  = (*phiProtocol)(nil)
 )

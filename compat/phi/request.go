@@ -25,17 +25,17 @@ type request struct {
 	Error     string          `json:"error,omitempty"`
 }
 
-// HookEvent is the Phi event name of a native event: pre_tool for
+// hookEvent is the Phi event name of a native event: pre_tool for
 // pre_tool, post_tool for post_tool and post_tool_failure (Phi runs its
 // post hooks after failed tools too); other events keep their native name.
-func HookEvent(e settings.Event) string {
+func hookEvent(e settings.Event) string {
 	if row := eventOf(e); row != nil {
 		return row.name
 	}
 	return string(e)
 }
 
-// Request returns the exact bytes a Phi hook receives on stdin for ev
+// requestBytes returns the exact bytes a Phi hook receives on stdin for ev
 // (phi §5): one compact JSON object with the keys session_id, cwd,
 // hook_event, tool, tool_use_id, input, then output and error only when
 // not empty, followed by a newline. tool is the Phi name of ev.Tool and
@@ -49,13 +49,13 @@ func HookEvent(e settings.Event) string {
 // every hook fails with it without being started. Tool and argument
 // names go through the default vocabulary (an engine's Phi protocol uses
 // its own).
-func Request(ev *runner.Event) ([]byte, error) { return NewProtocol(nil).request(ev) }
+func requestBytes(ev *runner.Event) ([]byte, error) { return newProtocol(nil).request(ev) }
 
-func (p *Protocol) request(ev *runner.Event) ([]byte, error) {
+func (p *phiProtocol) request(ev *runner.Event) ([]byte, error) {
 	r := request{
 		SessionID: ev.SessionID,
 		Cwd:       firstNonEmpty(ev.Cwd, ev.Workspace),
-		HookEvent: HookEvent(ev.Name),
+		HookEvent: hookEvent(ev.Name),
 		Tool:      p.vocab.Name(translate.Native, Dialect, ev.Tool),
 		ToolUseID: ev.ToolCallID,
 	}
@@ -63,7 +63,7 @@ func (p *Protocol) request(ev *runner.Event) ([]byte, error) {
 		r.Input = p.vocab.Args(translate.Native, Dialect, ev.Tool, args)
 	}
 	if row := eventOf(ev.Name); row != nil && !row.gate {
-		r.Output = ResultText(ev.Result)
+		r.Output = resultText(ev.Result)
 		if r.Output == "" {
 			r.Output = ev.Error
 		}
@@ -76,9 +76,9 @@ func (p *Protocol) request(ev *runner.Event) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// ResultText is a native tool result as Phi's output text: the value of a
+// resultText is a native tool result as Phi's output text: the value of a
 // JSON string, the compact text of any other JSON value, "" for none.
-func ResultText(result json.RawMessage) string {
+func resultText(result json.RawMessage) string {
 	t := bytes.TrimSpace(result)
 	if len(t) == 0 || string(t) == "null" {
 		return ""
@@ -118,8 +118,8 @@ var sensitive = []string{
 // values.
 var phiVars = []string{"PHI_HOOK_EVENT", "PHI_SESSION_ID", "PHI_CWD", "PHI_PROJECT_DIR"}
 
-// Sensitive reports whether Phi keeps the variable name from its hooks.
-func Sensitive(name string) bool {
+// isSensitive reports whether Phi keeps the variable name from its hooks.
+func isSensitive(name string) bool {
 	up := strings.ToUpper(name)
 	for _, s := range sensitive {
 		if strings.Contains(up, s) {
@@ -129,20 +129,20 @@ func Sensitive(name string) bool {
 	return false
 }
 
-// Env returns a Phi hook's environment for ev (phi §4): base (the
+// hookEnv returns a Phi hook's environment for ev (phi §4): base (the
 // engine's, "KEY=value", order kept) without the sensitive variables
-// (see [Sensitive]) and without PHI_HOOK_EVENT, PHI_SESSION_ID, PHI_CWD
+// (see isSensitive) and without PHI_HOOK_EVENT, PHI_SESSION_ID, PHI_CWD
 // and PHI_PROJECT_DIR, then those four appended: the Phi event, the
 // session id, the cwd and the project directory. They are set even when
 // empty. Phi's project directory is its cwd (the workspace); here it is
 // the native workspace, which is the same directory when the agent works
 // in its workspace root.
-func Env(base []string, ev *runner.Event) []string {
+func hookEnv(base []string, ev *runner.Event) []string {
 	out := make([]string, 0, len(base)+len(phiVars))
 next:
 	for _, kv := range base {
 		name, _, _ := strings.Cut(kv, "=")
-		if Sensitive(name) {
+		if isSensitive(name) {
 			continue
 		}
 		for _, v := range phiVars {
@@ -154,7 +154,7 @@ next:
 	}
 	cwd := firstNonEmpty(ev.Cwd, ev.Workspace)
 	return append(out,
-		"PHI_HOOK_EVENT="+HookEvent(ev.Name),
+		"PHI_HOOK_EVENT="+hookEvent(ev.Name),
 		"PHI_SESSION_ID="+ev.SessionID,
 		"PHI_CWD="+cwd,
 		"PHI_PROJECT_DIR="+firstNonEmpty(ev.Workspace, cwd),

@@ -42,7 +42,7 @@ func TestRequestBytes(t *testing.T) {
 	tests[4].ev.Cwd = "" // no cwd, no workspace
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Request(&tt.ev)
+			got, err := requestBytes(&tt.ev)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, string(got))
 		})
@@ -50,7 +50,7 @@ func TestRequestBytes(t *testing.T) {
 }
 
 func TestRequestInvalidInput(t *testing.T) {
-	_, err := Request(&runner.Event{Name: settings.PreTool, Tool: "bash", Args: json.RawMessage("{not json")})
+	_, err := requestBytes(&runner.Event{Name: settings.PreTool, Tool: "bash", Args: json.RawMessage("{not json")})
 	require.Error(t, err)
 	assert.Equal(t, "json: error calling MarshalJSON for type json.RawMessage: invalid character 'n' looking for beginning of object key string", err.Error())
 }
@@ -72,15 +72,15 @@ func TestEnv(t *testing.T) {
 		"PATH=/bin", "HOME=/h",
 		"OPENAI_KEY=k", "APIKEY=k", "PASSWD=k", "GH_PAT=k", "DATABASE_URL=k", "SESSION=k", "PHI_HOOKS=0", "PHI_DEBUG=1",
 		"PHI_HOOK_EVENT=post_tool", "PHI_SESSION_ID=", "PHI_CWD=/proj", "PHI_PROJECT_DIR=/proj",
-	}, Env(base, ev))
+	}, hookEnv(base, ev))
 	for _, name := range []string{"API_KEY", "x_secret_y", "Token", "aws_session_token"} {
-		assert.True(t, Sensitive(name), name)
+		assert.True(t, isSensitive(name), name)
 	}
 }
 
 func TestPrepare(t *testing.T) {
 	h := &settings.Hook{Event: settings.PreTool, Protocol: "phi", Name: "g", Args: []string{"/hooks/g/run.sh"}, Dir: "/hooks/g"}
-	p := NewProtocol(nil)
+	p := newProtocol(nil)
 	ev := &runner.Event{Name: settings.PreTool, Tool: "shell", Workspace: "/w", Cwd: "/w"}
 	pl, err := p.Encode(ev, []string{"A=1"})
 	require.NoError(t, err)
@@ -104,7 +104,7 @@ func TestSelects(t *testing.T) {
 	ev := func(tool, mode string) *runner.Event {
 		return &runner.Event{Name: settings.PreTool, Tool: tool, PermissionMode: mode}
 	}
-	p := NewProtocol(nil)
+	p := newProtocol(nil)
 	tests := []struct {
 		h    *settings.Hook
 		ev   *runner.Event
@@ -129,7 +129,7 @@ func TestSelects(t *testing.T) {
 }
 
 func TestScheduleAndDetached(t *testing.T) {
-	p := NewProtocol(nil)
+	p := newProtocol(nil)
 	assert.Equal(t, runner.Schedule{StopOnBlock: true, ChainArgs: true}, p.Schedule(&runner.Event{Name: settings.PreTool}))
 	assert.Equal(t, runner.Schedule{Parallel: true}, p.Schedule(&runner.Event{Name: settings.PostTool}))
 	async := &settings.Hook{Async: true}

@@ -162,7 +162,7 @@ var agent = &geminicore.Agent{
 	EmptyResult: func(*runner.Event) json.RawMessage { return json.RawMessage(`{"llmContent":"","returnDisplay":""}`) },
 	Transcript:  transcriptPath,
 
-	Select: selects, Env: hookEnv, LaunchExpander: launchExpander, HTTP: prepareHTTP, Argv: argv, DedupKey: DedupKey,
+	Select: selects, Env: hookEnv, LaunchExpander: launchExpander, HTTP: prepareHTTP, Argv: argv, DedupKey: dedupKey,
 	AsyncDetached: true, TimeoutText: timeoutText, Read: readRun, Blocks: blocksAlone, FailDecision: "block",
 	Merge: mergeOutputs, Reply: nativeReply,
 

@@ -187,8 +187,8 @@ func canonical(name string) string {
 	return ""
 }
 
-// DefaultTimeout is Qwen Code's timeout of a handler of type typ.
-func DefaultTimeout(typ string) time.Duration {
+// timeoutOf is Qwen Code's timeout of a handler of type typ.
+func timeoutOf(typ string) time.Duration {
 	switch typ {
 	case settings.TypeHTTP:
 		return DefaultHTTPTimeout

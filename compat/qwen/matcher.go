@@ -12,7 +12,7 @@ import (
 	"github.com/hookcompat/hookcompat/translate"
 )
 
-// Matches is Qwen Code's matcher rule (matchesHookPattern): the matcher
+// matches is Qwen Code's matcher rule (matchesHookPattern): the matcher
 // trimmed (an escaped trailing space kept); "", "*" and ".*" match
 // everything; the subject or one of its aliases equal to the matcher
 // matches; a matcher with "|" that does not start with "^" or "(" is a
@@ -21,14 +21,19 @@ import (
 // JavaScript regex tested against the subject only (an invalid one
 // matches nothing). A regex that cannot be evaluated within its bound
 // matches ([Match] says so).
-func Matches(matcher, subject string, aliases []string) bool {
+func matches(matcher, subject string, aliases []string) bool {
 	ok, _ := Match(matcher, subject, aliases)
 	return ok
 }
 
-// Match is [Matches] with the error of a regex that could not be
-// evaluated on subject within its bound (catastrophic backtracking): the
-// match is then unknown and ok is true, the safe answer (the hook runs).
+// Match applies Qwen Code's matcher rule (matchesHookPattern) to subject
+// and its aliases: the matcher trimmed; "", "*" and ".*" match
+// everything; the subject or an alias equal to the matcher matches; a
+// matcher with "|" not starting with "^" or "(" is a list; else an
+// unanchored JavaScript regex tested against the subject (an invalid one
+// matches nothing). err is that of a regex that could not be evaluated
+// on subject within its bound (catastrophic backtracking): the match is
+// then unknown and ok is true, the safe answer (the hook runs).
 func Match(matcher, subject string, aliases []string) (ok bool, err error) {
 	expr, decided, ok := matchExpr(matcher, subject, aliases)
 	if decided {
@@ -41,7 +46,7 @@ func Match(matcher, subject string, aliases []string) (ok bool, err error) {
 	return jsregex.Test(re, subject)
 }
 
-// matchExpr applies the rules of [Matches] before the regex: it returns
+// matchExpr applies the rules of matches before the regex: it returns
 // the answer when they decide (decided), else the regex to test.
 func matchExpr(matcher, subject string, aliases []string) (expr string, decided, ok bool) {
 	pattern := trimMatcher(matcher)

@@ -23,7 +23,7 @@ func FromPayload(data []byte, workspace string, vocab *translate.Vocabulary) (ru
 	return agent.FromPayload(data, workspace, vocab)
 }
 
-// Payload builds the stdin bytes a Qwen Code hook receives for ev:
+// payloadBytes builds the stdin bytes a Qwen Code hook receives for ev:
 // JSON.stringify of the payload (compact, no trailing newline), the common
 // keys first (session_id, source_type?, source_id?, transcript_path, cwd,
 // hook_event_name, timestamp, permission_mode, agent_id?, prompt_id?),
@@ -35,7 +35,7 @@ func FromPayload(data []byte, workspace string, vocab *translate.Vocabulary) (ru
 // last_assistant_message "" and background_tasks and crons [], the
 // tool_use_id the tool_call_id. base is the engine's environment (for the
 // Qwen home folder).
-func Payload(ev *runner.Event, vocab *translate.Vocabulary, base []string) ([]byte, error) {
+func payloadBytes(ev *runner.Event, vocab *translate.Vocabulary, base []string) ([]byte, error) {
 	return agent.Payload(ev, vocab, base)
 }
 

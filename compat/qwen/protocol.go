@@ -23,10 +23,10 @@ import (
 // Protocol is Qwen Code's hook protocol (qwen-code §3, §4, §5; the
 // recordings of 0.24.4 win where they differ), protocol "qwen" of an
 // engine, on the core it shares with Gemini CLI:
-//   - Selects: the hook's Qwen matcher ([Matches], with Qwen's tool
+//   - Selects: the hook's Qwen matcher (matches, with Qwen's tool
 //     aliases); one that cannot be evaluated selects, with a warning
 //     (SelectWarn);
-//   - Encode: stdin = [Payload] (an http hook's body is the same bytes);
+//   - Encode: stdin = payloadBytes (an http hook's body is the same bytes);
 //     the engine's environment without Qwen's internal secrets, plus
 //     GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR and QWEN_PROJECT_DIR (the
 //     payload's cwd) and Qwen's shell context: QWEN_CODE_SESSION_ID,
@@ -48,7 +48,7 @@ import (
 //     refused URL is a failure, which never blocks. An http hook with
 //     once: true runs only the first time for its url and event;
 //   - Schedule: parallel unless a group is "sequential" (then chained),
-//     identical hooks once ([DedupKey]); Detached: async command hooks and
+//     identical hooks once (dedupKey); Detached: async command hooks and
 //     every hook of MessageDisplay, StopFailure and SessionDelete (run
 //     under a supervisor that outlives the CLI, output ignored);
 //   - Classify and Combine: Qwen's output rules and merge (the event
@@ -172,10 +172,10 @@ func interpolateHeaders(headers map[string]string, allowed, env []string) map[st
 	return out
 }
 
-// DedupKey is Qwen Code's identity of a hook in a plan (getHookKey):
+// dedupKey is Qwen Code's identity of a hook in a plan (getHookKey):
 // "<name>:<command>" when named, else the command (an http hook's URL, a
 // prompt hook's prompt).
-func DedupKey(h *settings.Hook) string {
+func dedupKey(h *settings.Hook) string {
 	id := h.Command
 	switch h.EffectiveType() {
 	case settings.TypeHTTP:
@@ -224,12 +224,12 @@ func stripAnsiAndControl(s string) string {
 // too). An http hook: a 2xx JSON response is the output (fields of the
 // wrong type dropped, strings cut at 10 000 characters), other 2xx text a
 // system message, anything else nothing. A prompt hook: the judge's
-// answer ([PromptDecision]).
+// answer (promptDecision).
 func readRun(h *settings.Hook, r *geminicore.Row, res *runner.RunResult, d *geminicore.Detail) {
 	switch {
 	case h.EffectiveType() == settings.TypePrompt || h.EffectiveType() == settings.TypeAgent:
 		d.Success = true
-		d.Output, d.Source = PromptDecision(geminicore.ToJSString(res.Stdout)), "prompt"
+		d.Output, d.Source = promptDecision(geminicore.ToJSString(res.Stdout)), "prompt"
 	case h.EffectiveType() == settings.TypeHTTP:
 		d.Success = res.HTTPStatus >= 200 && res.HTTPStatus <= 299
 		if d.Success {
@@ -385,7 +385,7 @@ func httpOutput(res *runner.RunResult, r *geminicore.Row) *geminicore.Output {
 
 var fenceRE = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile("(?s)```(?:json)?\\s*(.*?)\\s*```") }}
 
-// PromptDecision reads the answer of a prompt hook's model as Qwen Code
+// promptDecision reads the answer of a prompt hook's model as Qwen Code
 // does (promptHookRunner): the first ```json fence unwrapped, then
 // {ok, reason?, additionalContext?}: ok false is {continue: false,
 // stopReason: r, decision: "block", reason: r} (r defaults to "Blocked by
@@ -394,7 +394,7 @@ var fenceRE = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return reg
 // fit is no output (the hook allows). A judge may also answer with a
 // native reply ({decision, reason, continue, additional_context}), read
 // as the same fields.
-func PromptDecision(answer string) *geminicore.Output {
+func promptDecision(answer string) *geminicore.Output {
 	text := strings.TrimSpace(answer)
 	if m := fenceRE.Get().FindStringSubmatch(text); m != nil {
 		text = m[1]
@@ -488,8 +488,8 @@ func permissionReason(o *geminicore.Output) (string, bool) {
 	return o.Text("reason")
 }
 
-// Verdict is what Qwen Code does with the merged output of one event.
-type Verdict struct {
+// eventVerdict is what Qwen Code does with the merged output of one event.
+type eventVerdict struct {
 	// Blocked: the event's block effect applies (the row's Block or Stop
 	// column); Reason is the text it uses.
 	Blocked bool
@@ -508,8 +508,8 @@ type Verdict struct {
 }
 
 // verdict applies the row's rules to a merged output m (nil: none).
-func verdict(r *geminicore.Row, ev *runner.Event, m *geminicore.Output) Verdict {
-	var v Verdict
+func verdict(r *geminicore.Row, ev *runner.Event, m *geminicore.Output) eventVerdict {
+	var v eventVerdict
 	if m == nil || r.Merge == geminicore.MergeNone {
 		return v
 	}
@@ -625,7 +625,7 @@ func (*Protocol) JudgePrompt(h *settings.Hook, _ *runner.Event, arguments []byte
 }
 
 // ApplyVerdict turns a judge's verdict into the hook output Qwen Code
-// makes of its model's answer ([PromptDecision]): a block or deny is
+// makes of its model's answer (promptDecision): a block or deny is
 // {ok: false, reason} — {continue: false, stopReason, decision: "block"}
 // —, no decision is {ok: true} — {continue: true, decision: "allow"} —,
 // an allow or ask verdict is that decision as written; the verdict's
