@@ -29,17 +29,6 @@ const (
 	ScopeExtension      = geminicore.ScopeExtension      // ~/.gemini/extensions/<ext>/hooks/hooks.json
 )
 
-// geminiPaths are the files Gemini CLI reads hooks from for one environment
-// (pathsFor).
-type geminiPaths = geminicore.Paths
-
-// pathsFor returns Gemini CLI's settings paths for env: the system file
-// at $GEMINI_CLI_SYSTEM_SETTINGS_PATH or /etc/gemini-cli/settings.json
-// (env.System), the system defaults at $GEMINI_CLI_SYSTEM_DEFAULTS_PATH
-// or beside it, the user file and extensions under $GEMINI_CLI_HOME/.gemini
-// or ~/.gemini, the workspace file <project>/.gemini/settings.json.
-func pathsFor(env *format.Env) geminiPaths { return agent.PathsFor(env) }
-
 // extensionHooks returns the hooks files of the installed extensions
 // (<ext>/hooks/hooks.json beside a gemini-extension.json), sorted by
 // extension folder. Every installed extension is taken as active.
@@ -61,10 +50,6 @@ func extensionHooks(dir string) []string {
 	sort.Strings(out)
 	return out
 }
-
-// scopeOf infers the scope of a Gemini file given by path: the locations
-// of pathsFor, an extension's hooks/hooks.json, else ScopeCLI.
-func scopeOf(path string, env *format.Env) string { return agent.ScopeOf(path, env) }
 
 // isExtensionHooks reports whether path is <ext>/hooks/hooks.json of an
 // extension folder (one with gemini-extension.json).

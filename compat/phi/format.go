@@ -124,19 +124,6 @@ func (phiFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
 	return h, nil
 }
 
-// shimDirs returns the Phi hooks folders of a shim's --phi-dir flags as
-// sources, relative ones resolved against workspace.
-func shimDirs(workspace string, dirs []string) []format.Source {
-	var out []format.Source
-	for _, d := range dirs {
-		if !filepath.IsAbs(d) && workspace != "" {
-			d = filepath.Join(workspace, d)
-		}
-		out = append(out, format.Source{Format: Name, Path: d})
-	}
-	return out
-}
-
 var _ format.Shimmer = phiFormat{}
 
 // ShimGroup puts every Phi hook of one event and one hooks folder into

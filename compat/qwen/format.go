@@ -186,14 +186,3 @@ func canonical(name string) string {
 	}
 	return ""
 }
-
-// timeoutOf is Qwen Code's timeout of a handler of type typ.
-func timeoutOf(typ string) time.Duration {
-	switch typ {
-	case settings.TypeHTTP:
-		return DefaultHTTPTimeout
-	case settings.TypePrompt:
-		return DefaultPromptTimeout
-	}
-	return DefaultCommandTimeout
-}

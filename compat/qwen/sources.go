@@ -37,17 +37,6 @@ var planOrder = lazy.Value[map[string]int]{New: func() map[string]int {
 	return map[string]int{ScopeProject: 0, ScopeCLI: 1, ScopeUser: 2, ScopeSystemDefaults: 3, ScopeSystem: 4, ScopeExtension: 5}
 }}
 
-// qwenPaths are the files Qwen Code reads hooks from for one environment
-// (pathsFor).
-type qwenPaths = geminicore.Paths
-
-// pathsFor returns Qwen Code's paths for env: the system file at
-// $QWEN_CODE_SYSTEM_SETTINGS_PATH or /etc/qwen-code/settings.json
-// (env.System), the system defaults at $QWEN_CODE_SYSTEM_DEFAULTS_PATH or
-// beside it, the user file and extensions under $QWEN_HOME or ~/.qwen,
-// the workspace file <project>/.qwen/settings.json.
-func pathsFor(env *format.Env) qwenPaths { return agent.PathsFor(env) }
-
 // extensionDirs returns the installed extension folders (with a
 // qwen-extension.json), sorted.
 func extensionDirs(dir string) []string {
@@ -72,9 +61,6 @@ func isExtensionDir(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.IsDir() && geminicore.IsFile(filepath.Join(path, "qwen-extension.json"))
 }
-
-// scopeOf infers the scope of a Qwen file given by path.
-func scopeOf(path string, env *format.Env) string { return agent.ScopeOf(path, env) }
 
 // internalSecretNames are the variables Qwen never expands in settings
 // (nor passes to hooks).
