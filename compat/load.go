@@ -552,7 +552,7 @@ func ParseEventWith(data []byte, workspace string, vocab *translate.Vocabulary) 
 	}
 	ev, err := runner.DecodeEvent(trimmed)
 	if err != nil {
-		return runner.Event{}, "", err
+		return runner.Event{}, "", eventFieldHint(err, eventName(trimmed))
 	}
 	if !ev.Name.Known() {
 		return runner.Event{}, "", fmt.Errorf("native event: %w", &settings.UnknownEventError{Event: ev.Name})

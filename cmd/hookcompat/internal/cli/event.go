@@ -35,7 +35,13 @@ asks for:
 
 A Claude payload as Claude Code sends it, translated to native and back, is
 byte-identical; a field Claude Code always sends that is missing (permission_mode)
-comes back with its default.`,
+comes back with its default.
+
+A native event is decoded strictly: a field it does not have is an error naming the
+native field meant, when it is an agent's name for one (Claude Code's "source" on
+SessionStart is "reason"). The fields of each native event:
+
+` + nativeEventsHelp(),
 		Example: `  hookcompat event --to native < payload.json
   echo '{"event":"pre_tool","tool":"shell","args":{"command":"ls"}}' | hookcompat event --to claude`,
 		Args: usageArgs(cobra.NoArgs),
@@ -95,4 +101,16 @@ func runEvent(opts *eventOptions) error {
 	}
 	_, err = opts.Out.Write(out)
 	return err
+}
+
+// nativeEventsHelp lists the common fields of every native event, then
+// each native event's own (compat.NativeEventFields).
+func nativeEventsHelp() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "  every event          %s\n", strings.Join(compat.CommonEventFields, ", "))
+	for _, e := range settings.Events() {
+		fmt.Fprintf(&b, "  %-20s %s\n", e, strings.Join(compat.NativeEventFields(e), "; "))
+	}
+	fmt.Fprintf(&b, "  extension events     %s", strings.Join(compat.NativeEventFields(""), "; "))
+	return b.String()
 }
