@@ -125,6 +125,10 @@ func TestClaudeReplayFailsOnAlteredRecording(t *testing.T) {
 		"hc_dec_deny_no_reason": func(obs string) string {
 			return regexp.MustCompile(`"permission_denials": \[[^\]]*\]`).ReplaceAllString(obs, `"permission_denials": []`)
 		},
+		// the prompt hook's model gave another reason
+		"hc_prompt_post_continue": func(obs string) string {
+			return strings.Replace(obs, ": PROMPT-POST-REASON", ": ALTERED-REASON", 1)
+		},
 		// Claude's permission layer said another text
 		"hc_perm_mode_plan_hook_allow": func(obs string) string {
 			return strings.Replace(obs, "while in plan mode.", "while in plan mode!", 1)
@@ -253,6 +257,7 @@ type claudeCase struct {
 	loaded   *compat.Loaded
 	problems []string
 	env      []string // the hooks' environment, also the carried-out tool calls'
+	fake     *fakeAPI // the judge's Messages API, for cases with prompt or agent hooks
 }
 
 func (rc *claudeCase) fail(format string, args ...any) {
@@ -372,7 +377,11 @@ func (rc *claudeCase) setup(root string) error {
 			}
 		}
 	}
-	loaded, err := compat.Load(compat.Options{Project: rc.proj, Home: rc.home, Sources: append(claude.Sources(rc.files...), claude.Plugins(plugins...)...), ManagedDir: filepath.Join(rc.home, "no-managed-settings"), Env: []string{}})
+	judge, err := rc.startJudge()
+	if err != nil {
+		return err
+	}
+	loaded, err := compat.Load(compat.Options{Project: rc.proj, Home: rc.home, Sources: append(claude.Sources(rc.files...), claude.Plugins(plugins...)...), ManagedDir: filepath.Join(rc.home, "no-managed-settings"), Env: []string{}, Judge: judge})
 	if err != nil {
 		return err
 	}
@@ -480,6 +489,7 @@ func (rc *claudeCase) run() {
 	rc.checkTexts(all)
 	rc.checkPermissions(all)
 	rc.checkEnd(all)
+	rc.checkJudgeRequests()
 }
 
 // fire drives one occurrence through the engine.

@@ -119,6 +119,9 @@ type Detail struct {
 	// "deny", "ask", "defer"; a legacy approve is "allow", a legacy block
 	// "deny"), or "".
 	Decision string
+	// Judged is the type of a prompt or agent hook whose verdict this
+	// is ("prompt", "agent"), else "".
+	Judged string
 	// MissingHookEventName reports a hookSpecificOutput without
 	// hookEventName: Claude Code discards such a reply (Voided), while
 	// hookcompat's native reply still denies when it says deny (a deny

@@ -15,6 +15,18 @@ const OptionContinueOnBlock = "continueOnBlock"
 // Claude Code 2.1.332): the hook's prompt is the condition.
 const stopFraming = "Based on the conversation transcript above, has the following stopping condition been satisfied? Answer based on transcript evidence only.\n\nCondition: "
 
+// agentNotMet begins an agent hook's block as Claude shows it.
+const agentNotMet = "Agent hook condition was not met: "
+
+// StopCondition reports whether Claude Code asks a prompt or agent hook
+// of event e whether a stopping condition is satisfied (the event
+// table's judge column: Stop, SubagentStop): its request then has the
+// stop-condition system prompt and the conversation.
+func StopCondition(e settings.Event) bool {
+	row := eventOf(e)
+	return row != nil && row.judge == judgeStopCondition
+}
+
 // JudgePrompt is the text Claude Code sends the model for a prompt or
 // agent hook (claude §2.2): the hook's prompt with $ARGUMENTS replaced by
 // the hook input JSON, or the JSON appended ([format.PromptWithArguments]);
@@ -46,6 +58,9 @@ func (*Protocol) JudgePrompt(h *settings.Hook, ev *runner.Event, arguments []byt
 //
 // Agent hooks behave like prompt hooks with continueOnBlock and ignore
 // Impossible. A block without a reason reads "blocked by prompt hook".
+// Claude shows a prompt hook's block as a command's exit 2 named by the
+// prompt ("[<prompt>]: <reason>"), an agent hook's as "Agent hook
+// condition was not met: <reason>" (recorded).
 func (*Protocol) ApplyVerdict(h *settings.Hook, ev *runner.Event, v runner.Verdict) runner.HookReply {
 	row := eventOf(ev.Name)
 	detail := &Detail{StdoutKind: StdoutJSON}
@@ -60,8 +75,17 @@ func (*Protocol) ApplyVerdict(h *settings.Hook, ev *runner.Event, v runner.Verdi
 	if reason == "" {
 		reason = "blocked by " + h.EffectiveType() + " hook"
 	}
+	// Claude shows a prompt hook's block as a command's exit 2, the prompt
+	// as the command and the reason as stderr ("[<prompt>]: <reason>"),
+	// and an agent hook's as "Agent hook condition was not met: <reason>"
+	// (recorded: hc_prompt_*, hc_agent_*).
+	detail.Exit2, detail.Stderr, detail.Judged = true, reason, h.EffectiveType()
+	if agent {
+		reason = agentNotMet + reason
+		detail.Stderr, detail.Reason = reason, reason
+	}
 	r := blockingError(row, reason)
-	detail.Block, detail.Reason = r.Decision.Blocks(), reason
+	detail.Block = r.Decision.Blocks()
 	r.Detail = detail
 	continueOnBlock := agent || h.Options[OptionContinueOnBlock] == "true"
 	endsTurn := false

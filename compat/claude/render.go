@@ -146,7 +146,12 @@ func (v *view) reason(def string) string {
 
 // stderr is an exit 2's message as Claude shows it: "[<cmd>]: <stderr>",
 // stderr as written or "No stderr output".
-func (v *view) stderr() string { return "[" + v.cmd + "]: " + orDefault(v.d.Stderr, noStderr) }
+func (v *view) stderr() string {
+	if v.d.Judged == settings.TypeAgent {
+		return v.d.Stderr // "Agent hook condition was not met: …"
+	}
+	return "[" + v.cmd + "]: " + orDefault(v.d.Stderr, noStderr)
+}
 
 // Render renders out as Claude Code (version [RenderVersion], print mode
 // with claude-sonnet-4-5) shows it to the model, by the event's row of the
@@ -606,9 +611,13 @@ func (c *renderCtx) later(views []*view) {
 }
 
 // commandLabel is the hook's command as written in settings.json (exec
-// form: its command field, unexpanded, without the args; recorded).
+// form: its command field, unexpanded, without the args; a prompt or
+// agent hook: its prompt; recorded).
 func commandLabel(h *settings.Hook) string {
-	if h.Command != "" || len(h.Args) == 0 {
+	switch {
+	case h.EffectiveType() == settings.TypePrompt || h.EffectiveType() == settings.TypeAgent:
+		return h.Prompt // a prompt hook is named by its prompt (recorded)
+	case h.Command != "" || len(h.Args) == 0:
 		return h.Command
 	}
 	return h.Args[0]

@@ -479,7 +479,8 @@ func pathRuleKind(t string) string {
 func noPermissionTool(t string) bool {
 	switch t {
 	case "TodoWrite", "TaskCreate", "TaskUpdate", "TaskList", "TaskGet", "TaskOutput", "TaskStop", "ToolSearch",
-		"Agent", "Task", "EnterPlanMode", "ExitPlanMode", "AskUserQuestion", "KillShell", "BashOutput", "Skill":
+		"Agent", "Task", "EnterPlanMode", "ExitPlanMode", "AskUserQuestion", "KillShell", "BashOutput", "Skill",
+		"StructuredOutput":
 		return true
 	}
 	return false

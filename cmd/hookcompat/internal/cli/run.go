@@ -59,7 +59,10 @@ the discovered ones as well. Later --phi-dir folders replace hooks of the same n
 Phi's project hooks replace user hooks. One stderr line names the sources loaded and the
 discovered ones left out; load warnings go to stderr too; --quiet drops the line and the
 warnings but those that mean a hook will not run. Detached hooks (Phi async post_tool
-hooks) are awaited after the reply is written.
+hooks) are awaited after the reply is written. Prompt and agent hooks run when the
+environment provides an Anthropic Messages API (ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN,
+ANTHROPIC_BASE_URL, ANTHROPIC_MODEL: the session's model), asked as Claude Code asks them;
+without it they are not_runnable.
 
 --agent NAME fires only what that agent would run in this project (discovery runs a guard
 converted for four agents four times; each agent runs its own copy once): its own sources,

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude/judge"
 	"github.com/hookcompat/hookcompat/compat/codex"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/gemini"
@@ -79,6 +80,12 @@ func (s *sources) flags(cmd *cobra.Command) {
 func (s *sources) options() compat.Options {
 	o := compat.Options{Project: s.Project, Discover: true, AlsoDiscover: s.Discover,
 		Agent: s.Agent, AgentView: compat.AgentView{ThirdParty: s.ThirdParty, BypassReview: s.BypassReview}}
+	if jo, ok := judge.FromEnv(os.Getenv); ok {
+		// The environment provides a Messages API (ANTHROPIC_API_KEY or
+		// ANTHROPIC_AUTH_TOKEN, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL):
+		// prompt and agent hooks run, asked as Claude Code asks.
+		o.Judge = judge.New(jo)
+	}
 	if s.Agent != "" {
 		o.Trusted = agentTrust(s.Agent)
 	}
