@@ -75,6 +75,9 @@ func claudeSession(c *oracletest.Case) (*conformance.Session, string, error) {
 	if bytes.Contains(data, []byte(`"http"`)) {
 		return nil, "http hooks need the recording's fixed local port", nil
 	}
+	if t := judgedHookType(data); t != "" {
+		return nil, t + " hooks need a model, which the kit's protocol has none of (the Claude replay in package golden runs them against a fake Messages API)", nil
+	}
 	s.Files[settingsPath] = string(data)
 	specFiles(c, s.Files, func(x string) string { return x })
 	rc.files = s.Files
@@ -142,6 +145,31 @@ func claudeSession(c *oracletest.Case) (*conformance.Session, string, error) {
 		s.Cases = append(s.Cases, cs)
 	}
 	return s, "", nil
+}
+
+// judgedHookType is "prompt" or "agent" when settings (a settings.json)
+// declare a hook of that type, else "".
+func judgedHookType(settings []byte) string {
+	var doc struct {
+		Hooks map[string][]struct {
+			Hooks []struct {
+				Type string `json:"type"`
+			} `json:"hooks"`
+		} `json:"hooks"`
+	}
+	if json.Unmarshal(settings, &doc) != nil {
+		return ""
+	}
+	for _, groups := range doc.Hooks {
+		for _, g := range groups {
+			for _, h := range g.Hooks {
+				if h.Type == "prompt" || h.Type == "agent" {
+					return h.Type
+				}
+			}
+		}
+	}
+	return ""
 }
 
 func orString(s, def string) string {

@@ -190,3 +190,24 @@ func copyDir(t *testing.T, src, dst string) {
 		t.Fatal(err)
 	}
 }
+
+// A recording with prompt or agent hooks is left out, with the reason:
+// the kit's protocol gives an implementation no model to ask.
+func TestJudgedHooksLeftOut(t *testing.T) {
+	g := &Generator{}
+	for name, typ := range map[string]string{"hc_prompt_pre_ok": "prompt", "hc_agent_pre": "agent", "hc_dec_deny_no_reason": ""} {
+		s, skip, err := g.Session("claude", filepath.Join(recordings, "claude", name), "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if typ == "" {
+			if s == nil || skip != "" {
+				t.Errorf("%s: left out (%q), want a session", name, skip)
+			}
+			continue
+		}
+		if s != nil || !strings.HasPrefix(skip, typ+" hooks need a model") {
+			t.Errorf("%s: skip %q, want %s hooks left out", name, skip, typ)
+		}
+	}
+}
