@@ -30,8 +30,9 @@ When an edit changes the hooks, they are re-translated and swapped in at once, a
 removed (-) and changed (~, with what changed: its matcher, timeout, if rule, fail_closed,
 command, type, …), and each new load warning that means a hook will not run (!, such as an
 event renamed to a name its format does not know). A Phi hooks folder is watched with its
-hook folders, also those created after the start. Load warnings go to stderr (with
---quiet only those that drop hooks). A broken edit keeps the previous hooks running and is
+hook folders, also those created after the start. Load warnings go to stderr, each once:
+a reload prints only those the hooks running before it did not have (with --quiet only
+those that mean a hook will not run). A broken edit keeps the previous hooks running and is
 reported with file:line. It runs until interrupted, or for --for.`,
 		Example: `  hookcompat watch --project .
   hookcompat watch --config hooks.toml --for 10m`,
@@ -58,7 +59,8 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 		fmt.Fprintln(opts.Err, sourcesLine(first))
 	}
 	opts.warn(opts.Err, first.Warnings)
-	dropped := map[string]bool{} // the warnings that drop hooks, of the running load
+	warned := warningSet(first.Warnings) // the running load's warnings, printed once
+	dropped := map[string]bool{}         // the warnings that drop hooks, of the running load
 	for _, x := range droppedHooks(first.Warnings) {
 		dropped[x] = true
 	}
@@ -98,7 +100,18 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 				dropped[x] = true
 			}
 		}
-		opts.warn(opts.Err, c.Warnings)
+		// Each load warning once: a reload prints those the running load
+		// did not have (every reload loads every source again).
+		var fresh []translate.Warning
+		for _, x := range c.Warnings {
+			if !warned[x.String()] {
+				fresh = append(fresh, x)
+			}
+		}
+		opts.warn(opts.Err, fresh)
+		if c.Applied {
+			warned = warningSet(c.Warnings)
+		}
 	})
 	if err != nil {
 		return err
@@ -114,6 +127,15 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 	}
 	<-ctx.Done()
 	return nil
+}
+
+// warningSet is the set of warns as printed.
+func warningSet(warns []translate.Warning) map[string]bool {
+	m := make(map[string]bool, len(warns))
+	for _, w := range warns {
+		m[w.String()] = true
+	}
+	return m
 }
 
 // droppedHooks are the warnings of warns that mean hooks will not run.
