@@ -211,3 +211,58 @@ func TestJudgedHooksLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// Every recording folder of the project is in the committed suite: a
+// session of it, or left out with its reason in the manifest (a folder
+// the generator would not read, one without observed.json, fails too).
+func TestEveryRecordingIsInTheManifest(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "cases", "MANIFEST.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	suite, err := conformance.Load(conformance.Embedded(), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]string{}
+	for _, s := range suite.Sessions {
+		listed[s.Source] = "a session"
+	}
+	for _, s := range m.Skipped {
+		if s.Reason == "" {
+			t.Errorf("%s is left out without a reason", s.Source)
+		}
+		listed[s.Source] = "left out"
+	}
+	agents, err := os.ReadDir(recordings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, a := range agents {
+		if !a.IsDir() {
+			continue
+		}
+		entries, err := os.ReadDir(filepath.Join(recordings, a.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if !e.IsDir() {
+				continue
+			}
+			n++
+			src := "testdata/recordings/" + a.Name() + "/" + e.Name()
+			if listed[src] == "" {
+				t.Errorf("%s is neither a session of the suite nor left out in MANIFEST.json", src)
+			}
+		}
+	}
+	if n < len(m.Skipped) || n == 0 {
+		t.Errorf("%d recording folders, %d left out", n, len(m.Skipped))
+	}
+}
