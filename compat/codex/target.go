@@ -114,15 +114,36 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			continue
 		}
 		evName, ok := CodexEvent(h.Event)
+		a := aliasOf(h.Event)
+		if !ok && a != nil && h.EffectiveProtocol() != "native" {
+			// A Claude PostToolUseFailure hook: Codex fires PostToolUse
+			// for a failed shell command, and the shim runs the hook only
+			// when the command failed (its exit code is not 0).
+			evName, ok = a.codex, true
+		}
 		if !ok {
 			warn(h, CodeNotForCodex, fmt.Sprintf("%s has no Codex event: the hook is left out (Codex 0.169.0 events: %s)", name, strings.Join(EventNames(), ", ")))
 			continue
 		}
 		if t := h.EffectiveType(); t == settings.TypePrompt || t == settings.TypeAgent {
-			warn(h, CodeNotForCodex, fmt.Sprintf("a %s hook cannot run under Codex (it skips prompt and agent hooks); left out", t))
+			article := "a"
+			if t == settings.TypeAgent {
+				article = "an"
+			}
+			warn(h, CodeNotForCodex, fmt.Sprintf("%s %s hook cannot run under Codex (it skips prompt and agent hooks); left out", article, t))
 			continue
 		}
 		matcher, runs, dropped := codexMatcher(h)
+		if runs && a != nil && evName == a.codex {
+			matcher, runs, dropped = aliasMatcher(a, matcher, dropped)
+			if runs {
+				once(h, string(h.Event)+"\x00alias", CodeDiffersInCodex, fmt.Sprintf("%s under Codex: written as a Codex %s hook on %s that the shim runs only when the command failed (exit code not 0), with Claude Code's error (\"Exit code N\" and the output); Codex fires nothing for another tool's failure, so the hook never runs for one", name, a.codex, strings.Join(a.tools, "|")))
+			}
+		}
+		if !runs && a != nil && evName == a.codex {
+			warn(h, CodeNotForCodex, fmt.Sprintf("%s matcher %q names no tool whose failure Codex reports (it fires PostToolUse for a failed %s command only); left out", name, h.Match, strings.Join(a.tools, "|")))
+			continue
+		}
 		if !runs {
 			warn(h, CodeNotForCodex, fmt.Sprintf("%s matcher %q names only tools Codex never calls (Codex reads files with Bash and changes them with apply_patch); left out", name, h.Match))
 			continue
@@ -287,6 +308,27 @@ func codexMatcher(h *settings.Hook) (string, bool, []string) {
 		return "", true, nil // Rust rejects it: select every call, the shim matches
 	}
 	return m, true, nil
+}
+
+// aliasMatcher narrows the Codex matcher of a hook on alias a's event to
+// the tools Codex fires it for (a.tools); the other alternatives join
+// dropped. runs is false when no alternative is left.
+func aliasMatcher(a *alias, matcher string, dropped []string) (string, bool, []string) {
+	if matcher == "" {
+		return strings.Join(a.tools, "|"), true, dropped
+	}
+	var keep []string
+	for _, n := range strings.Split(matcher, "|") {
+		if has(a.tools, n) {
+			keep = append(keep, n)
+		} else {
+			dropped = append(dropped, n)
+		}
+	}
+	if len(keep) == 0 {
+		return "", false, dropped
+	}
+	return strings.Join(keep, "|"), true, dropped
 }
 
 func isClaudeNameList(m string) bool {
