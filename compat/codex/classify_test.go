@@ -230,7 +230,7 @@ func TestCodexCombine(t *testing.T) {
 	assert.JSONEq(t, `{"command":"B"}`, string(out.UpdatedArgs), "equal durations: the later in display order")
 	bad := run(pre, 0, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{}}}`, "", time.Second)
 	out = p.Combine(pre, []runner.HookReply{rw("A", 0), bad})
-	assert.Equal(t, T3, out.Reason, "a winning rewrite without a command fails the call")
+	assert.Equal(t, outputT3, out.Reason, "a winning rewrite without a command fails the call")
 	out = p.Combine(pre, []runner.HookReply{ctx(pre, "PreToolUse", "C1"), run(pre, 1, "", "", 0), ctx(pre, "PreToolUse", "C2")})
 	assert.Equal(t, "C1\n\nC2", out.AdditionalContext)
 
@@ -261,7 +261,7 @@ func TestCodexCombine(t *testing.T) {
 	assert.Equal(t, runner.DecisionNone, out.Decision)
 }
 
-// Spill (codex §3.9): the recorded 100 011-byte context with a 121-byte
+// spill (codex §3.9): the recorded 100 011-byte context with a 121-byte
 // spill path.
 func TestCodexSpill(t *testing.T) {
 	text := strings.Repeat("y", 100011)
@@ -275,8 +275,8 @@ func TestCodexSpill(t *testing.T) {
 	assert.Len(t, head, 4924)
 	assert.Len(t, tail, 4924)
 	// Exactly 10 000 bytes pass, 10 001 are cut.
-	assert.Equal(t, strings.Repeat("x", 10000), Spill(strings.Repeat("x", 10000), 0, "s"))
-	assert.Contains(t, Spill(strings.Repeat("x", 10001), 0, "s"), "Full hook output saved to: ")
+	assert.Equal(t, strings.Repeat("x", 10000), spill(strings.Repeat("x", 10000), 0, "s"))
+	assert.Contains(t, spill(strings.Repeat("x", 10001), 0, "s"), "Full hook output saved to: ")
 	// Character boundaries: 2-byte characters are not split.
 	utf := formattedTruncate(strings.Repeat("é", 6000), 2000)
 	assert.True(t, strings.Contains(utf, "…"), utf[:80])

@@ -370,7 +370,7 @@ func (d *decoded) events(h *vnode, inTOML bool) error {
 				}
 			}
 			d.notes = append(d.notes, note{line: m.line, col: m.col, code: translate.CodeUnknownEvent,
-				msg: fmt.Sprintf("%q is not a Codex event (Codex events: %s); its %d hook(s) are not loaded (Codex ignores the key)", m.key, strings.Join(EventNames(), ", "), n)})
+				msg: fmt.Sprintf("%q is not a Codex event (Codex events: %s); its %d hook(s) are not loaded (Codex ignores the key)", m.key, strings.Join(eventNames(), ", "), n)})
 			continue
 		}
 		if seen[m.key] {

@@ -339,8 +339,8 @@ func aliasesOf(row *eventRow) []settings.Event {
 	return out
 }
 
-// EventNames returns Codex's 14 hook events in its own order.
-func EventNames() []string {
+// eventNames returns Codex's 14 hook events in its own order.
+func eventNames() []string {
 	rows := events.Get().rows
 	out := make([]string, len(rows))
 	for i, r := range rows {
@@ -349,8 +349,8 @@ func EventNames() []string {
 	return out
 }
 
-// NativeEvent returns the native event of a Codex event name.
-func NativeEvent(codex string) (settings.Event, bool) {
+// nativeEventOf returns the native event of a Codex event name.
+func nativeEventOf(codex string) (settings.Event, bool) {
 	r, ok := events.Get().byCodex[codex]
 	if !ok {
 		return "", false
@@ -358,9 +358,9 @@ func NativeEvent(codex string) (settings.Event, bool) {
 	return r.Native, true
 }
 
-// CodexEvent returns the Codex name of a native event (post_tool_failure
+// codexEventName returns the Codex name of a native event (post_tool_failure
 // has none: Codex's PostToolUse hooks run for it, see [rowFor]).
-func CodexEvent(e settings.Event) (string, bool) {
+func codexEventName(e settings.Event) (string, bool) {
 	r, ok := events.Get().byNative[e]
 	if !ok {
 		return "", false

@@ -15,7 +15,7 @@ import (
 // compares with, switches on or keys a map by a Codex event name or a
 // settings event constant, nor calls Event.ToolEvent.
 func TestEventTableIsTheOnlyEventSwitch(t *testing.T) {
-	eventtable.Check(t, EventNames(), 10, "events.go")
+	eventtable.Check(t, eventNames(), 10, "events.go")
 }
 
 // TestEventTableRows: the columns of each row agree with each other and

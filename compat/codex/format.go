@@ -215,9 +215,9 @@ func (codexFormat) ShimEvent(e settings.Event) (string, bool) {
 // Codex event name, the timeout defaults to 600 s, --matcher is a Codex
 // matcher.
 func (codexFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
-	native, ok := NativeEvent(s.Event)
+	native, ok := nativeEventOf(s.Event)
 	if !ok {
-		return nil, fmt.Errorf("%w: --event %q is not a Codex event (Codex events: %s)", format.ErrShimUsage, s.Event, strings.Join(EventNames(), ", "))
+		return nil, fmt.Errorf("%w: --event %q is not a Codex event (Codex events: %s)", format.ErrShimUsage, s.Event, strings.Join(eventNames(), ", "))
 	}
 	h := &settings.Hook{Event: native, Protocol: Name, Timeout: DefaultTimeout,
 		Source: settings.Source{File: "flags", Format: Name, Event: s.Event}}
@@ -239,7 +239,7 @@ func (codexFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]s
 	if row, ok := rowFor(h.Event); !ok || row.Match != matchTool || h.EffectiveMatchSyntax() != Name {
 		return []string{""}, h.Match
 	}
-	m := CompileMatcher(h.Match)
+	m := compileMatcher(h.Match)
 	if m.IsRegex() || m.Err() != nil {
 		return []string{""}, h.Match
 	}

@@ -50,7 +50,7 @@ func (codexFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code, 
 		add(CodeAsyncIgnored, format.SeverityInfo, "async: Codex starts the hook and never reads its reply (no block, no context)", "drop async to let the hook decide")
 	}
 	if row, ok := rowFor(h.Event); ok && row.Match == matchTool && h.Match != "" && h.EffectiveMatchSyntax() == Name {
-		m := CompileMatcher(h.Match)
+		m := compileMatcher(h.Match)
 		if !m.IsRegex() && m.Err() == nil && !m.All() {
 			for _, n := range m.Names() {
 				if instead, ok := neverCalled.Get()[n]; ok {

@@ -30,8 +30,8 @@ type Matcher struct {
 	unsup error // Rust accepts it, Go cannot evaluate it
 }
 
-// CompileMatcher compiles a Codex matcher.
-func CompileMatcher(m string) *Matcher {
+// compileMatcher compiles a Codex matcher.
+func compileMatcher(m string) *Matcher {
 	if m == "" || m == "*" {
 		return &Matcher{all: true}
 	}
@@ -100,10 +100,10 @@ const maxMatchers = 1024
 // matcherCache keeps compiled matchers per pattern.
 var matcherCache = hookkit.Cache[string, *Matcher]{Max: maxMatchers}
 
-func cachedMatcher(pattern string) *Matcher { return matcherCache.Get(pattern, CompileMatcher) }
+func cachedMatcher(pattern string) *Matcher { return matcherCache.Get(pattern, compileMatcher) }
 
 func init() {
 	// A native TOML hook with match_syntax "codex" must hold a matcher
 	// Rust's regex accepts.
-	settings.RegisterMatchSyntax(Name, func(p string) error { return CompileMatcher(p).Err() })
+	settings.RegisterMatchSyntax(Name, func(p string) error { return compileMatcher(p).Err() })
 }

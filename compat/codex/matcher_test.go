@@ -26,19 +26,19 @@ func TestCodexMatcherTable(t *testing.T) {
 		`Bash\z`: true, "(Bash)": true, "Bas[h]": true, "Bash*": true,
 	}
 	for m, want := range bash {
-		c := CompileMatcher(m)
+		c := compileMatcher(m)
 		assert.NoError(t, c.Err(), m)
 		assert.Equal(t, want, c.Match(toolAliases("Bash")...), "matcher %q on Bash", m)
 	}
 	patch := map[string]bool{"apply_patch": true, "Edit": true, "Write": true, "Edit|Write": true, "*": true, "Ed.*": true,
 		"^Write$": true, "apply_patch|Bash": true, "Edit|Write|MultiEdit": true, "Bash": false, "Read": false, "MultiEdit": false}
 	for m, want := range patch {
-		assert.Equal(t, want, CompileMatcher(m).Match(toolAliases("apply_patch")...), "matcher %q on apply_patch", m)
+		assert.Equal(t, want, compileMatcher(m).Match(toolAliases("apply_patch")...), "matcher %q on apply_patch", m)
 	}
 	mcp := map[string]bool{"mcp__demo__echo": true, "mcp__.*": true, "mcp__demo__echo|Bash": true, "^mcp__demo__": true,
 		"mcp__demo": false, "echo": false, "demo": false}
 	for m, want := range mcp {
-		assert.Equal(t, want, CompileMatcher(m).Match("mcp__demo__echo"), "matcher %q on mcp__demo__echo", m)
+		assert.Equal(t, want, compileMatcher(m).Match("mcp__demo__echo"), "matcher %q on mcp__demo__echo", m)
 	}
 }
 
@@ -55,7 +55,7 @@ func TestCodexMatcherRustSyntax(t *testing.T) {
 		"x{":       "unclosed counted repetition",  // Go reads a literal brace
 		`\Qa.b\E`:  "unrecognized escape sequence", // Go quotes
 	} {
-		c := CompileMatcher(m)
+		c := compileMatcher(m)
 		var se *rustregex.SyntaxError
 		if assert.True(t, errors.As(c.Err(), &se), m) {
 			assert.Equal(t, msg, se.Msg, m)
@@ -70,14 +70,14 @@ func TestCodexMatcherRustSyntax(t *testing.T) {
 		"(?x) B a s h # c":   {"Bash": true, "B a": false},
 		`\d`:                 {"٣": true}, // Rust's \d is Unicode
 	} {
-		c := CompileMatcher(m)
+		c := compileMatcher(m)
 		require.NoError(t, c.Err(), m)
 		require.NoError(t, c.Unsupported(), m)
 		for s, want := range subjects {
 			assert.Equal(t, want, c.Match(s), "%q on %q", m, s)
 		}
 	}
-	c := CompileMatcher("Bash{1001}")
+	c := compileMatcher("Bash{1001}")
 	assert.NoError(t, c.Err(), "Rust accepts a count above 1000")
 	assert.ErrorContains(t, c.Unsupported(), "repetition counts up to 1000")
 	assert.True(t, c.IsRegex())

@@ -294,7 +294,7 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, err
 	}
 	row, ok := events.Get().byCodex[event]
 	if !ok {
-		return runner.Event{}, fmt.Errorf("codex payload: unknown hook_event_name %q (Codex events: %s)", event, strings.Join(EventNames(), ", "))
+		return runner.Event{}, fmt.Errorf("codex payload: unknown hook_event_name %q (Codex events: %s)", event, strings.Join(eventNames(), ", "))
 	}
 	ev := runner.Event{Name: row.Native, Workspace: workspace}
 	sub := row.Subagent

@@ -157,8 +157,8 @@ func TestCodexApplyPatchReadsAsNativeEdit(t *testing.T) {
 // Claude's, included — and its hooks run.
 func TestNullTranscriptPathIsCodex(t *testing.T) {
 	p := NewProtocol(nil)
-	for _, name := range EventNames() {
-		native, _ := NativeEvent(name)
+	for _, name := range eventNames() {
+		native, _ := nativeEventOf(name)
 		ev := runner.Event{Name: native, SessionID: "s1", Workspace: "/p", Cwd: "/p"}
 		if native.ToolEvent() {
 			ev.Tool, ev.Args = "shell", json.RawMessage(`{"command":"ls"}`)

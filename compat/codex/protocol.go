@@ -51,10 +51,10 @@ const (
 	Shell = "/bin/bash"
 )
 
-// TimeoutOf converts a Codex timeout (whole seconds; absent means 600 s;
+// codexTimeout converts a Codex timeout (whole seconds; absent means 600 s;
 // 0 behaves as 1 s, codex §1.4) to a duration, for an event without a
 // timeout rule of its own (see [timeoutFor]).
-func TimeoutOf(seconds *uint64) time.Duration {
+func codexTimeout(seconds *uint64) time.Duration {
 	if seconds == nil {
 		return DefaultTimeout
 	}
@@ -76,7 +76,7 @@ func timeoutFor(row *eventRow, seconds *uint64) (t time.Duration, clamped bool) 
 	if seconds == nil && row.Timeout > 0 {
 		return row.Timeout, false
 	}
-	t = TimeoutOf(seconds)
+	t = codexTimeout(seconds)
 	if row.TimeoutCap > 0 && t > row.TimeoutCap {
 		return row.TimeoutCap, true
 	}
@@ -182,7 +182,7 @@ func (*Protocol) Validate(h *settings.Hook) error {
 	if h.EffectiveMatchSyntax() != Name || h.Match == "" {
 		return nil
 	}
-	return CompileMatcher(h.Match).Err()
+	return compileMatcher(h.Match).Err()
 }
 
 // Encode builds what every Codex hook gets for ev: stdin = the Codex
@@ -246,9 +246,9 @@ func (*Protocol) Schedule(*runner.Event) runner.Schedule {
 // their reply (codex §1.4).
 func (*Protocol) Detached(h *settings.Hook, _ *runner.Event) bool { return h.Async }
 
-// T3 is Codex's output for a Bash or apply_patch call whose winning
+// outputT3 is Codex's output for a Bash or apply_patch call whose winning
 // rewrite had no string command (the call fails, codex §3.3).
-const T3 = "hook returned updatedInput without string field `command`"
+const outputT3 = "hook returned updatedInput without string field `command`"
 
 // Combine merges the Codex hooks' replies for one event, given in display
 // order (codex §4): PreToolUse — any block wins, its reason the first
@@ -293,7 +293,7 @@ func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.
 		}
 		if w := rewriteWinner(details); w >= 0 {
 			if details[w].BadRewrite {
-				out.Decision, out.Reason = runner.DecisionBlock, T3
+				out.Decision, out.Reason = runner.DecisionBlock, outputT3
 				return out
 			}
 			out.UpdatedArgs = replies[w].UpdatedArgs

@@ -86,7 +86,7 @@ func developer(place, text string) Item {
 // Render renders out as Codex 0.169.0 shows it to the model, hook by hook
 // in display order from each Codex hook's own reply (hooks of other
 // protocols count through the merged decision and input only). Texts
-// above the hook's budget are spilled ([Spill]) into
+// above the hook's budget are spilled (spill) into
 // $TMPDIR/hook_outputs/<session>/<uuid>.txt, which is written.
 func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	r := Rendering{Items: []Item{}, Statuses: []string{}}
@@ -123,7 +123,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		hooks = append(hooks, hr{t.Hook, d, &t.Reply, t.Command})
 		r.Statuses = append(r.Statuses, string(d.Status))
 	}
-	spill := func(h hr, text string) string { return Spill(text, h.d.Limit, ev.SessionID) }
+	spill := func(h hr, text string) string { return spill(text, h.d.Limit, ev.SessionID) }
 	contexts := func(place string) {
 		for _, h := range hooks {
 			if h.d.HasContext && h.d.Status != StatusFailed {
@@ -165,8 +165,8 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		if runs {
 			break
 		}
-		if out.Reason == T3 {
-			output(T3, by(func(d *Detail) bool { return d.BadRewrite }))
+		if out.Reason == outputT3 {
+			output(outputT3, by(func(d *Detail) bool { return d.BadRewrite }))
 			break
 		}
 		// The call's own command: a block keeps the model's input.
@@ -224,7 +224,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 				continue
 			}
 			parts = append(parts, Content{Type: "input_text", Text: fmt.Sprintf(`<hook_prompt hook_run_id="%s">%s</hook_prompt>`,
-				HookRunID(h.h, row), xmlEscape(spill(h, h.d.Prompt)))})
+				hookRunID(h.h, row), xmlEscape(spill(h, h.d.Prompt)))})
 			from = append(from, []string{h.cmd})
 		}
 		if len(parts) > 0 {
@@ -249,9 +249,9 @@ func originalCommand(p *Protocol, ev *runner.Event, row *eventRow) string {
 	return c.Command
 }
 
-// HookRunID is the hook_run_id Codex gives a handler in a hook prompt:
+// hookRunID is the hook_run_id Codex gives a handler in a hook prompt:
 // "<event-kebab>:<display index>:<source path>" (codex §3.6 T7).
-func HookRunID(h *settings.Hook, row *eventRow) string {
+func hookRunID(h *settings.Hook, row *eventRow) string {
 	idx := h.Source.Ordinal - 1
 	if idx < 0 {
 		idx = 0
@@ -308,7 +308,7 @@ func rustDebug(s string) string {
 	return b.String()
 }
 
-// Spill applies Codex's budget to one model-visible hook text (codex
+// spill applies Codex's budget to one model-visible hook text (codex
 // §3.9): a text of at most limit tokens (tokens = ceil(bytes/4)) is
 // unchanged; a longer one is written whole to
 // $TMPDIR/hook_outputs/<session>/<uuid>.txt and replaced by Codex's
@@ -316,7 +316,7 @@ func rustDebug(s string) string {
 // output lines: L\n\n<head>…R tokens truncated…<tail>\n\nFull hook output
 // saved to: <path>", head and tail sized so that the preview with the
 // footer fits the budget.
-func Spill(text string, limit int, session string) string {
+func spill(text string, limit int, session string) string {
 	if limit <= 0 {
 		limit = defaultContextLimit
 	}

@@ -137,7 +137,7 @@ func synthesize(c *oracletest.Case, obs *observed, firings []*firing, l *layout)
 				"hook_event_name", "PreToolUse", "model", b.model, "permission_mode", b.mode, "tool_name", tool,
 				"tool_input", input, "tool_use_id", id)
 		}
-		blocked := strings.HasPrefix(outText, "Command blocked by PreToolUse hook:") || outText == T3
+		blocked := strings.HasPrefix(outText, "Command blocked by PreToolUse hook:") || outText == outputT3
 		if tool == "Bash" && !blocked && !has("PostToolUse", byID) && strings.Contains(outText, "Process exited with code") {
 			resp := outText
 			if i := strings.Index(resp, "Output:\n"); i >= 0 {
@@ -311,7 +311,7 @@ func compareModelView(r reporter, c *oracletest.Case, obs *observed, firings []*
 			if w := l.norm(want[0]); w != got {
 				r.Errorf("call %s: %s: the model got\n  %s\nhookcompat renders\n  %s", tc.CallID, what, clip(got, w), clip(w, got))
 			}
-		case strings.HasPrefix(got, "Command blocked by PreToolUse hook:") || strings.HasPrefix(got, "Tool call blocked by PreToolUse hook:") || got == T3:
+		case strings.HasPrefix(got, "Command blocked by PreToolUse hook:") || strings.HasPrefix(got, "Tool call blocked by PreToolUse hook:") || got == outputT3:
 			r.Errorf("call %s: Codex blocked it (%q), hookcompat lets it run", tc.CallID, got)
 		case strings.Contains(got, `failed: CreateProcess { message: "Rejected(`) && perm != nil && perm.render.ToolRuns != nil:
 			r.Errorf("call %s: Codex's approval was rejected (%q), hookcompat's PermissionRequest decided %v", tc.CallID, got, *perm.render.ToolRuns)

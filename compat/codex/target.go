@@ -96,7 +96,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 		if h.EffectiveProtocol() == Name {
 			// A Codex hook written back as it is (its post_tool_failure
 			// twin is the same handler).
-			ev, ok := CodexEvent(h.Event)
+			ev, ok := codexEventName(h.Event)
 			if !ok || isAlias(h.Event) {
 				continue
 			}
@@ -113,7 +113,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			byEvent[ev] = append(byEvent[ev], g)
 			continue
 		}
-		evName, ok := CodexEvent(h.Event)
+		evName, ok := codexEventName(h.Event)
 		a := aliasOf(h.Event)
 		if !ok && a != nil && h.EffectiveProtocol() != "native" {
 			// A Claude PostToolUseFailure hook: Codex fires PostToolUse
@@ -122,7 +122,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 			evName, ok = a.codex, true
 		}
 		if !ok {
-			warn(h, CodeNotForCodex, fmt.Sprintf("%s has no Codex event: the hook is left out (Codex 0.169.0 events: %s)", name, strings.Join(EventNames(), ", ")))
+			warn(h, CodeNotForCodex, fmt.Sprintf("%s has no Codex event: the hook is left out (Codex 0.169.0 events: %s)", name, strings.Join(eventNames(), ", ")))
 			continue
 		}
 		if t := h.EffectiveType(); t == settings.TypePrompt || t == settings.TypeAgent {
@@ -212,7 +212,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 	var b bytes.Buffer
 	b.WriteString("{\n  \"hooks\": {")
 	first := true
-	for _, ev := range EventNames() {
+	for _, ev := range eventNames() {
 		gs, ok := byEvent[ev]
 		if !ok {
 			continue
@@ -257,7 +257,7 @@ func codexMatcher(h *settings.Hook) (string, bool, []string) {
 		return "", true, nil
 	}
 	if row, ok := rowFor(h.Event); !ok || row.Match != matchTool {
-		if CompileMatcher(m).Err() != nil {
+		if compileMatcher(m).Err() != nil {
 			return "", true, nil // the shim applies it
 		}
 		return m, true, nil
@@ -304,7 +304,7 @@ func codexMatcher(h *settings.Hook) (string, bool, []string) {
 		// run_shell_command): the shim applies it to every call.
 		return "", true, nil
 	}
-	if CompileMatcher(m).Err() != nil {
+	if compileMatcher(m).Err() != nil {
 		return "", true, nil // Rust rejects it: select every call, the shim matches
 	}
 	return m, true, nil

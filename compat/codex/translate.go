@@ -51,7 +51,7 @@ func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]
 			}
 			matcher = ""
 		} else if matcher != "" {
-			m := CompileMatcher(matcher)
+			m := compileMatcher(matcher)
 			if err := m.Err(); err != nil {
 				if _, done := badGroup[gkey]; !done {
 					badGroup[gkey] = true

@@ -6,15 +6,15 @@ import (
 )
 
 // Awaits reports whether Cursor waits for its hooks of native event e and
-// applies their replies: when one of the event's steps ([Steps]) is a
+// applies their replies: when one of the event's steps (stepTable) is a
 // permission step or honours a reply field (postToolUse's
 // additional_context and updated_mcp_tool_output, subagentStop's
 // followup_message, preCompact's user_message, …). Such hooks must be
 // fired; the hooks of events whose steps are all observe-only may be
 // queued.
 func (*Protocol) Awaits(e settings.Event) bool {
-	for i := range Steps {
-		s := &Steps[i]
+	for i := range stepTable {
+		s := &stepTable[i]
 		if s.Event == e && (s.Permission || len(s.Outputs) > 0) {
 			return true
 		}

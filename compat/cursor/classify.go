@@ -29,7 +29,7 @@ const (
 // its native reply ([runner.HookReply.Detail]), for its combiner,
 // renderer and host: the reply as Cursor reads it.
 type Detail struct {
-	// Step is the hook's step.
+	// stepRow is the hook's step.
 	Step string
 	// Stdout is how stdout was read; Stderr the hook's stderr.
 	Stdout StdoutKind
@@ -76,7 +76,7 @@ const (
 //   - exit 0 must print one JSON object (after whitespace): an empty,
 //     non-JSON or invalid reply denies on permission steps even without
 //     failClosed, is a failure elsewhere (plain text is not context);
-//   - the object's fields the step honours are applied ([Steps]); others
+//   - the object's fields the step honours are applied (stepTable); others
 //     are ignored; Claude-style hookSpecificOutput (preToolUse) and
 //     decision "block" (stop, subagentStop) are read when the canonical
 //     fields are absent.
@@ -96,7 +96,7 @@ func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunR
 	return r
 }
 
-func (p *Protocol) classify(s *Step, h *settings.Hook, ev *runner.Event, res *runner.RunResult, d *Detail) runner.HookReply {
+func (p *Protocol) classify(s *stepRow, h *settings.Hook, ev *runner.Event, res *runner.RunResult, d *Detail) runner.HookReply {
 	failure := func(kind runner.OutcomeKind, why string) runner.HookReply {
 		if h.FailClosed && s.FailClosed {
 			d.Synthetic = "fail-closed"
@@ -174,7 +174,7 @@ func (p *Protocol) classify(s *Step, h *settings.Hook, ev *runner.Event, res *ru
 
 // block is the blocking effect of step s with message msg: a deny on a
 // permission step, a blocked prompt on beforeSubmitPrompt.
-func block(s *Step, msg string) runner.HookReply {
+func block(s *stepRow, msg string) runner.HookReply {
 	d := runner.DecisionDeny
 	if !s.Permission {
 		d = runner.DecisionBlock
@@ -183,7 +183,7 @@ func block(s *Step, msg string) runner.HookReply {
 }
 
 // apply applies a reply object's fields on step s (cursor §5.1).
-func (p *Protocol) apply(s *Step, ev *runner.Event, obj map[string]json.RawMessage, d *Detail) (runner.HookReply, error) {
+func (p *Protocol) apply(s *stepRow, ev *runner.Event, obj map[string]json.RawMessage, d *Detail) (runner.HookReply, error) {
 	normaliseClaude(obj, s.Claude)
 	str := func(k string) (string, error) {
 		v, ok := obj[k]
@@ -258,11 +258,11 @@ func (p *Protocol) apply(s *Step, ev *runner.Event, obj map[string]json.RawMessa
 			r.Decision, r.Reason, r.SystemMessage = runner.DecisionDeny, firstOf(message, textDenied), d.UserMessage
 		case "ask":
 			switch s.Ask {
-			case AskInvalid:
+			case askInvalid:
 				return runner.HookReply{}, fmt.Errorf("permission \"ask\": %s takes allow or deny", s.Name)
-			case AskAsks:
+			case askAsks:
 				r.Decision, r.Reason, r.SystemMessage = runner.DecisionAsk, message, d.UserMessage
-			case AskDenies:
+			case askDenies:
 				r.Decision, r.Reason, r.SystemMessage = runner.DecisionDeny, firstOf(message, textDenied), d.UserMessage
 			}
 		default:
@@ -303,11 +303,11 @@ func (p *Protocol) apply(s *Step, ev *runner.Event, obj map[string]json.RawMessa
 // permissionDecisionReason and updatedInput (ClaudePermission, on
 // preToolUse); decision "block" with reason (ClaudeBlock, on stop and
 // subagentStop).
-func normaliseClaude(obj map[string]json.RawMessage, form ClaudeForm) {
+func normaliseClaude(obj map[string]json.RawMessage, form claudeForm) {
 	switch form {
-	case ClaudeNone:
+	case claudeNone:
 		return
-	case ClaudePermission:
+	case claudePermission:
 		hso, ok := obj["hookSpecificOutput"]
 		if !ok {
 			return
@@ -330,7 +330,7 @@ func normaliseClaude(obj map[string]json.RawMessage, form ClaudeForm) {
 		}
 		return
 	}
-	// ClaudeBlock
+	// claudeBlock
 	if _, has := obj["followup_message"]; has {
 		return
 	}
@@ -375,7 +375,7 @@ func (*Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Re
 			out.UpdatedResult = append(json.RawMessage(nil), r.UpdatedResult...)
 		}
 		if c := strings.TrimSpace(r.AdditionalContext); c != "" {
-			step := StepNamed(detailStep(r))
+			step := stepNamed(detailStep(r))
 			if step != nil && !step.JoinContext {
 				ctx = nil
 			}

@@ -14,7 +14,7 @@ import (
 
 // hookOf is a Cursor hook of step name.
 func hookOf(name string) *settings.Hook {
-	s := StepNamed(name)
+	s := stepNamed(name)
 	h := &settings.Hook{Event: s.Event, Protocol: Name, Command: "hook.sh", Timeout: DefaultTimeout}
 	if s.Specific() {
 		h.Options = map[string]string{OptionStep: name}
@@ -24,16 +24,16 @@ func hookOf(name string) *settings.Hook {
 
 // eventOf is a native event of step name (a shell call for tool steps).
 func eventOf(name string) *runner.Event {
-	s := StepNamed(name)
+	s := stepNamed(name)
 	ev := &runner.Event{Name: s.Event, Workspace: "/w"}
 	switch s.Tools {
-	case ToolsAll, ToolsShell:
+	case toolsAll, toolsShell:
 		ev.Tool, ev.Args = "shell", json.RawMessage(`{"command":"ls"}`)
-	case ToolsMCP:
+	case toolsMCP:
 		ev.Tool, ev.Args = "mcp__gh__issue", json.RawMessage(`{}`)
-	case ToolsRead:
+	case toolsRead:
 		ev.Tool, ev.Args = "read", json.RawMessage(`{"path":"a"}`)
-	case ToolsEdit:
+	case toolsEdit:
 		ev.Tool, ev.Args = "edit", json.RawMessage(`{"path":"a","old_string":"x","new_string":"y"}`)
 	}
 	return ev

@@ -14,5 +14,5 @@
 // shipped bundle and their live captures, and from integrators, as the
 // project's research note on Cursor's hooks collects them; where they
 // disagree the choice is written down in docs/decisions/014-cursor.md.
-// Every per-step rule is one row of [Steps].
+// Every per-step rule is one row of the package's step table (events.go).
 package cursor

@@ -7,107 +7,107 @@ import (
 	"github.com/hookcompat/hookcompat/settings"
 )
 
-// Subject is what a step's matcher is compared with (cursor §4: the CLI
+// subjectKind is what a step's matcher is compared with (cursor §4: the CLI
 // bundle's match values per step).
-type Subject int
+type subjectKind int
 
 // Subjects of a step's matcher.
 const (
-	// SubjectNone: the step has no match value; every hook runs and a
+	// subjectNone: the step has no match value; every hook runs and a
 	// matcher is ignored (sessionStart, sessionEnd, preCompact,
 	// workspaceOpen).
-	SubjectNone Subject = iota
-	// SubjectTool: the Cursor tool name (Shell, Read, StrReplace,
+	subjectNone subjectKind = iota
+	// subjectTool: the Cursor tool name (Shell, Read, StrReplace,
 	// MCP:<tool>, …).
-	SubjectTool
-	// SubjectCommand: the shell command string.
-	SubjectCommand
-	// SubjectMCP: "MCP:" followed by the MCP tool's name.
-	SubjectMCP
-	// SubjectFixed: a fixed word (Step.Fixed), such as "Read" on
+	subjectTool
+	// subjectCommand: the shell command string.
+	subjectCommand
+	// subjectMCP: "MCP:" followed by the MCP tool's name.
+	subjectMCP
+	// subjectFixed: a fixed word (Step.Fixed), such as "Read" on
 	// beforeReadFile or "Stop" on stop.
-	SubjectFixed
-	// SubjectSubagent: the subagent_type.
-	SubjectSubagent
+	subjectFixed
+	// subjectSubagent: the subagent_type.
+	subjectSubagent
 )
 
-// Ask is what a permission of "ask" does on a step (cursor §5.1, §9.6,
+// askRule is what a permission of "ask" does on a step (cursor §5.1, §9.6,
 // §9.7).
-type Ask int
+type askRule int
 
 // Effects of "ask".
 const (
-	// AskInvalid: the step takes allow or deny only; "ask" fails
+	// askInvalid: the step takes allow or deny only; "ask" fails
 	// validation, and an invalid reply on a permission step denies.
-	AskInvalid Ask = iota
-	// AskIgnored: "ask" validates but is not enforced (preToolUse): no
+	askInvalid askRule = iota
+	// askIgnored: "ask" validates but is not enforced (preToolUse): no
 	// decision.
-	AskIgnored
-	// AskAsks: the user is asked (beforeShellExecution,
+	askIgnored
+	// askAsks: the user is asked (beforeShellExecution,
 	// beforeMCPExecution, as documented).
-	AskAsks
-	// AskDenies: "ask" is read as deny (subagentStart).
-	AskDenies
+	askAsks
+	// askDenies: "ask" is read as deny (subagentStart).
+	askDenies
 )
 
-// Tools is which tool calls of its native event a step fires for.
-type Tools int
+// toolSet is which tool calls of its native event a step fires for.
+type toolSet int
 
 // Tool sets of a step.
 const (
-	// ToolsNone: the step is not about a tool call.
-	ToolsNone Tools = iota
-	// ToolsAll: every tool (preToolUse, postToolUse, postToolUseFailure).
-	ToolsAll
-	// ToolsShell: the shell tool.
-	ToolsShell
-	// ToolsMCP: MCP tools (native mcp__<server>__<tool>, or Cursor's
+	// toolsNone: the step is not about a tool call.
+	toolsNone toolSet = iota
+	// toolsAll: every tool (preToolUse, postToolUse, postToolUseFailure).
+	toolsAll
+	// toolsShell: the shell tool.
+	toolsShell
+	// toolsMCP: MCP tools (native mcp__<server>__<tool>, or Cursor's
 	// MCP:<tool> when the server is unknown).
-	ToolsMCP
-	// ToolsRead: the read tool.
-	ToolsRead
-	// ToolsEdit: the file-writing tools (write, edit, multi_edit).
-	ToolsEdit
+	toolsMCP
+	// toolsRead: the read tool.
+	toolsRead
+	// toolsEdit: the file-writing tools (write, edit, multi_edit).
+	toolsEdit
 )
 
-// ClaudeForm is which Claude Code reply fields a step reads when
+// claudeForm is which Claude Code reply fields a step reads when
 // Cursor's own are absent (cursor §5.1: Cursor normalises them).
-type ClaudeForm int
+type claudeForm int
 
 // Claude Code reply forms.
 const (
-	// ClaudeNone: no Claude field is read.
-	ClaudeNone ClaudeForm = iota
-	// ClaudePermission: hookSpecificOutput.permissionDecision,
+	// claudeNone: no Claude field is read.
+	claudeNone claudeForm = iota
+	// claudePermission: hookSpecificOutput.permissionDecision,
 	// permissionDecisionReason and updatedInput (preToolUse).
-	ClaudePermission
-	// ClaudeBlock: decision "block" with reason, as a followup_message
+	claudePermission
+	// claudeBlock: decision "block" with reason, as a followup_message
 	// (stop, subagentStop).
-	ClaudeBlock
+	claudeBlock
 )
 
-// ErrorUse is where a step's error_message payload field comes from.
-type ErrorUse int
+// errorUse is where a step's error_message payload field comes from.
+type errorUse int
 
 // Sources of error_message.
 const (
-	// ErrorExtra: only a value read from a Cursor payload.
-	ErrorExtra ErrorUse = iota
-	// ErrorNative: the native event's error, else a value read.
-	ErrorNative
-	// ErrorAlways: as ErrorNative, and "" when there is neither.
-	ErrorAlways
+	// errorExtra: only a value read from a Cursor payload.
+	errorExtra errorUse = iota
+	// errorNative: the native event's error, else a value read.
+	errorNative
+	// errorAlways: as ErrorNative, and "" when there is neither.
+	errorAlways
 )
 
-// Step is one row of Cursor's event table: a hooks.json step, the native
+// stepRow is one row of Cursor's event table: a hooks.json step, the native
 // event it is, and every rule hookcompat applies to its hooks.
-type Step struct {
+type stepRow struct {
 	// Name is the step as hooks.json and hook_event_name spell it.
 	Name string
 	// Event is the native event (settings.Event) the step runs on.
 	Event settings.Event
-	// Tools restricts the step to some tool calls of Event.
-	Tools Tools
+	// toolSet restricts the step to some tool calls of Event.
+	Tools toolSet
 	// Phase orders the steps of one native event: Cursor fires a call's
 	// preToolUse hooks before its tool-specific before* hooks, and
 	// afterFileEdit before postToolUse (cursor §5.3). Lower first.
@@ -121,16 +121,16 @@ type Step struct {
 	// payload has only hook_event_name, cursor_version, workspace_roots
 	// and user_email.
 	Bare bool
-	// Subject is what the matcher is compared with; Fixed is the word of
-	// SubjectFixed.
-	Subject Subject
+	// subjectKind is what the matcher is compared with; Fixed is the word of
+	// subjectFixed.
+	Subject subjectKind
 	Fixed   string
 	// Permission marks a permission step (cursor §5.2): its reply is
 	// {"permission": …}; an empty, non-JSON or invalid reply denies even
 	// without failClosed; exit 2 denies.
 	Permission bool
-	// Ask is what permission "ask" does on a permission step.
-	Ask Ask
+	// askRule is what permission "ask" does on a permission step.
+	Ask askRule
 	// Outputs are the reply fields the step honours (others are
 	// accepted and ignored); Validated are fields it type-checks without
 	// honouring (sessionStart's continue and user_message).
@@ -144,14 +144,14 @@ type Step struct {
 	// JoinContext: several hooks' additional_context values are joined;
 	// otherwise the later one wins (cursor §5.3).
 	JoinContext bool
-	// LoopLimit: the step honours loop_limit (stop, subagentStop).
+	// loopLimit: the step honours loop_limit (stop, subagentStop).
 	LoopLimit bool
 	// Text says where the step's replies land, for the docs and the
 	// renderer.
 	Text string
 
 	// Claude is the Claude Code reply form the step also reads.
-	Claude ClaudeForm
+	Claude claudeForm
 	// FollowupCompleted: a followup_message counts only when the
 	// payload's status is "completed" (subagentStop).
 	FollowupCompleted bool
@@ -176,7 +176,7 @@ type Step struct {
 	Reason, ReasonField string
 	TaskPrompt          bool
 	// ErrorMessage is where the payload's error_message comes from.
-	ErrorMessage ErrorUse
+	ErrorMessage errorUse
 	// Optional are the step's fields written only when the event carries
 	// them (afterAgentThought's duration_ms); others get Cursor's default.
 	Optional []string
@@ -208,10 +208,10 @@ var (
 	bareFields = []string{"hook_event_name", "cursor_version", "workspace_roots", "user_email"}
 )
 
-// Steps is Cursor's event table (cursor §3.1, §3.3, §4, §5.1, §5.2,
+// stepTable is Cursor's event table (cursor §3.1, §3.3, §4, §5.1, §5.2,
 // §5.3, §8, §10.1), one row per step, in the order Cursor's docs list
 // them. Every other file of the package reads its rules from here.
-var Steps = []Step{
+var stepTable = []stepRow{
 	// sessionStart: fire-and-forget; stdout must be a JSON object
 	// (plain text is a parse error); env reaches later hooks only.
 	{Name: "sessionStart", Event: settings.SessionStart,
@@ -231,42 +231,42 @@ var Steps = []Step{
 	// to deliver it; the documentation is followed).
 	{Name: "beforeSubmitPrompt", Event: settings.PromptSubmit,
 		Fields:  []string{"prompt", "attachments", "composer_mode"},
-		Subject: SubjectFixed, Fixed: "UserPromptSubmit",
+		Subject: subjectFixed, Fixed: "UserPromptSubmit",
 		Outputs: []string{"continue", "user_message"},
 		Exit2:   "block", FailClosed: true,
 		Text: "user_message to the user when blocked; nothing reaches the model", FailNoun: "Action", Merges: true,
 		ConvertCode: CodeContextMayDrop, ConvertNote: "%s: additional context does not reach the model (Cursor's documentation gives beforeSubmitPrompt no context field), and a blocked prompt stays in Cursor's history"},
 	// preToolUse: every tool; ask is not enforced; updated_input
 	// replaces the input; the model reads user_message of a deny.
-	{Name: "preToolUse", Event: settings.PreTool, Tools: ToolsAll,
+	{Name: "preToolUse", Event: settings.PreTool, Tools: toolsAll,
 		Fields:     []string{"tool_name", "tool_input", "tool_use_id", "cwd", "agent_message"},
-		Subject:    SubjectTool,
-		Permission: true, Ask: AskIgnored,
+		Subject:    subjectTool,
+		Permission: true, Ask: askIgnored,
 		Outputs: []string{"permission", "user_message", "agent_message", "updated_input", "additional_context"},
 		Exit2:   "deny", FailClosed: true, JoinContext: true,
 		Text:   "a deny's user_message reaches the model as the tool's error; additional_context the model",
-		Claude: ClaudePermission, FailNoun: "Tool", Merges: true,
+		Claude: claudePermission, FailNoun: "Tool", Merges: true,
 		ConvertCode: CodeAskUnsupported, ConvertNote: "%s: an \"ask\" decision becomes a deny in Cursor (Cursor does not ask on preToolUse)"},
 	// postToolUse: context, and a rewrite of an MCP tool's output.
-	{Name: "postToolUse", Event: settings.PostTool, Tools: ToolsAll, Phase: 1,
+	{Name: "postToolUse", Event: settings.PostTool, Tools: toolsAll, Phase: 1,
 		Fields:  []string{"tool_name", "tool_input", "tool_output", "duration", "tool_use_id", "cwd"},
-		Subject: SubjectTool,
+		Subject: subjectTool,
 		Outputs: []string{"additional_context", "updated_mcp_tool_output"}, JoinContext: true,
 		Text: "additional_context to the model", ReasonAsContext: true, FailNoun: "Action", DurationMS: true,
 		ConvertCode: CodeCannotBlock, ConvertNote: "%s: Cursor cannot block here; a block's reason reaches the model as additional context"},
 	// postToolUseFailure: a failed, timed-out or denied call.
-	{Name: "postToolUseFailure", Event: settings.PostToolFailure, Tools: ToolsAll,
+	{Name: "postToolUseFailure", Event: settings.PostToolFailure, Tools: toolsAll,
 		Fields:  []string{"tool_name", "tool_input", "error_message", "failure_type", "duration", "tool_use_id", "is_interrupt", "cwd"},
-		Subject: SubjectTool,
+		Subject: subjectTool,
 		Outputs: []string{"additional_context"}, JoinContext: true,
-		Text: "additional_context to the model", ReasonAsContext: true, FailNoun: "Action", ErrorMessage: ErrorAlways,
+		Text: "additional_context to the model", ReasonAsContext: true, FailNoun: "Action", ErrorMessage: errorAlways,
 		DurationMS: true, ClaudeFields: [][2]string{{"is_interrupt", "is_interrupt"}},
 		ConvertCode: CodeCannotBlock, ConvertNote: "%s: Cursor cannot block here; a block's reason reaches the model as additional context"},
 	// subagentStart: a permission step (ask denies).
 	{Name: "subagentStart", Event: settings.SubagentStart,
 		Fields:     []string{"subagent_id", "subagent_type", "task", "parent_conversation_id", "tool_call_id", "subagent_model", "is_parallel_worker", "git_branch"},
-		Subject:    SubjectSubagent,
-		Permission: true, Ask: AskDenies,
+		Subject:    subjectSubagent,
+		Permission: true, Ask: askDenies,
 		Outputs: []string{"permission", "user_message"},
 		Exit2:   "deny", FailClosed: true,
 		Text: "a deny stops the subagent; user_message to the user", FailNoun: "Action", TaskPrompt: true,
@@ -275,65 +275,65 @@ var Steps = []Step{
 	// subagentStop: followup_message (only when status is completed).
 	{Name: "subagentStop", Event: settings.SubagentStop,
 		Fields:  []string{"subagent_id", "subagent_type", "status", "duration_ms", "parent_conversation_id", "message_count", "tool_call_count", "loop_count", "task", "description", "summary", "modified_files", "error_message", "git_branch", "agent_transcript_path"},
-		Subject: SubjectSubagent,
+		Subject: subjectSubagent,
 		Outputs: []string{"followup_message"}, LoopLimit: true,
 		Text:   "followup_message becomes the subagent's next message",
-		Claude: ClaudeBlock, FollowupCompleted: true, FailNoun: "Action", ErrorMessage: ErrorNative, ProjectRoot: true, Merges: true,
+		Claude: claudeBlock, FollowupCompleted: true, FailNoun: "Action", ErrorMessage: errorNative, ProjectRoot: true, Merges: true,
 		ClaudeFields: [][2]string{{"subagent_id", "agent_id"}, {"agent_transcript_path", "agent_transcript_path"}},
 		ConvertCode:  CodeCannotBlock, ConvertNote: "%s: continue false, stopReason and systemMessage have no effect in Cursor; a block becomes a followup_message"},
 	// beforeShellExecution: after the call's preToolUse hooks.
-	{Name: "beforeShellExecution", Event: settings.PreTool, Tools: ToolsShell, Phase: 1,
+	{Name: "beforeShellExecution", Event: settings.PreTool, Tools: toolsShell, Phase: 1,
 		Fields:     []string{"command", "cwd", "sandbox"},
-		Subject:    SubjectCommand,
-		Permission: true, Ask: AskAsks,
+		Subject:    subjectCommand,
+		Permission: true, Ask: askAsks,
 		Outputs: []string{"permission", "user_message", "agent_message"},
 		Exit2:   "deny", FailClosed: true,
 		Text:     "a deny reaches the model as \"Command execution was blocked by a hook: <user_message>…\"",
 		FailNoun: "Tool", DenyText: shellDenied},
 	// afterShellExecution: observe only (no exit code).
-	{Name: "afterShellExecution", Event: settings.PostTool, Tools: ToolsShell,
+	{Name: "afterShellExecution", Event: settings.PostTool, Tools: toolsShell,
 		Fields:  []string{"command", "output", "duration", "sandbox"},
-		Subject: SubjectCommand, Text: "nothing", FailNoun: "Action"},
+		Subject: subjectCommand, Text: "nothing", FailNoun: "Action"},
 	// beforeMCPExecution: tool_input is a JSON string.
-	{Name: "beforeMCPExecution", Event: settings.PreTool, Tools: ToolsMCP, Phase: 1,
+	{Name: "beforeMCPExecution", Event: settings.PreTool, Tools: toolsMCP, Phase: 1,
 		Fields:     []string{"tool_name", "tool_input", "mcp_server_name", "command", "url", "mcp_server_url"},
-		Subject:    SubjectMCP,
-		Permission: true, Ask: AskAsks,
+		Subject:    subjectMCP,
+		Permission: true, Ask: askAsks,
 		Outputs: []string{"permission", "user_message", "agent_message"},
 		Exit2:   "deny", FailClosed: true,
 		Text: "a deny reaches the model with user_message", FailNoun: "Tool"},
 	// afterMCPExecution: observe only.
-	{Name: "afterMCPExecution", Event: settings.PostTool, Tools: ToolsMCP,
+	{Name: "afterMCPExecution", Event: settings.PostTool, Tools: toolsMCP,
 		Fields:  []string{"tool_name", "tool_input", "result_json", "duration", "mcp_server_name", "mcp_server_url"},
-		Subject: SubjectMCP, Text: "nothing", FailNoun: "Action"},
+		Subject: subjectMCP, Text: "nothing", FailNoun: "Action"},
 	// beforeReadFile: allow or deny only; the hook gets the file's text.
-	{Name: "beforeReadFile", Event: settings.PreTool, Tools: ToolsRead, Phase: 1,
+	{Name: "beforeReadFile", Event: settings.PreTool, Tools: toolsRead, Phase: 1,
 		Fields:  []string{"content", "file_path", "attachments"},
-		Subject: SubjectFixed, Fixed: "Read",
-		Permission: true, Ask: AskInvalid,
+		Subject: subjectFixed, Fixed: "Read",
+		Permission: true, Ask: askInvalid,
 		Outputs: []string{"permission", "user_message"},
 		Exit2:   "deny", FailClosed: true,
 		Text: "a deny keeps the file from the model", FailNoun: "Tool"},
 	// afterFileEdit: observe only; before the call's postToolUse hooks.
-	{Name: "afterFileEdit", Event: settings.PostTool, Tools: ToolsEdit,
+	{Name: "afterFileEdit", Event: settings.PostTool, Tools: toolsEdit,
 		Fields:  []string{"file_path", "edits"},
-		Subject: SubjectFixed, Fixed: "Write", Text: "nothing", FailNoun: "Action"},
+		Subject: subjectFixed, Fixed: "Write", Text: "nothing", FailNoun: "Action"},
 	// afterAgentResponse: observe only.
 	{Name: "afterAgentResponse", Event: settings.AfterAgentResponse,
 		Fields:  []string{"text"},
-		Subject: SubjectFixed, Fixed: "AgentResponse", Text: "nothing", FailNoun: "Action"},
+		Subject: subjectFixed, Fixed: "AgentResponse", Text: "nothing", FailNoun: "Action"},
 	// afterAgentThought: observe only.
 	{Name: "afterAgentThought", Event: settings.AfterAgentThought,
 		Fields:  []string{"text", "duration_ms"},
-		Subject: SubjectFixed, Fixed: "AgentThought", Text: "nothing", FailNoun: "Action", Optional: []string{"duration_ms"}},
+		Subject: subjectFixed, Fixed: "AgentThought", Text: "nothing", FailNoun: "Action", Optional: []string{"duration_ms"}},
 	// stop: followup_message is submitted as the next user message,
 	// while loop_count < loop_limit.
 	{Name: "stop", Event: settings.Stop,
 		Fields:  []string{"status", "loop_count"},
-		Subject: SubjectFixed, Fixed: "Stop",
+		Subject: subjectFixed, Fixed: "Stop",
 		Outputs: []string{"followup_message"}, LoopLimit: true,
 		Text:   "followup_message becomes the next user message",
-		Claude: ClaudeBlock, FailNoun: "Action", ProjectRoot: true, Merges: true,
+		Claude: claudeBlock, FailNoun: "Action", ProjectRoot: true, Merges: true,
 		ConvertCode: CodeCannotBlock, ConvertNote: "%s: continue false, stopReason and systemMessage have no effect in Cursor; a block becomes a followup_message"},
 	// preCompact: cannot block; user_message is shown to the user.
 	{Name: "preCompact", Event: settings.PreCompact,
@@ -344,60 +344,60 @@ var Steps = []Step{
 	// beforeTabFileRead: Tab's read; allow or deny only.
 	{Name: "beforeTabFileRead", Event: settings.TabFileRead,
 		Fields:  []string{"file_path", "content"},
-		Subject: SubjectFixed, Fixed: "TabRead",
-		Permission: true, Ask: AskInvalid,
+		Subject: subjectFixed, Fixed: "TabRead",
+		Permission: true, Ask: askInvalid,
 		Outputs: []string{"permission"},
 		Exit2:   "deny", FailClosed: true,
 		Text: "a deny keeps the file from Tab", FailNoun: "Action"},
 	// afterTabFileEdit: observe only.
 	{Name: "afterTabFileEdit", Event: settings.TabFileEdit,
 		Fields:  []string{"file_path", "edits"},
-		Subject: SubjectFixed, Fixed: "TabWrite", Text: "nothing", FailNoun: "Action"},
+		Subject: subjectFixed, Fixed: "TabWrite", Text: "nothing", FailNoun: "Action"},
 	// workspaceOpen: outside any session; pluginPaths adds plugins.
 	{Name: "workspaceOpen", Event: settings.WorkspaceOpen, Bare: true,
 		Outputs: []string{"pluginPaths"}, Text: "pluginPaths are loaded as plugins", FailNoun: "Action"},
 }
 
 // stepByName indexes Steps by name, on first use.
-var stepByName = lazy.Value[map[string]*Step]{New: func() map[string]*Step {
-	m := map[string]*Step{}
-	for i := range Steps {
-		m[Steps[i].Name] = &Steps[i]
+var stepByName = lazy.Value[map[string]*stepRow]{New: func() map[string]*stepRow {
+	m := map[string]*stepRow{}
+	for i := range stepTable {
+		m[stepTable[i].Name] = &stepTable[i]
 	}
 	return m
 }}
 
-// StepNamed returns the row of a step ("beforeShellExecution"), exactly
+// stepNamed returns the row of a step ("beforeShellExecution"), exactly
 // spelt; nil for a name Cursor does not know.
-func StepNamed(name string) *Step { return stepByName.Get()[name] }
+func stepNamed(name string) *stepRow { return stepByName.Get()[name] }
 
-// GenericStep returns the step for every call of native event e: the
+// genericStep returns the step for every call of native event e: the
 // first row of e that is not restricted to some tools (preToolUse for
 // pre_tool), or nil when Cursor has no step for e.
-func GenericStep(e settings.Event) *Step {
-	for i := range Steps {
-		if s := &Steps[i]; s.Event == e && (s.Tools == ToolsNone || s.Tools == ToolsAll) {
+func genericStep(e settings.Event) *stepRow {
+	for i := range stepTable {
+		if s := &stepTable[i]; s.Event == e && (s.Tools == toolsNone || s.Tools == toolsAll) {
 			return s
 		}
 	}
 	return nil
 }
 
-// StepNames returns the step names in table order.
-func StepNames() []string {
-	out := make([]string, len(Steps))
-	for i := range Steps {
-		out[i] = Steps[i].Name
+// stepNames returns the step names in table order.
+func stepNames() []string {
+	out := make([]string, len(stepTable))
+	for i := range stepTable {
+		out[i] = stepTable[i].Name
 	}
 	return out
 }
 
 // stepsOf returns the steps of native event e, in table order.
-func stepsOf(e settings.Event) []*Step {
-	var out []*Step
-	for i := range Steps {
-		if Steps[i].Event == e {
-			out = append(out, &Steps[i])
+func stepsOf(e settings.Event) []*stepRow {
+	var out []*stepRow
+	for i := range stepTable {
+		if stepTable[i].Event == e {
+			out = append(out, &stepTable[i])
 		}
 	}
 	return out
@@ -407,7 +407,7 @@ func stepsOf(e settings.Event) []*Step {
 // a tool call.
 func toolEvent(e settings.Event) bool {
 	for _, s := range stepsOf(e) {
-		if s.Tools != ToolsNone {
+		if s.Tools != toolsNone {
 			return true
 		}
 	}
@@ -427,24 +427,24 @@ func followsUp(e settings.Event) bool {
 }
 
 // Honours reports whether the step honours reply field key.
-func (s *Step) Honours(key string) bool { return contains(s.Outputs, key) }
+func (s *stepRow) Honours(key string) bool { return contains(s.Outputs, key) }
 
 // HasSubject reports whether the step compares matchers with something.
-func (s *Step) HasSubject() bool { return s.Subject != SubjectNone }
+func (s *stepRow) HasSubject() bool { return s.Subject != subjectNone }
 
 // Specific reports whether the step is one of several Cursor steps of
 // its native event that fire for some tools only (beforeShellExecution).
-func (s *Step) Specific() bool { return s.Tools != ToolsNone && s.Tools != ToolsAll }
+func (s *stepRow) Specific() bool { return s.Tools != toolsNone && s.Tools != toolsAll }
 
 // stepOf returns the step of a Cursor hook: its "step" option, else the
 // generic step of its native event.
-func stepOf(h *settings.Hook) *Step {
+func stepOf(h *settings.Hook) *stepRow {
 	if name := h.Options[OptionStep]; name != "" {
-		if s := StepNamed(name); s != nil {
+		if s := stepNamed(name); s != nil {
 			return s
 		}
 	}
-	return GenericStep(h.Event)
+	return genericStep(h.Event)
 }
 
 // Hook options (settings.Hook.Options) of Cursor hooks.
@@ -460,15 +460,15 @@ const (
 
 // firesFor reports whether a step restricted to some tools fires for a
 // call of the native tool (vocabulary names).
-func (s *Step) firesFor(cursorTool, native string) bool {
+func (s *stepRow) firesFor(cursorTool, native string) bool {
 	switch s.Tools {
-	case ToolsShell:
+	case toolsShell:
 		return cursorTool == "Shell"
-	case ToolsMCP:
+	case toolsMCP:
 		return isMCP(native)
-	case ToolsRead:
+	case toolsRead:
 		return cursorTool == "Read"
-	case ToolsEdit:
+	case toolsEdit:
 		return native == "write" || native == "edit" || native == "multi_edit"
 	}
 	return true

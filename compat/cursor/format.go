@@ -73,7 +73,7 @@ func (cursorFormat) Detect(path string, data []byte) bool {
 	}
 	steps := 0
 	for name, entries := range probe.Hooks {
-		if StepNamed(name) != nil {
+		if stepNamed(name) != nil {
 			steps++
 		}
 		for _, e := range entries {
@@ -90,7 +90,7 @@ func (cursorFormat) Detect(path string, data []byte) bool {
 	return steps > 0
 }
 
-// Translate reads one hooks.json for convert ([Translate]); its scope is
+// translateFile reads one hooks.json for convert (translateFile); its scope is
 // the one its path implies (a plugin's hooks/hooks.json gets the plugin's
 // CURSOR_PLUGIN_ROOT).
 func (cursorFormat) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
@@ -99,14 +99,14 @@ func (cursorFormat) Translate(src translate.Source) (*settings.Config, []transla
 	env := &format.Env{Project: wd, Home: home}
 	if src.Scope == "" {
 		src.Scope = ScopeCLI
-		if ScopeOf(src.Path, env) == ScopePlugin {
+		if scopeOf(src.Path, env) == ScopePlugin {
 			src.Scope = ScopePlugin
 		}
 	}
 	if src.Scope == ScopePlugin && src.Env == nil {
 		_, src.Env = placement(src.Path, ScopePlugin, wd)
 	}
-	return Translate(src)
+	return translateFile(src)
 }
 
 func (cursorFormat) Protocol(vocab *translate.Vocabulary) runner.Protocol { return NewProtocol(vocab) }
@@ -132,7 +132,7 @@ func (cursorFormat) ReadEvent(data []byte, workspace string, vocab *translate.Vo
 	var probe struct {
 		Name *string `json:"hook_event_name"`
 	}
-	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &probe); err != nil || probe.Name == nil || StepNamed(*probe.Name) == nil {
+	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &probe); err != nil || probe.Name == nil || stepNamed(*probe.Name) == nil {
 		return runner.Event{}, 0, nil
 	}
 	ev, _, err := NewProtocol(vocab).FromPayload(data, workspace)
@@ -142,7 +142,7 @@ func (cursorFormat) ReadEvent(data []byte, workspace string, vocab *translate.Vo
 // ShimEvent names native event e by its generic Cursor step
 // (preToolUse for pre_tool).
 func (cursorFormat) ShimEvent(e settings.Event) (string, bool) {
-	if s := GenericStep(e); s != nil {
+	if s := genericStep(e); s != nil {
 		return s.Name, true
 	}
 	return "", false
@@ -153,12 +153,12 @@ func (cursorFormat) ShimEvent(e settings.Event) (string, bool) {
 // tool-specific one), the timeout defaults to Cursor's 60 s, --matcher is
 // a Cursor matcher, --option loop_limit=N its loop_limit.
 func (cursorFormat) ShimHook(spec *format.ShimSpec) (*settings.Hook, error) {
-	s := StepNamed(spec.Event)
+	s := stepNamed(spec.Event)
 	if s == nil {
-		return nil, fmt.Errorf("%w: --event %q is not a Cursor step (known: %s)", format.ErrShimUsage, spec.Event, strings.Join(StepNames(), ", "))
+		return nil, fmt.Errorf("%w: --event %q is not a Cursor step (known: %s)", format.ErrShimUsage, spec.Event, strings.Join(stepNames(), ", "))
 	}
 	if name := spec.Options[OptionStep]; name != "" {
-		st := StepNamed(name)
+		st := stepNamed(name)
 		if st == nil || st.Event != s.Event {
 			return nil, fmt.Errorf("%w: --option step=%s is not a Cursor step of %s", format.ErrShimUsage, name, s.Event)
 		}
@@ -194,13 +194,13 @@ func (cursorFormat) ShimMatch(h *settings.Hook, _ *translate.Vocabulary) ([]stri
 		rest = ""
 	}
 	switch s.Tools {
-	case ToolsShell:
+	case toolsShell:
 		return []string{"shell"}, rest
-	case ToolsMCP:
+	case toolsMCP:
 		return []string{"MCP:*", "mcp__*"}, rest
-	case ToolsRead:
+	case toolsRead:
 		return []string{"read"}, rest
-	case ToolsEdit:
+	case toolsEdit:
 		return []string{"edit", "multi_edit", "write"}, rest
 	}
 	return []string{""}, rest

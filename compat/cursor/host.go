@@ -87,9 +87,9 @@ func (cursorFormat) ReadHostEvent(data []byte, workspace, protocol string) (runn
 // as a raw-text block), in the reply schema of the step the payload was
 // for. Diagnostics go to stderr.
 func (cursorFormat) WriteReply(out *runner.Outcome, ev *runner.Event) (stdout, stderr []byte, exit int) {
-	s := GenericStep(ev.Name)
+	s := genericStep(ev.Name)
 	if v, ok := ev.Extra.Get(markerKey); ok {
-		if st := StepNamed(gjson.ParseBytes(v).String()); st != nil {
+		if st := stepNamed(gjson.ParseBytes(v).String()); st != nil {
 			s = st
 		}
 	}
@@ -125,7 +125,7 @@ func (cursorFormat) WriteReply(out *runner.Outcome, ev *runner.Event) (stdout, s
 // A message R longer than [MaxReplyMessage] bytes is cut there (see
 // boundMessage), so a hook's flood of stderr cannot make a reply of the
 // same size.
-func (p *Protocol) HostReply(s *Step, out *runner.Outcome) []byte {
+func (p *Protocol) HostReply(s *stepRow, out *runner.Outcome) []byte {
 	o := jsonwire.NewObject(jsonwire.JS)
 	reason := strings.TrimSpace(out.Reason)
 	if reason == "" {
@@ -135,7 +135,7 @@ func (p *Protocol) HostReply(s *Step, out *runner.Outcome) []byte {
 	switch {
 	case s.Permission:
 		switch {
-		case out.Decision.Blocks() || (out.Decision == runner.DecisionAsk && s.Ask != AskAsks):
+		case out.Decision.Blocks() || (out.Decision == runner.DecisionAsk && s.Ask != askAsks):
 			o.Str("permission", "deny")
 			o.Str("user_message", boundMessage(reason))
 		case out.Decision == runner.DecisionAsk:

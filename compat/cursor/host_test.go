@@ -90,7 +90,7 @@ func TestHostReply(t *testing.T) {
 		{"preCompact", outcome(runner.Event{Name: settings.PreCompact}, runner.Reply{SystemMessage: "saving"}), `{"user_message":"saving"}`},
 		{"sessionEnd", outcome(runner.Event{Name: settings.SessionEnd}, runner.Reply{Decision: runner.DecisionBlock}), `{}`},
 	} {
-		assert.Equal(t, tc.want, string(p.HostReply(StepNamed(tc.step), tc.out)), "%s %+v", tc.step, tc.out.Reply)
+		assert.Equal(t, tc.want, string(p.HostReply(stepNamed(tc.step), tc.out)), "%s %+v", tc.step, tc.out.Reply)
 	}
 	ev := runner.Event{Name: settings.PreTool}
 	ev.Extra.Set(markerKey, json.RawMessage(`"beforeShellExecution"`))
@@ -114,7 +114,7 @@ func TestHostReplyMessageIsBounded(t *testing.T) {
 		if step == "beforeSubmitPrompt" {
 			ev = runner.Event{Name: settings.PromptSubmit}
 		}
-		reply := p.HostReply(StepNamed(step), outcome(ev, runner.Reply{Decision: runner.DecisionDeny, Reason: huge}))
+		reply := p.HostReply(stepNamed(step), outcome(ev, runner.Reply{Decision: runner.DecisionDeny, Reason: huge}))
 		assert.Less(t, len(reply), MaxReplyMessage+200, step)
 		var got map[string]any
 		require.NoError(t, json.Unmarshal(reply, &got), step)
@@ -124,6 +124,6 @@ func TestHostReplyMessageIsBounded(t *testing.T) {
 		assert.True(t, utf8.ValidString(msg), step)
 		assert.NotContains(t, got, "agent_message", "%s: the reason is written once", step)
 	}
-	short := p.HostReply(StepNamed("preToolUse"), outcome(pre, runner.Reply{Decision: runner.DecisionDeny, Reason: "no"}))
+	short := p.HostReply(stepNamed("preToolUse"), outcome(pre, runner.Reply{Decision: runner.DecisionDeny, Reason: "no"}))
 	assert.Equal(t, `{"permission":"deny","user_message":"no"}`, string(short))
 }

@@ -47,10 +47,10 @@ func (cursorFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 	if s == nil {
 		return
 	}
-	if secs := h.Timeout.Seconds(); LooksLikeMillis(secs) {
+	if secs := h.Timeout.Seconds(); looksLikeMillis(secs) {
 		add(CodeTimeoutMS, format.SeverityWarning, fmt.Sprintf("timeout %s: Cursor timeouts are seconds; this looks like milliseconds", h.Timeout), fmt.Sprintf("write %g", secs/1000))
 	}
-	if s.Subject == SubjectTool && h.Match != "" {
+	if s.Subject == subjectTool && h.Match != "" {
 		if m := foreignTools.Get().FindString(h.Match); m != "" && !matchesCursorTool(h.Match) {
 			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q names %s, which is not a Cursor tool name: it never matches", h.Match, m),
 				"Cursor's tools are Shell, Read, Write, StrReplace, Grep, Glob, Delete, Task, MCP:<tool>")
@@ -71,7 +71,7 @@ func (cursorFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 // matchesCursorTool reports whether a tool matcher selects any of
 // Cursor's tool names.
 func matchesCursorTool(pattern string) bool {
-	m := CompileMatcher(pattern)
+	m := compileMatcher(pattern)
 	for _, t := range translate.DefaultVocabulary.Tools() {
 		if n := t.Name(Dialect); n != "" && m.Match(n) {
 			return true

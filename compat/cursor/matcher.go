@@ -27,9 +27,9 @@ type Matcher struct {
 // regexTimeout bounds one evaluation of a user's pattern.
 const regexTimeout = 100 * time.Millisecond
 
-// CompileMatcher compiles a Cursor matcher. An invalid pattern is
+// compileMatcher compiles a Cursor matcher. An invalid pattern is
 // reported by Err.
-func CompileMatcher(m string) *Matcher {
+func compileMatcher(m string) *Matcher {
 	if m == "" || m == "*" {
 		return &Matcher{all: true}
 	}
@@ -64,12 +64,12 @@ const maxMatchers = 1024
 // matcherCache keeps compiled matchers per pattern.
 var matcherCache = hookkit.Cache[string, *Matcher]{Max: maxMatchers}
 
-func cachedMatcher(pattern string) *Matcher { return matcherCache.Get(pattern, CompileMatcher) }
+func cachedMatcher(pattern string) *Matcher { return matcherCache.Get(pattern, compileMatcher) }
 
 func init() {
 	// A native TOML file is strict: an invalid Cursor pattern there is an
 	// error.
 	settings.RegisterMatchSyntax(Name, func(p string) error {
-		return CompileMatcher(p).Err()
+		return compileMatcher(p).Err()
 	})
 }

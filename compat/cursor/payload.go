@@ -49,7 +49,7 @@ var optional = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // default; foreign fields of an event read from this very step follow at
 // the end in their order. Tool names and argument names go through the
 // vocabulary (Shell, file_path).
-func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
+func (p *Protocol) payload(s *stepRow, ev *runner.Event) ([]byte, error) {
 	o := jsonwire.NewObject(jsonwire.JS)
 	used := map[string]bool{}
 	extra := func(k string) (json.RawMessage, bool) { return ev.Extra.Get(k) }
@@ -100,14 +100,14 @@ func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
 				o.Raw(k, or(k, json.RawMessage("null")))
 			}
 		case "tool_name":
-			if s.Tools == ToolsMCP {
+			if s.Tools == toolsMCP {
 				_, tool := mcpParts(ev.Tool)
 				o.Str(k, tool)
 			} else {
 				o.Str(k, cursorTool)
 			}
 		case "tool_input":
-			if s.Tools == ToolsMCP {
+			if s.Tools == toolsMCP {
 				// A JSON-encoded string (cursor §3.3).
 				c, err := jsonwire.JS.Canon(orEmpty(ev.Args))
 				if err != nil {
@@ -133,9 +133,9 @@ func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
 			o.Raw(k, or(k, json.RawMessage("0")))
 		case "error_message":
 			switch {
-			case s.ErrorMessage != ErrorExtra && ev.Error != "":
+			case s.ErrorMessage != errorExtra && ev.Error != "":
 				o.Str(k, ev.Error)
-			case s.ErrorMessage == ErrorAlways:
+			case s.ErrorMessage == errorAlways:
 				o.Raw(k, or(k, jsonwire.RawString("")))
 			default:
 				if v, ok := extra(k); ok {
@@ -147,7 +147,7 @@ func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
 		case "is_interrupt", "sandbox", "is_background_agent", "is_parallel_worker", "is_first_compaction":
 			o.Raw(k, or(k, json.RawMessage("false")))
 		case "command":
-			if s.Tools == ToolsShell {
+			if s.Tools == toolsShell {
 				o.Str(k, gjson.GetBytes(ev.Args, "command").String())
 			} else if v, ok := extra(k); ok {
 				o.Raw(k, v)
@@ -166,7 +166,7 @@ func (p *Protocol) payload(s *Step, ev *runner.Event) ([]byte, error) {
 				o.Bool("content_truncated", true)
 			}
 		case "file_path":
-			if s.Tools != ToolsNone {
+			if s.Tools != toolsNone {
 				o.Str(k, argPath(args, ev.Args))
 			} else {
 				o.Raw(k, or(k, jsonwire.RawString("")))
@@ -446,14 +446,14 @@ func (p *Protocol) cursorArgs(ev *runner.Event) json.RawMessage {
 // hook_event_name, kept there so that the step's payload rebuilt from
 // the event is the same). Errors: not a JSON object, no or an unknown
 // hook_event_name, a field of the wrong type.
-func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *Step, error) {
+func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *stepRow, error) {
 	root, event, err := jsonpos.Payload(Name, bytes.TrimPrefix(data, []byte("\ufeff")))
 	if err != nil {
 		return runner.Event{}, nil, err
 	}
-	s := StepNamed(event)
+	s := stepNamed(event)
 	if s == nil {
-		return runner.Event{}, nil, fmt.Errorf("cursor payload: unknown hook_event_name %q (Cursor's steps: %s)", event, strings.Join(StepNames(), ", "))
+		return runner.Event{}, nil, fmt.Errorf("cursor payload: unknown hook_event_name %q (Cursor's steps: %s)", event, strings.Join(stepNames(), ", "))
 	}
 	ev := runner.Event{Name: s.Event, Workspace: workspace}
 	ev.Extra.Set(markerKey, jsonwire.RawString(s.Name))
@@ -502,18 +502,18 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *St
 			keep(m)
 		case k == "transcript_path":
 			set(&ev.TranscriptPath)
-		case k == "tool_name" && s.Tools != ToolsNone:
+		case k == "tool_name" && s.Tools != toolsNone:
 			set(&cursorTool)
-			if s.Tools == ToolsMCP {
+			if s.Tools == toolsMCP {
 				cursorTool = "MCP:" + cursorTool
 			}
-		case k == "tool_input" && s.Tools == ToolsMCP:
+		case k == "tool_input" && s.Tools == toolsMCP:
 			if m.Value.Kind == jsonpos.String && json.Valid([]byte(m.Value.Str)) {
 				args = json.RawMessage(m.Value.Str)
 			} else {
 				args = append(json.RawMessage(nil), m.Value.Raw...)
 			}
-		case k == "tool_input" && s.Tools != ToolsNone:
+		case k == "tool_input" && s.Tools != toolsNone:
 			args = append(json.RawMessage(nil), m.Value.Raw...)
 		case k == "tool_use_id":
 			set(&ev.ToolCallID)
@@ -523,40 +523,40 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *St
 			} else {
 				set(&ev.Cwd)
 			}
-		case k == "command" && s.Tools == ToolsShell:
+		case k == "command" && s.Tools == toolsShell:
 			var c string
 			set(&c)
 			cursorTool = "Shell"
 			o := jsonwire.NewObject(jsonwire.JS)
 			o.Str("command", c)
 			args, _ = o.Bytes()
-		case (k == "tool_output" || k == "result_json") && s.Tools != ToolsNone:
+		case (k == "tool_output" || k == "result_json") && s.Tools != toolsNone:
 			if m.Value.Kind == jsonpos.String && json.Valid([]byte(m.Value.Str)) {
 				ev.Result = json.RawMessage(m.Value.Str)
 			} else {
 				ev.Result = append(json.RawMessage(nil), m.Value.Raw...)
 			}
-		case k == "output" && s.Tools == ToolsShell:
+		case k == "output" && s.Tools == toolsShell:
 			var out string
 			set(&out)
 			o := jsonwire.NewObject(jsonwire.JS)
 			o.Str("output", out)
 			ev.Result, _ = o.Bytes()
-		case k == "error_message" && s.ErrorMessage != ErrorExtra:
+		case k == "error_message" && s.ErrorMessage != errorExtra:
 			set(&ev.Error)
 		case k == "prompt":
 			set(&ev.Prompt)
-		case k == "file_path" && s.Tools != ToolsNone:
+		case k == "file_path" && s.Tools != toolsNone:
 			var fp string
 			set(&fp)
 			o := jsonwire.NewObject(jsonwire.JS)
 			o.Str("file_path", fp)
 			args, _ = o.Bytes()
 			cursorTool = "Read"
-			if s.Tools == ToolsEdit {
+			if s.Tools == toolsEdit {
 				cursorTool = "Write"
 			}
-		case k == "edits" && s.Tools == ToolsEdit:
+		case k == "edits" && s.Tools == toolsEdit:
 			keep(m)
 		case k == "subagent_type":
 			set(&ev.Subagent)
@@ -583,7 +583,7 @@ func (p *Protocol) FromPayload(data []byte, workspace string) (runner.Event, *St
 	if s.Reason != "" {
 		ev.Reason = s.Reason // sessionStart: Cursor has no resume or clear source
 	}
-	if s.Tools == ToolsEdit {
+	if s.Tools == toolsEdit {
 		cursorTool, args = editTool(args, ev.Extra)
 	}
 	if cursorTool != "" {

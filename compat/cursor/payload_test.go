@@ -65,7 +65,7 @@ var samples = map[string]string{
 // and written again for the same step, is byte-identical.
 func TestPayloadRoundTrip(t *testing.T) {
 	p := NewProtocol(nil)
-	for _, s := range Steps {
+	for _, s := range stepTable {
 		t.Run(s.Name, func(t *testing.T) {
 			in, ok := samples[s.Name]
 			require.True(t, ok, "no sample for %s", s.Name)

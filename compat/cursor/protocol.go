@@ -39,20 +39,20 @@ var (
 // Name returns "cursor".
 func (*Protocol) Name() string { return Name }
 
-// Subject is what the matcher of a hook of step s is compared with for
+// subjectKind is what the matcher of a hook of step s is compared with for
 // ev (cursor §4), and whether the step has a match value at all.
-func (p *Protocol) Subject(s *Step, ev *runner.Event) (string, bool) {
+func (p *Protocol) Subject(s *stepRow, ev *runner.Event) (string, bool) {
 	switch s.Subject {
-	case SubjectTool:
+	case subjectTool:
 		return p.CursorTool(ev.Tool), true
-	case SubjectCommand:
+	case subjectCommand:
 		return gjson.GetBytes(ev.Args, "command").String(), true
-	case SubjectMCP:
+	case subjectMCP:
 		_, tool := mcpParts(ev.Tool)
 		return "MCP:" + tool, true
-	case SubjectFixed:
+	case subjectFixed:
 		return s.Fixed, true
-	case SubjectSubagent:
+	case subjectSubagent:
 		return ev.Subagent, true
 	}
 	return "", false
@@ -73,7 +73,7 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 		return false
 	}
 	if s.LoopLimit {
-		if limit, ok := LoopLimit(h); ok && loopCount(ev) >= limit {
+		if limit, ok := loopLimit(h); ok && loopCount(ev) >= limit {
 			return false
 		}
 	}
@@ -87,10 +87,10 @@ func (p *Protocol) Selects(h *settings.Hook, ev *runner.Event) bool {
 	return cachedMatcher(h.Match).Match(value)
 }
 
-// LoopLimit is a stop or subagentStop hook's loop_limit, and false when
+// loopLimit is a stop or subagentStop hook's loop_limit, and false when
 // it has none (null): DefaultLoopLimit unless its "loop_limit" option
 // says otherwise.
-func LoopLimit(h *settings.Hook) (int, bool) {
+func loopLimit(h *settings.Hook) (int, bool) {
 	v, set := h.Options[OptionLoopLimit]
 	switch {
 	case !set:
@@ -118,10 +118,10 @@ func loopCount(ev *runner.Event) int {
 }
 
 // stepsFor are the steps whose hooks can run for ev, generic first.
-func (p *Protocol) stepsFor(ev *runner.Event) []*Step {
-	var out []*Step
-	for i := range Steps {
-		s := &Steps[i]
+func (p *Protocol) stepsFor(ev *runner.Event) []*stepRow {
+	var out []*stepRow
+	for i := range stepTable {
+		s := &stepTable[i]
 		if s.Event == ev.Name && (!s.Specific() || s.firesFor(p.CursorTool(ev.Tool), ev.Tool)) {
 			out = append(out, s)
 		}
@@ -229,14 +229,14 @@ func (*Protocol) Schedule(*runner.Event) runner.Schedule {
 // null, and its matcher compiles.
 func (*Protocol) Validate(h *settings.Hook) error {
 	if name, ok := h.Options[OptionStep]; ok {
-		s := StepNamed(name)
+		s := stepNamed(name)
 		if s == nil {
-			return fmt.Errorf("option step %q is not a Cursor step (known: %s)", name, strings.Join(StepNames(), ", "))
+			return fmt.Errorf("option step %q is not a Cursor step (known: %s)", name, strings.Join(stepNames(), ", "))
 		}
 		if s.Event != h.Event {
 			return fmt.Errorf("option step %q is a step of %s, not %s", name, s.Event, h.Event)
 		}
-	} else if GenericStep(h.Event) == nil {
+	} else if genericStep(h.Event) == nil {
 		return fmt.Errorf("no Cursor step runs on event %s", h.Event)
 	}
 	if v, ok := h.Options[OptionLoopLimit]; ok && v != "null" {
@@ -245,7 +245,7 @@ func (*Protocol) Validate(h *settings.Hook) error {
 		}
 	}
 	if h.EffectiveMatchSyntax() == Name && h.Match != "" {
-		return CompileMatcher(h.Match).Err()
+		return compileMatcher(h.Match).Err()
 	}
 	return nil
 }

@@ -56,12 +56,12 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		r.EffectiveInput = p.cursorArgs(ev)
 	}
 	ctx := strings.TrimSpace(out.AdditionalContext)
-	s := GenericStep(ev.Name)
+	s := genericStep(ev.Name)
 	if s == nil {
-		s = &Step{}
+		s = &stepRow{}
 	}
 	switch {
-	case s.Permission && s.Tools != ToolsNone:
+	case s.Permission && s.Tools != toolsNone:
 		runs := !out.Decision.Blocks() && out.Decision != runner.DecisionAsk
 		r.ToolRuns = &runs
 		if out.Decision.Blocks() {
@@ -110,7 +110,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 
 // denyingStep is the step of the first Cursor hook whose reply blocked,
 // or nil.
-func (p *Protocol) denyingStep(out *runner.Outcome) *Step {
+func (p *Protocol) denyingStep(out *runner.Outcome) *stepRow {
 	for _, tr := range out.Hooks {
 		if tr.Hook == nil || tr.Hook.EffectiveProtocol() != Name || !tr.Reply.Decision.Blocks() {
 			continue

@@ -29,11 +29,11 @@ var scopeRank = lazy.Value[map[string]int]{New: func() map[string]int {
 	return map[string]int{ScopeEnterprise: 1, ScopeTeam: 2, ScopeProject: 3, ScopeUser: 4, ScopePlugin: 5, ScopeCLI: 6}
 }}
 
-// EnterprisePath is the enterprise hooks.json of the running system
+// enterprisePath is the enterprise hooks.json of the running system
 // (cursor §1): /Library/Application Support/Cursor/hooks.json on macOS,
 // C:\ProgramData\Cursor\hooks.json on Windows, /etc/cursor/hooks.json
 // elsewhere; under env's system root (env.System).
-func EnterprisePath(env *format.Env) string {
+func enterprisePath(env *format.Env) string {
 	switch runtime.GOOS {
 	case "darwin":
 		return env.System("/Library/Application Support/Cursor/hooks.json")
@@ -43,10 +43,10 @@ func EnterprisePath(env *format.Env) string {
 	return env.System("/etc/cursor/hooks.json")
 }
 
-// TeamPath is where Cursor keeps the team hooks its dashboard
+// teamPath is where Cursor keeps the team hooks its dashboard
 // distributes (cursor §1; the location under Cursor's data directory is
 // as third parties report it), or "" without a home directory.
-func TeamPath(home string) string {
+func teamPath(home string) string {
 	if home == "" {
 		return ""
 	}
@@ -55,8 +55,8 @@ func TeamPath(home string) string {
 
 // paths are the places Cursor reads, in merge order, with their scopes.
 func paths(env *format.Env) [][2]string {
-	out := [][2]string{{EnterprisePath(env), ScopeEnterprise}}
-	if p := TeamPath(env.Home); p != "" {
+	out := [][2]string{{enterprisePath(env), ScopeEnterprise}}
+	if p := teamPath(env.Home); p != "" {
 		out = append(out, [2]string{p, ScopeTeam})
 	}
 	out = append(out, [2]string{filepath.Join(env.Project, ".cursor", "hooks.json"), ScopeProject})
@@ -80,10 +80,10 @@ func (cursorFormat) Discover(env *format.Env) format.Discovery {
 	return d
 }
 
-// ScopeOf infers the scope of a hooks.json named by path: one of the
+// scopeOf infers the scope of a hooks.json named by path: one of the
 // places Cursor reads, a plugin's hooks/hooks.json, a .cursor/hooks.json
 // of another project, or ScopeCLI.
-func ScopeOf(path string, env *format.Env) string {
+func scopeOf(path string, env *format.Env) string {
 	abs, _ := filepath.Abs(path)
 	for _, p := range paths(env) {
 		if q, _ := filepath.Abs(p[0]); q == abs {
@@ -121,7 +121,7 @@ func placement(path, scope, project string) (dir string, env map[string]string) 
 }
 
 // Load reads Cursor sources (cursor §1): each file translated
-// ([Translate]) with its scope's working directory and variables, files
+// (translateFile) with its scope's working directory and variables, files
 // in Cursor's merge order (enterprise, team, project, user, plugins,
 // then files named explicitly) — every hook of every source runs. A
 // project's own hooks.json does not load in an untrusted workspace. A
@@ -135,7 +135,7 @@ func (cursorFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 	var files []file
 	for i, s := range srcs {
 		if s.Scope == "" {
-			s.Scope = ScopeOf(s.Path, env)
+			s.Scope = scopeOf(s.Path, env)
 		}
 		files = append(files, file{s, i})
 	}
@@ -156,7 +156,7 @@ func (cursorFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
 		}
 		dir, penv := placement(f.Path, f.Scope, env.Project)
-		cfg, warns, err := Translate(translate.Source{Path: f.Path, Data: data, Scope: f.Scope, Env: penv})
+		cfg, warns, err := translateFile(translate.Source{Path: f.Path, Data: data, Scope: f.Scope, Env: penv})
 		if err != nil {
 			if !f.Discovered {
 				return nil, err

@@ -125,7 +125,7 @@ func (w *writer) hook(h *settings.Hook) {
 		w.cursorHook(h)
 		return
 	}
-	s := GenericStep(h.Event)
+	s := genericStep(h.Event)
 	if s == nil || s.Bare {
 		w.warn(h, CodeUnsupportedEvent, fmt.Sprintf("Cursor has no step for %s: the hook is left out", eventName(h)))
 		return
@@ -196,7 +196,7 @@ func (w *writer) hook(h *settings.Hook) {
 
 // group folds a hook of a grouping format (Phi) into its format's one
 // shim call per group, hosted by Cursor.
-func (w *writer) group(h *settings.Hook, g format.ShimGrouper, s *Step, key string, call *settings.Hook) {
+func (w *writer) group(h *settings.Hook, g format.ShimGrouper, s *stepRow, key string, call *settings.Hook) {
 	if w.groupCalls == nil {
 		w.groupCalls = map[string]*settings.Hook{}
 	}
@@ -214,7 +214,7 @@ func (w *writer) group(h *settings.Hook, g format.ShimGrouper, s *Step, key stri
 	w.add(h, entry{step: s.Name, raw: w.groupEntry(call, s), shim: true})
 }
 
-func (w *writer) groupEntry(call *settings.Hook, s *Step) []byte {
+func (w *writer) groupEntry(call *settings.Hook, s *stepRow) []byte {
 	argv := call.Args
 	if spec, err := format.ParseShimArgs(argv[2:]); err == nil {
 		spec.Host = TargetName
@@ -239,13 +239,13 @@ func (w *writer) add(h *settings.Hook, e entry) {
 		return // Cursor's own hooks keep Cursor's merge
 	}
 	w.perStep[e.step]++
-	if s := StepNamed(e.step); w.perStep[e.step] == 2 && s != nil && s.Merges {
+	if s := stepNamed(e.step); w.perStep[e.step] == 2 && s != nil && s.Merges {
 		w.warn(h, CodeMergeDiffers, fmt.Sprintf("several hooks on %s: Cursor runs them in parallel and merges their replies its own way (deny > ask > allow, messages joined, the last updated_input and followup_message in file order win)", e.step))
 	}
 }
 
 // warnings are what Cursor cannot express of a wrapped hook h on step s.
-func (w *writer) warnings(h *settings.Hook, s *Step, f format.Format) {
+func (w *writer) warnings(h *settings.Hook, s *stepRow, f format.Format) {
 	ev := eventName(h)
 	if h.Timeout.Seconds() > 3600 {
 		w.warn(h, CodeTimeoutOverLimit, fmt.Sprintf("timeout %s is above Cursor's limit of 3600 s (Cursor warns)", h.Timeout))
@@ -265,7 +265,7 @@ func (w *writer) warnings(h *settings.Hook, s *Step, f format.Format) {
 	if s.ConvertNote != "" {
 		w.warnOnce(h, s.ConvertCode+s.Name, s.ConvertCode, fmt.Sprintf(s.ConvertNote, ev))
 	}
-	if s.Reason != "" && h.Match != "" && h.Match != "*" && !CompileMatcher(h.Match).Match(s.Reason) {
+	if s.Reason != "" && h.Match != "" && h.Match != "*" && !compileMatcher(h.Match).Match(s.Reason) {
 		w.warn(h, CodeEventNeverFires, fmt.Sprintf("matcher %q: Cursor starts every session fresh (source %s), so this hook never runs", h.Match, s.Reason))
 	}
 }
@@ -437,7 +437,7 @@ func (w *writer) hooksObject(order []string, kept map[string][][]byte) []byte {
 	for _, s := range order {
 		seen[s] = true
 	}
-	for _, s := range Steps {
+	for _, s := range stepTable {
 		if !seen[s.Name] && len(byStep[s.Name]) > 0 {
 			order = append(order, s.Name)
 			seen[s.Name] = true

@@ -107,7 +107,7 @@ func TestTargetInPlace(t *testing.T) {
 	assert.Equal(t, s, string(again.Data), "idempotent")
 
 	// The converted file reads back as Cursor hooks.
-	back, warns, err := Translate(translate.Source{Path: "hooks.json", Data: out.Data, Scope: ScopeProject})
+	back, warns, err := translateFile(translate.Source{Path: "hooks.json", Data: out.Data, Scope: ScopeProject})
 	require.NoError(t, err)
 	assert.Len(t, back.Hooks, 2, "%v", warns)
 

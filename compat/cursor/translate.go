@@ -46,11 +46,11 @@ var entryKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	}
 }}
 
-// Translate reads one hooks.json (src.Scope as the source's scope; its
+// translateFile reads one hooks.json (src.Scope as the source's scope; its
 // plugin environment in src.Env) into native hooks with protocol
 // "cursor", one per entry, in file order except that the steps of one
 // native event are listed in the order Cursor runs them:
-//   - the step becomes its native event (the table [Steps]); a
+//   - the step becomes its native event (the table stepTable); a
 //     tool-specific step (beforeShellExecution) keeps its name in the
 //     hook's "step" option;
 //   - matcher keeps Cursor's syntax (match_syntax "cursor"), timeout is
@@ -69,7 +69,7 @@ var entryKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // as seconds with a warning.
 //
 // Errors: the file is not JSON (with line:col), or not an object.
-func Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
+func translateFile(src translate.Source) (*settings.Config, []translate.Warning, error) {
 	t := &translation{src: src, data: src.Data}
 	if bytes.HasPrefix(t.data, []byte("\ufeff")) {
 		t.data = t.data[3:]
@@ -184,7 +184,7 @@ func (t *translation) version(root *jsonpos.Node) {
 }
 
 func (t *translation) step(cfg *settings.Config, m *jsonpos.Member) {
-	s := StepNamed(m.Key)
+	s := stepNamed(m.Key)
 	if s == nil {
 		msg := fmt.Sprintf("unknown step %q: Cursor rejects the file (Unknown hook type)", m.Key)
 		if near := nearestStep(m.Key); near != "" {
@@ -204,7 +204,7 @@ func (t *translation) step(cfg *settings.Config, m *jsonpos.Member) {
 	}
 }
 
-func (t *translation) entry(s *Step, where string, n *jsonpos.Node) (settings.Hook, bool) {
+func (t *translation) entry(s *stepRow, where string, n *jsonpos.Node) (settings.Hook, bool) {
 	line, col := t.pos(n.Offset)
 	h := settings.Hook{
 		Event:    s.Event,
@@ -265,8 +265,8 @@ func (t *translation) entry(s *Step, where string, n *jsonpos.Node) (settings.Ho
 		switch {
 		case !ok:
 		case m == "" || m == "*":
-		case CompileMatcher(m).Err() != nil:
-			t.reject(mv.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher: %v; Cursor rejects the file", where, CompileMatcher(m).Err()))
+		case compileMatcher(m).Err() != nil:
+			t.reject(mv.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher: %v; Cursor rejects the file", where, compileMatcher(m).Err()))
 			ok = false
 		case !s.HasSubject():
 			t.warnAt(mv.Offset, translate.CodeMatcherIgnored, fmt.Sprintf("%s.matcher %q: %s has no match value; the hook runs every time (as in Cursor)", where, m, s.Name))
@@ -285,7 +285,7 @@ func (t *translation) entry(s *Step, where string, n *jsonpos.Node) (settings.Ho
 			ok = false
 		default:
 			h.Timeout = max(time.Duration(math.Round(secs*float64(time.Second))), time.Millisecond)
-			if LooksLikeMillis(secs) {
+			if looksLikeMillis(secs) {
 				t.warnAt(to.Offset, translate.CodeTimeoutUnit, fmt.Sprintf("%s.timeout %v is seconds in Cursor (%s); it looks like milliseconds — did you mean %v?", where, secs, h.Timeout, secs/1000))
 			}
 		}
@@ -341,19 +341,19 @@ func withOption(o map[string]string, k, v string) map[string]string {
 	return o
 }
 
-// LooksLikeMillis reports whether a timeout of secs seconds was probably
+// looksLikeMillis reports whether a timeout of secs seconds was probably
 // meant as milliseconds (docs/decisions/014-cursor.md): above 3600 (where
 // Cursor itself warns), or a whole number of thousands (1000, 5000,
 // 30000: whole seconds written in milliseconds). Cursor uses the value as
 // seconds all the same.
-func LooksLikeMillis(secs float64) bool {
+func looksLikeMillis(secs float64) bool {
 	return secs > 3600 || (secs >= 1000 && math.Mod(secs, 1000) == 0)
 }
 
 // nearestStep returns the step whose name equals name ignoring case, or
 // is within edit distance 3 of it.
 func nearestStep(name string) string {
-	for _, s := range Steps {
+	for _, s := range stepTable {
 		if strings.EqualFold(s.Name, name) {
 			return s.Name
 		}
@@ -362,7 +362,7 @@ func nearestStep(name string) string {
 		return alias
 	}
 	best, bestD := "", 4
-	for _, s := range Steps {
+	for _, s := range stepTable {
 		if d := hookkit.EditDistance(strings.ToLower(name), strings.ToLower(s.Name)); d < bestD {
 			best, bestD = s.Name, d
 		}

@@ -17,7 +17,7 @@ import (
 
 func translateString(t *testing.T, doc string) (*settings.Config, []translate.Warning) {
 	t.Helper()
-	cfg, warns, err := Translate(translate.Source{Path: "hooks.json", Data: []byte(doc), Scope: ScopeProject})
+	cfg, warns, err := translateFile(translate.Source{Path: "hooks.json", Data: []byte(doc), Scope: ScopeProject})
 	require.NoError(t, err)
 	return cfg, warns
 }
@@ -130,7 +130,7 @@ func TestTranslateTolerated(t *testing.T) {
 	assert.ElementsMatch(t, []string{translate.CodeUnknownField, translate.CodeDeprecated, translate.CodeUnknownField, translate.CodeUnknownField,
 		translate.CodeMatcherIgnored, CodeNoEffect, CodeNoEffect}, codes(warns))
 
-	cfg, _, err := Translate(translate.Source{Path: "p/hooks/hooks.json", Data: []byte(`{"hooks":{"stop":[{"command":"a"}]}}`), Scope: ScopePlugin})
+	cfg, _, err := translateFile(translate.Source{Path: "p/hooks/hooks.json", Data: []byte(`{"hooks":{"stop":[{"command":"a"}]}}`), Scope: ScopePlugin})
 	require.NoError(t, err)
 	assert.Len(t, cfg.Hooks, 1, "a plugin's hooks.json may omit version")
 }
@@ -138,10 +138,10 @@ func TestTranslateTolerated(t *testing.T) {
 // TestTranslateErrors: a file that is not JSON, or not an object, is an
 // error naming file:line:col.
 func TestTranslateErrors(t *testing.T) {
-	_, _, err := Translate(translate.Source{Path: "h.json", Data: []byte("{\n  \"version\": 1,\n  \"hooks\": {,}\n}")})
+	_, _, err := translateFile(translate.Source{Path: "h.json", Data: []byte("{\n  \"version\": 1,\n  \"hooks\": {,}\n}")})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "h.json:3:")
-	_, _, err = Translate(translate.Source{Path: "h.json", Data: []byte(`[1]`)})
+	_, _, err = translateFile(translate.Source{Path: "h.json", Data: []byte(`[1]`)})
 	assert.ErrorContains(t, err, "want a JSON object")
 }
 
@@ -195,7 +195,7 @@ func TestCorpus(t *testing.T) {
 		data, err := os.ReadFile(f)
 		require.NoError(t, err)
 		assert.True(t, Format.Detect(f, data), "%s is detected as Cursor's", filepath.Base(f))
-		cfg, warns, err := Translate(translate.Source{Path: f, Data: data, Scope: ScopeProject})
+		cfg, warns, err := translateFile(translate.Source{Path: f, Data: data, Scope: ScopeProject})
 		require.NoError(t, err, f)
 		n, ok := want[filepath.Base(f)]
 		require.True(t, ok, "unexpected corpus file %s", f)
