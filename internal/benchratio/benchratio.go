@@ -85,3 +85,39 @@ func RunBatch(b *testing.B, n int, base, measured func()) Result {
 	}
 	return Result{Base: time.Duration(float64(tBase) / calls), Measured: time.Duration(float64(tMeas) / calls)}
 }
+
+// Named is an operation of RunNamed and the name of its metrics.
+type Named struct {
+	Name string
+	Func func()
+}
+
+// RunNamed calls base and every op once each per iteration of b, the
+// order rotating from one iteration to the next, and reports for each op
+// its mean wall time per call as NAME-ns/op and its ratio to base's as
+// x-NAME (base's own mean as base-ns/op). It returns the means, base's
+// first, for ratios between the ops.
+func RunNamed(b *testing.B, base func(), ops ...Named) []time.Duration {
+	b.Helper()
+	all := append([]Named{{Name: "base", Func: base}}, ops...)
+	total := make([]time.Duration, len(all))
+	iterations := 0
+	for b.Loop() {
+		for k := range all {
+			i := (k + iterations) % len(all)
+			start := time.Now()
+			all[i].Func()
+			total[i] += time.Since(start)
+		}
+		iterations++
+	}
+	means := make([]time.Duration, len(all))
+	for i := range all {
+		means[i] = total[i] / time.Duration(max(iterations, 1))
+		b.ReportMetric(float64(means[i].Nanoseconds()), all[i].Name+"-ns/op")
+		if i > 0 && total[0] > 0 {
+			b.ReportMetric(float64(total[i])/float64(total[0]), "x-"+all[i].Name)
+		}
+	}
+	return means
+}
