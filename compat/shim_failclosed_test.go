@@ -120,7 +120,11 @@ func TestFailClosedShimBlocksOnEveryFailureOfItsOwn(t *testing.T) {
 				} else {
 					assert.Equal(t, 1, code, "%s: fail-open: exit 1", name)
 					assert.Empty(t, stdout.String(), name)
-					assert.False(t, got.Decision.Blocks(), name)
+					// A host that denies a tool call whose hook exits 1
+					// (Copilot's preToolUse is fail-closed) reads the
+					// failed shim as a block too.
+					hostFailsClosed := hostReads(t, host, 1, nil, nil).Decision.Blocks()
+					assert.Equal(t, hostFailsClosed, got.Decision.Blocks(), name)
 				}
 			}
 		}

@@ -69,6 +69,9 @@ const (
 	WorkspaceOpen Event = "workspace_open"
 	// OpenAI Codex: right before an interrupted turn is aborted.
 	Interrupt Event = "interrupt"
+	// PromptTransformed is GitHub Copilot CLI's userPromptTransformed: the
+	// prompt has its model-facing form, before it enters the history.
+	PromptTransformed Event = "prompt_transformed"
 )
 
 var nativeEvents = []Event{
@@ -84,7 +87,7 @@ var extensionEvents = []Event{
 	BeforeModel, AfterModel, BeforeToolSelection,
 	SessionDelete, TodoCreated, TodoCompleted,
 	AfterAgentResponse, AfterAgentThought, TabFileRead, TabFileEdit, WorkspaceOpen,
-	Interrupt,
+	Interrupt, PromptTransformed,
 }
 
 var eventRank = lazy.Value[map[Event]int]{New: func() map[Event]int {

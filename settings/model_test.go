@@ -20,7 +20,7 @@ func TestEventsCanonicalOrder(t *testing.T) {
 	assert.Equal(t, SessionStart, Events()[0], "Events returns a copy")
 
 	ext := ExtensionEvents()
-	assert.Len(t, ext, 32)
+	assert.Len(t, ext, 33)
 	ext[0] = "mutated"
 	assert.Equal(t, Setup, ExtensionEvents()[0], "ExtensionEvents returns a copy")
 

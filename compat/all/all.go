@@ -11,6 +11,7 @@ import (
 	// Each format registers itself with compat/format in init.
 	_ "github.com/hookcompat/hookcompat/compat/claude"
 	_ "github.com/hookcompat/hookcompat/compat/codex"
+	_ "github.com/hookcompat/hookcompat/compat/copilot"
 	_ "github.com/hookcompat/hookcompat/compat/cursor"
 	_ "github.com/hookcompat/hookcompat/compat/gemini"
 	_ "github.com/hookcompat/hookcompat/compat/native"

@@ -161,14 +161,14 @@ func TestRunConvert(t *testing.T) {
 			name:      "bad from",
 			opts:      convertOptions{From: "yaml", Target: "native", Files: []string{good}},
 			wantNoOut: true,
-			wantErr:   `--from "yaml": want claude, codex, cursor, gemini, native, phi, qwen or auto`,
+			wantErr:   `--from "yaml": want claude, codex, copilot, cursor, gemini, native, phi, qwen or auto`,
 			wantUsage: true,
 		},
 		{
 			name:      "bad target",
 			opts:      convertOptions{From: "auto", Target: "phi", Files: []string{good}},
 			wantNoOut: true,
-			wantErr:   `--target "phi": want codex, cursor, gemini, hookcompat, native, qwen`,
+			wantErr:   `--target "phi": want codex, copilot, cursor, gemini, hookcompat, native, qwen`,
 			wantUsage: true,
 		},
 	}
