@@ -1,0 +1,3 @@
+#!/bin/bash
+__oracle_args=("$@"); . "$(dirname "$0")/_capture.sh" "${1:-h}"
+exit 1

@@ -1,0 +1,4 @@
+#!/bin/bash
+__oracle_args=("$@"); . "$(dirname "$0")/_capture.sh" "${1:-h}"
+echo POST-STDERR-2 >&2
+exit 2

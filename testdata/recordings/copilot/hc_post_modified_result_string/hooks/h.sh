@@ -1,0 +1,5 @@
+#!/bin/bash
+__oracle_args=("$@"); . "$(dirname "$0")/_capture.sh" "${1:-h}"
+cat <<'JSON'
+{"modifiedResult": "MODIFIED-STR"}
+JSON

@@ -1,0 +1,6 @@
+#!/bin/bash
+__oracle_args=("$@"); . "$(dirname "$0")/_capture.sh" "${1:-h}"
+cat <<'JSON'
+{"permissionDecision": "deny", "permissionDecisionReason": "JSON-DENY-1"}
+JSON
+exit 1
