@@ -19,15 +19,16 @@ const (
 // reply field), information, or a step the user must take.
 var warningClasses = map[string]string{
 	// Information, or differences in some answers only.
-	"ask-unsupported":     ClassNote, // an ask becomes a deny (stricter)
-	"async-awaited":       ClassNote, // the agent waits for an async hook
-	"async-reply-ignored": ClassNote,
-	"async-runs-first":    ClassNote, // reordered so that it runs as at home
-	"byte-order-mark":     ClassNote, // a source's BOM, stripped
-	"cannot-block":        ClassNote,
-	"codex-review-needed": ClassNote,
-	"context-may-drop":    ClassNote,
-	"deprecated":          ClassNote,
+	"ask-unsupported":      ClassNote, // an ask becomes a deny (stricter)
+	"async-awaited":        ClassNote, // the agent waits for an async hook
+	"async-reply-ignored":  ClassNote,
+	"async-runs-first":     ClassNote, // reordered so that it runs as at home
+	"byte-order-mark":      ClassNote, // a source's BOM, stripped
+	"cannot-block":         ClassNote,
+	"codex-review-needed":  ClassNote,
+	"copilot-trust-needed": ClassNote, // a step the user must take (trust the folder)
+	"context-may-drop":     ClassNote,
+	"deprecated":           ClassNote,
 	// Cursor's: only with its third-party configs setting on does Cursor
 	// also run the Claude Code originals; the converted file itself does
 	// what they do (doctor names the pair when it sees both).
@@ -51,6 +52,7 @@ var warningClasses = map[string]string{
 	"converted-hook-removed":    ClassLoss,
 	"dedup-differs":             ClassLoss, // runs twice
 	"differs-in-codex":          ClassLoss, // the event rows' notes are marked notes
+	"differs-in-copilot":        ClassLoss, // the event rows' notes are marked notes
 	"entries-moved":             ClassLoss, // Codex asks to review them again
 	"event-fails":               ClassLoss,
 	"event-never-fires":         ClassLoss,
@@ -64,6 +66,7 @@ var warningClasses = map[string]string{
 	"invalid-matcher":           ClassLoss,
 	"mcp-server-dropped":        ClassLoss,
 	"not-for-codex":             ClassLoss,
+	"not-for-copilot":           ClassLoss,
 	"not-for-cursor":            ClassLoss,
 	"not-for-plain-native":      ClassLoss,
 	"shim-not-absolute":         ClassLoss,
@@ -78,20 +81,24 @@ var warningClasses = map[string]string{
 	CodeFieldDropped:            ClassLoss,
 
 	// Load warnings: the home agent's own switches, trust and checks.
-	"disabled":             ClassLoss, // a Phi hook its manifest disables
-	"disabled-by-policy":   ClassLoss,
-	"disabled-by-settings": ClassLoss,
-	"hooks-off":            ClassLoss,
-	"untrusted-folder":     ClassLoss,
-	"insecure-system-file": ClassLoss,
-	"symlink-skipped":      ClassLoss,
-	"run-not-runnable":     ClassLoss,
-	"schema-error":         ClassLoss,
-	CodeNeedsReview:        ClassLoss, // an agent's view: not reviewed
-	CodeThirdPartyOff:      ClassLoss, // Cursor's view: a setting off
-	"duplicate-name":       ClassNote, // replaced by name, as the agent does
-	"duplicate-hook":       ClassNote, // run once, as the agent does
-	"two-representations":  ClassNote,
+	"disabled":              ClassLoss, // a Phi hook its manifest disables
+	"disabled-by-policy":    ClassLoss,
+	"disabled-by-settings":  ClassLoss,
+	"hooks-off":             ClassLoss,
+	"untrusted-folder":      ClassLoss,
+	"folder-not-trusted":    ClassLoss, // Copilot's repository hooks in an untrusted folder
+	"hook-skipped":          ClassLoss, // an entry Copilot skips
+	"hooks-disabled":        ClassLoss, // Copilot's disableAllHooks
+	"not-run-by-hookcompat": ClassLoss, // Copilot's preMcpToolCall
+	"insecure-system-file":  ClassLoss,
+	"symlink-skipped":       ClassLoss,
+	"run-not-runnable":      ClassLoss,
+	"schema-error":          ClassLoss,
+	CodeNeedsReview:         ClassLoss, // an agent's view: not reviewed
+	CodeThirdPartyOff:       ClassLoss, // Cursor's view: a setting off
+	"duplicate-name":        ClassNote, // replaced by name, as the agent does
+	"duplicate-hook":        ClassNote, // run once, as the agent does
+	"two-representations":   ClassNote,
 }
 
 // ClassOf is the class of a conversion or load warning: its own Class

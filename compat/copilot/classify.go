@@ -352,11 +352,16 @@ func (p *Protocol) apply(r *row, ev *runner.Event, rep *reply, d *Detail) runner
 			d.Transformed, d.HasTransformed = s, true
 		}
 	case replyContinue:
-		if dec, _ := rep.str("decision"); dec == "block" {
+		switch dec, _ := rep.str("decision"); dec {
+		case "block":
 			reason, _ := rep.str("reason")
 			d.Decision, d.Reason = dec, reason
 			goOn := true
 			out.Outcome, out.Decision, out.Reason, out.Continue = runner.OutcomeBlocking, runner.DecisionBlock, reason, &goOn
+		case "allow":
+			// A later hook's allow overrides an earlier block (recorded
+			// hc_stop_block_then_allow): the decision is kept for Combine.
+			d.Decision = dec
 		}
 	}
 	return out

@@ -121,7 +121,11 @@ type row struct {
 	// request hook failed"). A timeout never does.
 	FailClosed bool
 	// Stops: once a hook of the event decides (a deny, a block), Copilot
-	// does not run the event's later hooks.
+	// does not run the event's later hooks (preToolUse and postToolUse,
+	// recorded hc_pre_two_deny_then_cap, hc_post_block_then_cap; on
+	// userPromptSubmitted, permissionRequest and agentStop the later
+	// hooks run: hc_prompt_block_then_cap, hc_perm_deny_then_cap,
+	// hc_stop_block_then_cap; subagentStop is taken to be agentStop's).
 	Stops bool
 	// Place is where the event's additionalContext lands (render.go's
 	// Place* words), "" where it has none.
@@ -155,10 +159,11 @@ func eventRows() []row {
 		{Camel: "sessionEnd", Pascal: "SessionEnd", Native: settings.SessionEnd,
 			Keys: []key{{Camel: "reason", From: fReason, Default: `"complete"`}}, Text: "nothing"},
 		// userPromptSubmitted: decision block drops the prompt (no model
-		// request, exit 1, a policy_blocked warning).
+		// request, exit 1, a policy_blocked warning); the later hooks of
+		// the event still run (recorded hc_prompt_block_then_cap).
 		{Camel: "userPromptSubmitted", Own: true, Pascal: "UserPromptSubmit", Native: settings.PromptSubmit, Place: PlacePromptTail,
 			Keys:  []key{{Camel: "prompt", From: fPrompt, Default: `""`}},
-			Reply: replyPrompt, Stops: true, Text: "a block drops the prompt (the reason is shown to the user)",
+			Reply: replyPrompt, Text: "a block drops the prompt (the reason is shown to the user)",
 			ConvertNote: "userPromptSubmitted under Copilot: a block drops the prompt and ends copilot -p with exit status 1"},
 		// userPromptTransformed: after the prompt got its model-facing form
 		// (the <current_datetime> tag); camelCase only.
@@ -197,7 +202,7 @@ func eventRows() []row {
 			Shape: shapePermission,
 			Keys: []key{{Camel: "toolName", From: fTool}, {Camel: "toolInput", From: fPermInput, Default: "{}"},
 				{Camel: "permissionSuggestions", Default: "[]"}},
-			Match: subjectTool, Reply: replyApproval, Exit2: exit2Refuse, FailClosed: true, Stops: true,
+			Match: subjectTool, Reply: replyApproval, Exit2: exit2Refuse, FailClosed: true,
 			Text:        "a deny reaches the model as \"Permission denied by a PermissionRequest hook: <message>\"",
 			ConvertNote: "PermissionRequest under Copilot: updatedInput and updatedPermissions are dropped by the shim; the hook gets Copilot's request for bash and file changes only (not for reads)"},
 		// agentStop: decision block continues the turn with a user message
@@ -205,7 +210,7 @@ func eventRows() []row {
 		{Camel: "agentStop", Own: true, Pascal: "Stop", Native: settings.Stop,
 			Keys: []key{{Camel: "transcriptPath", From: fTranscript, Default: `""`}, {Camel: "stopReason", Default: `"end_turn"`},
 				{Camel: "stop_hook_active", Pascal: "stop_hook_active", From: fStopActive}},
-			Reply: replyContinue, Stops: true, Text: "a block continues the turn with the reason as a user message"},
+			Reply: replyContinue, Text: "a block continues the turn with the reason as a user message"},
 		// subagentStart: spawned (cannot block creation); additionalContext
 		// opens the subagent's first message (recorded
 		// hc_sub_start_context). Its PascalCase payload keeps the camelCase
@@ -222,7 +227,7 @@ func eventRows() []row {
 				{Camel: "agentName", From: fSubagent, Default: `""`}, {Camel: "response", Pascal: "last_assistant_message", From: fOutput, Default: `""`},
 				{Camel: "stopReason", Default: `"end_turn"`}, {Camel: "stop_hook_active", Pascal: "stop_hook_active", From: fStopActive},
 				{Camel: "parentAgentId", Default: `""`, Agent: true}},
-			Match: subjectAgent, Reply: replyContinue, Stops: true, Text: "a block continues the subagent with the reason"},
+			Match: subjectAgent, Reply: replyContinue, Text: "a block continues the subagent with the reason"},
 		// errorOccurred: a model call failed; observe only.
 		{Camel: "errorOccurred", Own: true, Pascal: "ErrorOccurred", Native: settings.StopFailure,
 			Keys: []key{{Camel: "errorContext", Default: `"model_call"`}, {Camel: "recoverable", Default: "false"},

@@ -29,11 +29,11 @@ const regexTimeout = 100 * time.Millisecond
 // CompileMatcher compiles a camelCase hook's matcher.
 func CompileMatcher(m string) *Matcher {
 	if inlineGroup(m) {
-		return &Matcher{err: fmt.Errorf("Invalid matcher regex: %q (JavaScript has no inline flags)", m)}
+		return &Matcher{err: fmt.Errorf("invalid matcher regex: %q (JavaScript has no inline flags)", m)}
 	}
 	re, err := regexp2.Compile("^(?:"+m+")$", regexp2.ECMAScript)
 	if err != nil {
-		return &Matcher{err: fmt.Errorf("Invalid matcher regex: %q", m)}
+		return &Matcher{err: fmt.Errorf("invalid matcher regex: %q", m)}
 	}
 	re.MatchTimeout = regexTimeout
 	return &Matcher{re: re}

@@ -250,6 +250,20 @@ func (*Protocol) Schedule(ev *runner.Event) runner.Schedule {
 	return runner.Schedule{StopOnBlock: r.Stops, ChainArgs: r.Reply == replyGate}
 }
 
+// lastDecides reports whether the last hook of the event that decides
+// wins (permissionRequest, agentStop, subagentStop), not the first deny.
+func (r *row) lastDecides() bool { return r.Reply == replyApproval || r.Reply == replyContinue }
+
+// decides reports whether a reply decides anything: a decision in the
+// native reply (a failure's denial included) or an allow Copilot reads.
+func decides(rp *runner.HookReply) bool {
+	if rp.Decision != runner.DecisionNone {
+		return true
+	}
+	d, _ := rp.Detail.(*Detail)
+	return d != nil && d.Decision != ""
+}
+
 var (
 	_ runner.Protocol     = (*Protocol)(nil)
 	_ runner.Validator    = (*Protocol)(nil)
@@ -262,13 +276,21 @@ const shellPowerShell = "powershell"
 // Combine merges the Copilot hooks' replies for one event, given in
 // configured order (recorded hc_pre_two_*, hc_post_two_contexts,
 // hc_pre_allow_then_deny): the first deny or block decides, with its
-// reason (Copilot ran no later hook); otherwise an ask, else an allow,
-// stands; the last rewrite of the arguments (each hook saw the earlier
-// ones') and of the result wins; the contexts of every hook that
-// answered are joined by a blank line.
+// reason (on preToolUse and postToolUse Copilot ran no later hook);
+// otherwise an ask, else an allow, stands. On permissionRequest and
+// agentStop (subagentStop taken alike) the last hook that decides
+// anything wins instead — a later allow overrides an earlier deny or
+// block, a later block's reason replaces an earlier one's, a hook
+// without a decision changes nothing (recorded hc_perm_deny_then_allow,
+// hc_perm_allow_then_deny, hc_stop_block_then_allow,
+// hc_stop_two_blocks). The last rewrite of the arguments (each hook saw
+// the earlier ones') and of the result wins; the contexts of every hook
+// that answered are joined by a blank line.
 func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.Reply {
 	var out runner.Reply
 	var ctx []string
+	r, _ := rowFor(ev.Name)
+	last := r != nil && r.lastDecides()
 	for i := range replies {
 		rp := &replies[i]
 		d, _ := rp.Detail.(*Detail)
@@ -276,6 +298,10 @@ func (p *Protocol) Combine(ev *runner.Event, replies []runner.HookReply) runner.
 			ctx = append(ctx, d.Context)
 		}
 		switch {
+		case last:
+			if decides(rp) {
+				out.Decision, out.Reason, out.Continue = rp.Decision, rp.Reason, rp.Continue
+			}
 		case rp.Decision.Blocks():
 			if !out.Decision.Blocks() {
 				out.Decision, out.Reason, out.Continue = rp.Decision, rp.Reason, rp.Continue

@@ -144,10 +144,19 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 	joined := strings.Join(ctx, "\n\n")
 	var decider *own
 	for i := range hs {
+		if r.lastDecides() {
+			if decides(hs[i].r) {
+				decider = &hs[i] // the last that decides (see Combine)
+			}
+			continue
+		}
 		if hs[i].r.Decision.Blocks() || (r.Reply == replyGate && hs[i].r.Decision == runner.DecisionAsk) {
 			decider = &hs[i]
 			break
 		}
+	}
+	if decider != nil && r.lastDecides() && !decider.r.Decision.Blocks() {
+		decider = nil
 	}
 	tool := p.toolName(ev.Tool)
 	runs := func(b bool) { rd.ToolRuns = &b }

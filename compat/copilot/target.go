@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
-	"github.com/tidwall/sjson"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/internal/inplace"
 	"github.com/hookcompat/hookcompat/internal/jsonwire"
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
@@ -79,9 +79,17 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 		w.warns = append(w.warns, translate.Warning{File: "hooks.json", Code: CodeTrustNeeded,
 			Message: "Copilot loads .github/hooks/*.json only in a trusted folder (copilot --trust-folder, or the folder in trustedFolders); ~/.copilot/hooks/*.json loads everywhere"})
 	}
-	data, err := w.document(opts.Existing)
+	data, err := w.document(nil)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Existing != nil {
+		merged, warns, err := writeInPlace(data, opts)
+		if err != nil {
+			return nil, err
+		}
+		data = merged
+		w.warns = append(w.warns, warns...)
 	}
 	return &format.Output{Data: data, Warnings: w.warns, Wrapped: w.wrapped}, nil
 }
@@ -171,7 +179,11 @@ func (w *writer) hook(h *settings.Hook) {
 // notes are the differences of a wrapped hook h under Copilot.
 func (w *writer) notes(r *row, h *settings.Hook) {
 	if h.EffectiveProtocol() == claudeName {
+		n := len(w.warns)
 		w.warnOnce(h, CodeDoubleFire, CodeDoubleFire, "Copilot runs the hooks of the project's .claude/settings.json and .claude/settings.local.json itself (with its own PascalCase payloads and rules): keep those hooks there or here, not both, or each fires twice")
+		if len(w.warns) > n {
+			w.warns[n].Class = translate.ClassLoss // Copilot always runs them: they fire twice
+		}
 	}
 	if h.Async {
 		w.warn(h, CodeDiffersInCopilot, "async: Copilot waits for every hook; the shim drops the hook's decisions as its own agent does, but Copilot waits for it to finish")
@@ -180,7 +192,11 @@ func (w *writer) notes(r *row, h *settings.Hook) {
 		w.warn(h, CodeDiffersInCopilot, fmt.Sprintf("fail_closed: Copilot ignores a failed %s hook; the shim answers a block itself when the hook fails", r.Camel))
 	}
 	if r.ConvertNote != "" {
+		n := len(w.warns)
 		w.warnOnce(h, r.Camel, CodeDiffersInCopilot, r.ConvertNote)
+		if len(w.warns) > n {
+			w.warns[n].Class = translate.ClassNote // about some replies only
+		}
 	}
 	if missing := w.noCopilotTools(r, h); len(missing) > 0 {
 		w.warn(h, CodeDiffersInCopilot, fmt.Sprintf("matcher %q names %s, which Copilot has no tool for: the hook never runs for it there", h.Match, strings.Join(missing, ", ")))
@@ -223,7 +239,10 @@ func (w *writer) copilotHook(r *row, h *settings.Hook) {
 		b, _ := e.Bytes()
 		o.Raw("env", b)
 	}
-	if h.Timeout > 0 && h.Timeout != DefaultTimeout {
+	// An entry that calls the shim carries its timeout as the first
+	// conversion wrote it (explicit, Copilot's 30 s too), so converting
+	// the output again gives the same bytes.
+	if h.Timeout > 0 && (h.Timeout != DefaultTimeout || isShimCommand(h.Command)) {
 		o.Raw("timeoutSec", json.RawMessage(seconds(h.Timeout)))
 	}
 	if h.Match != "" {
@@ -366,66 +385,51 @@ func shellJoin(argv []string) string {
 // with its hooks object replaced: its keys in their order, under each
 // its entries that do not call the shim, then the new ones.
 func (w *writer) document(existing []byte) ([]byte, error) {
-	if existing == nil || len(bytes.TrimSpace(existing)) == 0 {
-		hooks := w.hooksObject(nil, nil)
-		var buf bytes.Buffer
-		if err := json.Indent(&buf, []byte(`{"version":1,"hooks":`+string(hooks)+`}`), "", "  "); err != nil {
-			return nil, err
-		}
-		buf.WriteByte('\n')
-		return buf.Bytes(), nil
+	hooks := w.hooksObject(nil, nil)
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, []byte(`{"version":1,"hooks":`+string(hooks)+`}`), "", "  "); err != nil {
+		return nil, err
 	}
-	trimmed := bytes.TrimPrefix(existing, []byte("\ufeff"))
-	if !gjson.ValidBytes(trimmed) || !gjson.ParseBytes(trimmed).IsObject() {
-		return nil, fmt.Errorf("the existing hooks file is not a JSON object (Copilot reads it as strict JSON); not written")
+	buf.WriteByte('\n')
+	return buf.Bytes(), nil
+}
+
+// writeInPlace writes the entries of fresh (a whole hooks file as Write
+// renders it) into opts.Existing, a Copilot hooks file: entries whose
+// bash (or command) calls the shim for Copilot and one of the converted
+// inputs' formats are replaced, every other entry and byte is kept, and
+// "version": 1 is added when the file has none ([inplace.MergeJSON]).
+// Copilot reads the file as strict JSON: a comment is an error. An empty
+// file gets fresh whole.
+func writeInPlace(fresh []byte, opts *format.TargetOptions) ([]byte, []translate.Warning, error) {
+	if len(bytes.TrimSpace(opts.Existing)) == 0 {
+		return fresh, nil, nil
 	}
-	old := gjson.GetBytes(trimmed, "hooks")
-	var order []string
-	kept := map[string][][]byte{}
-	if old.IsObject() {
-		old.ForEach(func(k, v gjson.Result) bool {
-			order = append(order, k.String())
-			if v.IsArray() {
-				for _, e := range v.Array() {
-					if !isShimCommand(e.Get("bash").String()) {
-						c, err := jsonwire.Serde.Canon([]byte(e.Raw))
-						if err != nil {
-							c = []byte(e.Raw)
-						}
-						kept[k.String()] = append(kept[k.String()], c)
-					}
-				}
+	name := opts.Path
+	if name == "" {
+		name = "hooks.json"
+	}
+	owner := inplace.Owner{Host: Name, Protocols: opts.Protocols}
+	res, err := inplace.MergeJSON(inplace.JSONSpec{
+		Name: name, Agent: "GitHub Copilot CLI", Existing: opts.Existing, Fresh: fresh, Container: "hooks",
+		IsEvent: func(k string) bool { _, _, ok := rowOf(k); return ok },
+		Owns: func(_ string, entry []byte) bool {
+			cmd := gjson.GetBytes(entry, "bash").String()
+			if cmd == "" {
+				cmd = gjson.GetBytes(entry, "command").String()
 			}
-			return true
-		})
-	}
-	hooks := w.hooksObject(order, kept)
-	indent := "  "
-	if i := bytes.Index(trimmed, []byte(`"hooks"`)); i > 0 {
-		line := trimmed[bytes.LastIndexByte(trimmed[:i], '\n')+1 : i]
-		if len(bytes.TrimLeft(line, " \t")) == 0 {
-			indent = string(line)
-		}
-	}
-	var pretty bytes.Buffer
-	if err := json.Indent(&pretty, hooks, indent, "  "); err != nil {
-		return nil, err
-	}
-	hooksJSON := pretty.Bytes()
-	if bytes.Contains(trimmed, []byte("\r\n")) {
-		hooksJSON = bytes.ReplaceAll(hooksJSON, []byte("\n"), []byte("\r\n"))
-	}
-	out, err := sjson.SetRawBytes(existing, "hooks", hooksJSON)
+			return owner.OwnsCommand(cmd)
+		},
+		Top: [][2]string{{"version", "1"}},
+	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if !gjson.GetBytes(out, "version").Exists() {
-		out, err = sjson.SetBytes(out, "version", 1)
-		if err != nil {
-			return nil, err
-		}
+	var warns []translate.Warning
+	for _, n := range res.Notes {
+		warns = append(warns, translate.Warning{File: name, Line: n.Line, Col: n.Col, Code: n.Code, Message: n.Message})
 	}
-	return out, nil
+	return res.Data, warns, nil
 }
 
 // hooksObject is the compact hooks object: the keys of order first (an

@@ -76,7 +76,6 @@ type decoded struct {
 	hooks    []settings.Hook
 	warnings []translate.Warning
 	disabled bool // disableAllHooks: true
-	invalid  bool // Copilot skips the whole file
 }
 
 type decoder struct {

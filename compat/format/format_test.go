@@ -62,7 +62,7 @@ func TestRegistry(t *testing.T) {
 	for _, x := range all {
 		order = append(order, x.Name())
 	}
-	assert.Equal(t, []string{"test-fake", "claude", "codex", "gemini", "qwen", "cursor", "phi", "native"}, order, "by Info.Order")
+	assert.Equal(t, []string{"test-fake", "claude", "codex", "gemini", "copilot", "qwen", "cursor", "phi", "native"}, order, "by Info.Order")
 
 	d, err := format.Detect("fake.txt", []byte("x = 1"))
 	require.NoError(t, err)
@@ -152,7 +152,7 @@ func TestParseShimArgsErrors(t *testing.T) {
 	_, err := (&format.ShimSpec{Protocol: "claude", Event: "NoSuchEvent", Command: []string{"true"}}).Hook()
 	assert.ErrorIs(t, err, format.ErrShimUsage)
 	_, err = (&format.ShimSpec{Protocol: "nope", Event: "Stop", Command: []string{"true"}}).Hook()
-	assert.ErrorContains(t, err, "want one of claude, codex, cursor, gemini, phi, qwen")
+	assert.ErrorContains(t, err, "want one of claude, codex, copilot, cursor, gemini, phi, qwen")
 	assert.False(t, format.IsShim([]string{"hookcompat", "run"}))
 	assert.False(t, format.IsShim([]string{"bash", "exec"}))
 }

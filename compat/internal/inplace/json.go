@@ -523,6 +523,9 @@ func describe(entry []byte) string {
 	if cmd == "" {
 		cmd = r.Get("hooks.0.command").String()
 	}
+	if cmd == "" {
+		cmd = r.Get("bash").String() // Copilot's entries
+	}
 	if len(cmd) > 100 {
 		cmd = cmd[:99] + "…"
 	}
