@@ -1,4 +1,4 @@
-from hc import *
+from gen_hc import *
 # exploratory: sub-agent, compaction, notification, permission requests, ask, Claude settings
 case("hc_x_subagent_camel", "The model calls task (agent_type task) with a prompt containing SUBAGENT-A; the sub-agent runs one bash call and answers; capture every camelCase event.",
      hooks=all_events(CAMEL), scripts={"cap": CAP},

@@ -1,7 +1,7 @@
 """hookcompat's case generator helpers for the Copilot oracle copy (case folders as the shared oracle's)."""
 import json, os, shutil
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ROOT = os.path.dirname(os.path.abspath(__file__))
 
 CAMEL = ["sessionStart", "sessionEnd", "userPromptSubmitted", "userPromptTransformed", "preToolUse", "preMcpToolCall",
          "postToolUse", "postToolUseFailure", "permissionRequest", "agentStop", "subagentStart", "subagentStop",

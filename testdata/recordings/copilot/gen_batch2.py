@@ -1,4 +1,4 @@
-from hc import *
+from gen_hc import *
 import json as _j
 
 def js(o):
