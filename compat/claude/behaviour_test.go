@@ -65,7 +65,7 @@ func ctxJSON(event, ctx string) string {
 // hc_bom_pre_deny_two, hc_bom_ups_plain).
 func TestBOMRuns(t *testing.T) {
 	for _, prefix := range []string{"\ufeff", "\ufeff\ufeff", "\ufeff\ufeff\ufeff", " \ufeff", "\ufeff  \n"} {
-		kind, obj := ClassifyStdout([]byte(prefix + `{"a":1}` + "\n"))
+		kind, obj := classifyStdout([]byte(prefix + `{"a":1}` + "\n"))
 		assert.Equal(t, StdoutJSON, kind, "%q", prefix)
 		assert.Equal(t, `{"a":1}`, string(obj))
 	}
@@ -79,10 +79,10 @@ func TestBOMRuns(t *testing.T) {
 func TestMatcherIsJavaScript(t *testing.T) {
 	for m, want := range map[string]bool{"(?i)bash": false, "^Bash$": true, "Bash ": true, "Bash,Read": true, "Read | Bash": true, "Bash|": true,
 		"bash": false, "Ba": false, "^(?!Read).*": true, `\w+`: true, "[": false, "B.*": true} {
-		assert.Equal(t, want, CompileMatcher("PreToolUse", m).Match("Bash"), "%q", m)
+		assert.Equal(t, want, compileMatcher("PreToolUse", m).Match("Bash"), "%q", m)
 	}
-	assert.Error(t, CompileMatcher("PreToolUse", "(?i)bash").Err())
-	_, warns, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PreToolUse":[{"matcher":"(?i)bash","hooks":[{"type":"command","command":"x"}]}]}}`)})
+	assert.Error(t, compileMatcher("PreToolUse", "(?i)bash").Err())
+	_, warns, err := translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PreToolUse":[{"matcher":"(?i)bash","hooks":[{"type":"command","command":"x"}]}]}}`)})
 	require.NoError(t, err)
 	require.Len(t, warns, 1)
 	assert.Equal(t, translate.CodeInvalidMatcher, warns[0].Code)
@@ -251,7 +251,7 @@ func TestAsyncTexts(t *testing.T) {
 	assert.Empty(t, rep.AdditionalContext)
 	assert.Empty(t, r.ModelText)
 
-	cfg, warns, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PostToolUse":[{"hooks":[
+	cfg, warns, err := translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PostToolUse":[{"hooks":[
 		{"type":"command","command":"a","asyncRewake":true},{"type":"command","command":"b","async":true,"asyncRewake":true}]}]}}`)})
 	require.NoError(t, err)
 	require.Len(t, cfg.Hooks, 2)
@@ -330,11 +330,11 @@ func TestUpdatedToolOutputShape(t *testing.T) {
 		`{"stdout":42,"stderr":"","interrupted":false}`: false,
 		`null`: false,
 	} {
-		assert.Equal(t, fits, OutputFits("Bash", json.RawMessage(out)), out)
+		assert.Equal(t, fits, outputFits("Bash", json.RawMessage(out)), out)
 	}
-	assert.False(t, OutputFits("Write", json.RawMessage(`"x"`)))
-	assert.True(t, OutputFits("mcp__fake__echo_text", json.RawMessage(`"x"`)))
-	assert.True(t, OutputFits("mcp__fake__echo_text", json.RawMessage(`[{"type":"text","text":"x"}]`)))
+	assert.False(t, outputFits("Write", json.RawMessage(`"x"`)))
+	assert.True(t, outputFits("mcp__fake__echo_text", json.RawMessage(`"x"`)))
+	assert.True(t, outputFits("mcp__fake__echo_text", json.RawMessage(`[{"type":"text","text":"x"}]`)))
 	post := &runner.Event{Name: settings.PostTool, Tool: "shell", Args: json.RawMessage(`{"command":"ls"}`)}
 	rep, _ := fire(t, post, run{cmd: "h", stdout: `{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":"X"}}`})
 	assert.Nil(t, rep.UpdatedResult, "updatedMCPToolOutput is for MCP tools only")
@@ -388,7 +388,7 @@ func TestDedupKey(t *testing.T) {
 	withIf := base
 	withIf.If = "Bash(echo *)"
 	assert.NotEqual(t, dedupKey(&base), dedupKey(&withIf))
-	cfg, _, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"x"},{"type":"command","command":"x","shell":"bash"}]}]}}`)})
+	cfg, _, err := translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"x"},{"type":"command","command":"x","shell":"bash"}]}]}}`)})
 	require.NoError(t, err)
 	assert.Equal(t, dedupKey(&cfg.Hooks[0]), dedupKey(&cfg.Hooks[1]), `shell "bash" is the default`)
 }
@@ -404,13 +404,13 @@ func TestInvalidGroupDropsTheFile(t *testing.T) {
 		`{"hooks":[{"type":"nope","command":"y"}]}`:  "(2 hook(s) dropped;",
 		`{"hooks":{"type":"command","command":"y"}}`: "(2 hook(s) dropped;",
 	} {
-		cfg, warns, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"ok"}]},` + bad + `]}}`)})
+		cfg, warns, err := translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"ok"}]},` + bad + `]}}`)})
 		require.NoError(t, err)
 		assert.Empty(t, cfg.Hooks, bad)
 		assert.Equal(t, CodeInvalidHooks, warns[len(warns)-1].Code)
 		assert.Contains(t, warns[len(warns)-1].Message, dropped, bad)
 	}
-	cfg, _, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"NotAnEvent":[{"hooks":[]}],"PreToolUse":[{"hooks":[{"type":"command","command":"ok"}]}]}}`)})
+	cfg, _, err := translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"NotAnEvent":[{"hooks":[]}],"PreToolUse":[{"hooks":[{"type":"command","command":"ok"}]}]}}`)})
 	require.NoError(t, err)
 	assert.Len(t, cfg.Hooks, 1)
 }
@@ -423,7 +423,7 @@ func TestInvalidGroupDropsTheFile(t *testing.T) {
 // hc_settings_invalid_async_string, hc_settings_invalid_status_number).
 func TestInvalidHandlerFieldDropsTheFile(t *testing.T) {
 	for _, field := range []string{`"timeout":"10"`, `"timeout":0`, `"timeout":-5`, `"timeout":1e400`, `"async":"yes"`, `"statusMessage":5`, `"if":true`} {
-		cfg, warns, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(
+		cfg, warns, err := translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(
 			`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"ok"}]},{"matcher":"Bash","hooks":[{"type":"command","command":"x",` + field + `}]}]}}`)})
 		require.NoError(t, err)
 		assert.Empty(t, cfg.Hooks, field)
@@ -433,7 +433,7 @@ func TestInvalidHandlerFieldDropsTheFile(t *testing.T) {
 		assert.Equal(t, 1, last.Line, field)
 		assert.Contains(t, last.Message, "(2 hook(s) dropped;", field)
 	}
-	cfg, _, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"ok","timeout":10,"async":false,"statusMessage":"s"}]}]}}`)})
+	cfg, _, err := translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"ok","timeout":10,"async":false,"statusMessage":"s"}]}]}}`)})
 	require.NoError(t, err)
 	require.Len(t, cfg.Hooks, 1)
 	assert.Equal(t, 10*time.Second, cfg.Hooks[0].Timeout)

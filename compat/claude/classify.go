@@ -41,7 +41,7 @@ func jsTrim(b []byte) []byte {
 	return bytes.TrimFunc(b, isSpace)
 }
 
-// ClassifyStdout applies Claude Code's JSON rule (claude §6.2): after
+// classifyStdout applies Claude Code's JSON rule (claude §6.2): after
 // trimming as JavaScript's trim() does (white space and any run of byte
 // order marks), stdout is JSON only when it starts with '{' and ends with
 // '}'. Several lines that each parse on their own (JSONL) are plain text
@@ -50,7 +50,7 @@ func jsTrim(b []byte) []byte {
 // it reads objects nested to any depth (encoding/json stops at 10,000
 // levels); its memory is bounded by stdout's size, which the engine caps
 // (runner.DefaultReplyLimit).
-func ClassifyStdout(stdout []byte) (StdoutKind, []byte) {
+func classifyStdout(stdout []byte) (StdoutKind, []byte) {
 	t := jsTrim(stdout)
 	switch {
 	case len(t) == 0:
@@ -193,7 +193,7 @@ type Detail struct {
 //     and system message count, delivered later); async with asyncRewake
 //     keeps only its exit 2, as a notification.
 //
-// The result's Detail is a *[Detail] for the combiner and [Render].
+// The result's Detail is a *[Detail] for the combiner and renderDefault.
 func (p *Protocol) Classify(h *settings.Hook, ev *runner.Event, res *runner.RunResult) runner.HookReply {
 	row := eventOf(ev.Name)
 	if row == nil {
@@ -246,7 +246,7 @@ func (p *Protocol) classify(row *event, h *settings.Hook, ev *runner.Event, res 
 	if isHTTP && (res.HTTPStatus < 200 || res.HTTPStatus > 299) {
 		return failure(runner.OutcomeError, fmt.Sprintf("http status %d", res.HTTPStatus))
 	}
-	kind, obj := ClassifyStdout(res.Stdout)
+	kind, obj := classifyStdout(res.Stdout)
 	whole := res.Lost == "" && !res.StdoutTruncated // stdout can be read as a reply
 	d.StdoutKind, d.Stdout = kind, strings.ToValidUTF8(string(jsTrim(res.Stdout)), "\ufffd")
 	exit2 := !isHTTP && res.ExitCode == 2
@@ -676,7 +676,7 @@ func askText(named string) string { return "Hook " + named + " asked for confirm
 const permissionDenied = "Permission denied by hook"
 
 // applyUpdatedOutput keeps an updatedToolOutput (or, for an MCP tool,
-// updatedMCPToolOutput) that fits the tool's output ([OutputFits]);
+// updatedMCPToolOutput) that fits the tool's output (outputFits);
 // Claude ignores one that does not, silently (recorded).
 func (p *Protocol) applyUpdatedOutput(ev *runner.Event, hs *specific, d *Detail, r *runner.HookReply) {
 	tool := p.vocab.Name(translate.Native, Dialect, ev.Tool)
@@ -687,7 +687,7 @@ func (p *Protocol) applyUpdatedOutput(ev *runner.Event, hs *specific, d *Detail,
 	if len(bytes.TrimSpace(out)) == 0 {
 		return
 	}
-	if _, depth := hookjson.Valid(out); depth > maxUpdatedInputDepth || !OutputFits(tool, out) {
+	if _, depth := hookjson.Valid(out); depth > maxUpdatedInputDepth || !outputFits(tool, out) {
 		d.OutputRejected = true
 		return
 	}

@@ -191,7 +191,7 @@ func TestClassifyStdout(t *testing.T) {
 		{"{\"a\":1}\n{\"decision\":\"block\"}", StdoutInvalid},
 	}
 	for _, c := range cases {
-		got, _ := ClassifyStdout([]byte(c.in))
+		got, _ := classifyStdout([]byte(c.in))
 		assert.Equal(t, c.want, got, "claude §6.2 %q", c.in)
 	}
 }
@@ -252,7 +252,7 @@ func TestTruncatedStdoutIsAFailure(t *testing.T) {
 // A timeout too large for time.Duration keeps the default with a warning
 // instead of overflowing into a negative timeout that fails the file.
 func TestHugeTimeoutKeepsDefault(t *testing.T) {
-	cfg, warns, err := Translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(
+	cfg, warns, err := translator{}.Translate(translate.Source{Path: "s.json", Data: []byte(
 		`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x","timeout":1e12}]}]}}`)})
 	require.NoError(t, err)
 	require.NoError(t, cfg.Validate())

@@ -1,6 +1,6 @@
 // Package claude is hookcompat's Claude Code format: it reads Claude Code
 // settings files and plugin hooks.json files into native hooks
-// ([Translator], registered as format "claude"), and it speaks Claude Code's
+// (translator, registered as format "claude"), and it speaks Claude Code's
 // hook protocol at run time ([Protocol], registered with the runner as
 // protocol "claude").
 //
@@ -16,12 +16,12 @@
 // join, where the texts land, which outputs are persisted. The other
 // files read the table:
 //   - payload.go rebuilds stdin byte for byte as Claude Code writes it
-//     ([Payload], [FromPayload]);
+//     (payloadBytes, fromPayload);
 //   - protocol.go spawns commands as `/bin/sh -c` with CLAUDE_PROJECT_DIR
 //     set, selects by Claude's exact-list-or-ECMAScript-regex matchers
-//     ([CompileMatcher]) and deduplicates identical handlers;
+//     (compileMatcher) and deduplicates identical handlers;
 //   - classify.go reads exit code and stdout by Claude's outcome matrix
-//     ([Protocol.Classify], [ClassifyStdout]) into a native reply and a
+//     ([Protocol.Classify], classifyStdout) into a native reply and a
 //     [Detail] of what Claude itself takes from the run;
 //   - combine.go merges several hooks as Claude does (deny > defer > ask >
 //     allow; schema-checked updatedInput; the Stop block cap);

@@ -52,7 +52,7 @@ func TestEnvFilePathStaysInSessionEnv(t *testing.T) {
 		"a/b":                 "a_b",
 		"a b\n":               "a_b_",
 	} {
-		got := EnvFilePath(&runner.Event{Name: settings.SessionStart, SessionID: sid}, home, 0)
+		got := envFilePath(&runner.Event{Name: settings.SessionStart, SessionID: sid}, home, 0)
 		assert.Equal(t, filepath.Join(root, dir, "sessionstart-hook-0.sh"), got, "session id %q", sid)
 		rel, err := filepath.Rel(root, got)
 		require.NoError(t, err)
@@ -87,7 +87,7 @@ func TestSessionStartRunsWhenEnvFileDirCannotBeMade(t *testing.T) {
 func TestSessionEnvExports(t *testing.T) {
 	home := t.TempDir()
 	write := func(event string, i int, body string) {
-		p := EnvFilePath(&runner.Event{Name: eventNamed(event).native, SessionID: "s"}, home, i)
+		p := envFilePath(&runner.Event{Name: eventNamed(event).native, SessionID: "s"}, home, i)
 		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o700))
 		require.NoError(t, os.WriteFile(p, []byte(body), 0o600))
 	}

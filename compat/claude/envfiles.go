@@ -11,7 +11,7 @@ import (
 )
 
 // SessionEnvExports reads back every CLAUDE_ENV_FILE the hooks of a
-// session wrote ([EnvFilePath]: SessionStart, Setup, CwdChanged and
+// session wrote (envFilePath: SessionStart, Setup, CwdChanged and
 // FileChanged hooks, one file per hook) and returns the variables they
 // export, as "KEY=value", sorted: what Claude Code adds to the
 // environment of later Bash tool calls (recorded for all four events).
@@ -20,7 +20,7 @@ import (
 // file overrides an earlier one. A session without files yields nothing;
 // a file that does not parse is an error ([EnvFileExports]).
 func SessionEnvExports(sessionID, home string, base []string) ([]string, error) {
-	dir := EnvFileDir(sessionID, home)
+	dir := envFileDir(sessionID, home)
 	entries, err := os.ReadDir(dir)
 	if os.IsNotExist(err) {
 		return nil, nil

@@ -493,9 +493,9 @@ func (e *event) defaultTimeout() time.Duration {
 	return defaultCommandTimeout
 }
 
-// EventNames returns Claude Code's 33 event names in the table's order
+// eventNames returns Claude Code's 33 event names in the table's order
 // (the order of a session's lifecycle).
-func EventNames() []string {
+func eventNames() []string {
 	rows := events.Get().rows
 	out := make([]string, len(rows))
 	for i, e := range rows {

@@ -13,7 +13,7 @@ import (
 // TestEventTableCoversClaude: one row per Claude Code event, each running as the native event translate knows it
 // by, with a payload head that starts with the common keys.
 func TestEventTableCoversClaude(t *testing.T) {
-	require.ElementsMatch(t, translate.ClaudeEventNames(), EventNames(), "one row per Claude event")
+	require.ElementsMatch(t, translate.ClaudeEventNames(), eventNames(), "one row per Claude event")
 	require.Len(t, events.Get().rows, 33)
 	for _, e := range events.Get().rows {
 		native, ok := translate.NativeEvent(e.name)

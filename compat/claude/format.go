@@ -54,7 +54,7 @@ func (claudeFormat) Detect(path string, data []byte) bool {
 			return false
 		}
 	}
-	return Translator{}.Detect(translate.Source{Path: path, Data: data})
+	return translator{}.Detect(translate.Source{Path: path, Data: data})
 }
 
 // inDir reports whether path has a directory element named dir.
@@ -72,7 +72,7 @@ func inDir(path, dir string) bool {
 // the user, project and local files that do not exist yet.
 func (claudeFormat) Discover(env *format.Env) format.Discovery {
 	var d format.Discovery
-	for _, f := range Discover(env.Home, env.Project, env.ManagedDir) {
+	for _, f := range discover(env.Home, env.Project, env.ManagedDir) {
 		d.Sources = append(d.Sources, format.Source{Format: Name, Path: f.Path, Scope: f.Scope, Discovered: true})
 		d.Watch = append(d.Watch, f.Path)
 	}
@@ -85,16 +85,16 @@ func (claudeFormat) Discover(env *format.Env) format.Discovery {
 	return d
 }
 
-// Load reads Claude sources with [LoadSources]. A source whose path is a
+// Load reads Claude sources with loadSources. A source whose path is a
 // directory, or a plugin's .claude-plugin/plugin.json, is a plugin: its
 // hooks/hooks.json and its manifest's hooks are read
-// ([PluginHookSources]); a source without a scope gets the one its path
-// implies ([ScopeOf]).
+// (pluginHookSources); a source without a scope gets the one its path
+// implies (scopeOf).
 func (claudeFormat) Load(srcs []format.Source, env *format.Env) (*format.Result, error) {
-	var files []SourceFile
+	var files []sourceFile
 	var pluginWarns []translate.Warning
 	for _, s := range srcs {
-		f := SourceFile{Path: s.Path, Scope: s.Scope, Discovered: s.Discovered}
+		f := sourceFile{Path: s.Path, Scope: s.Scope, Discovered: s.Discovered}
 		root := ""
 		if st, err := os.Stat(s.Path); err == nil && st.IsDir() {
 			root = s.Path
@@ -103,7 +103,7 @@ func (claudeFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 		}
 		if root != "" {
 			// A plugin: hooks/hooks.json and its manifest's hooks.
-			pf, w, err := PluginHookSources(root)
+			pf, w, err := pluginHookSources(root)
 			if errors.Is(err, os.ErrNotExist) {
 				return nil, fmt.Errorf("%w: %w", err, settings.ErrNoConfig)
 			} else if err != nil {
@@ -113,7 +113,7 @@ func (claudeFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 			continue
 		}
 		if f.Scope == "" {
-			f.Scope = ScopeOf(f.Path, env.Home, env.Project, env.ManagedDir)
+			f.Scope = scopeOf(f.Path, env.Home, env.Project, env.ManagedDir)
 		}
 		if _, err := os.Stat(f.Path); err != nil {
 			if os.IsNotExist(err) {
@@ -124,10 +124,10 @@ func (claudeFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 		}
 		files = append(files, f)
 	}
-	cfg, warns, err := LoadSources(files, LoadOptions{
+	cfg, warns, err := loadSources(files, loadOptions{
 		Project:   env.Project,
 		Trusted:   func(p string) bool { return env.IsTrusted(Name) },
-		PluginEnv: func(path string) map[string]string { return SourceFor(path, nil, env.Home).Env },
+		PluginEnv: func(path string) map[string]string { return sourceFor(path, nil, env.Home).Env },
 		Judge:     env.Judge,
 		MCP:       env.MCP,
 	})
@@ -146,14 +146,14 @@ func (claudeFormat) Load(srcs []format.Source, env *format.Env) (*format.Result,
 }
 
 // Translate reads one Claude file for convert; a plugin's hooks.json gets
-// its plugin environment ([SourceFor]).
+// its plugin environment (sourceFor).
 func (claudeFormat) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
 	home, _ := os.UserHomeDir()
-	s := SourceFor(src.Path, src.Data, home)
+	s := sourceFor(src.Path, src.Data, home)
 	if src.Scope != "" {
 		s.Scope = src.Scope
 	}
-	return Translator{}.Translate(s)
+	return translator{}.Translate(s)
 }
 
 func (claudeFormat) Protocol(vocab *translate.Vocabulary) runner.Protocol { return NewProtocol(vocab) }
@@ -216,7 +216,7 @@ func (claudeFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
 	}
 	h := &settings.Hook{
 		Event: row.native, Protocol: Name,
-		Timeout: DefaultTimeout(s.Event, settings.TypeCommand),
+		Timeout: handlerTimeout(s.Event, settings.TypeCommand),
 		Source:  settings.Source{File: "flags", Format: Name, Event: s.Event},
 	}
 	s.ApplyTo(h)
@@ -226,12 +226,12 @@ func (claudeFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
 	return h, nil
 }
 
-// DefaultTimeout is Claude Code's timeout of a handler of type typ on
+// handlerTimeout is Claude Code's timeout of a handler of type typ on
 // event (claude §2.4): 600 s for command and http handlers (30 s on
 // UserPromptSubmit, PreModelSwitch and PostModelSwitch, 10 s on
 // MessageDisplay, 1.5 s on SessionEnd), 30 s for prompt and 60 s for agent
 // handlers.
-func DefaultTimeout(event, typ string) time.Duration {
+func handlerTimeout(event, typ string) time.Duration {
 	switch typ {
 	case settings.TypePrompt:
 		return defaultPromptTimeout
@@ -244,12 +244,12 @@ func DefaultTimeout(event, typ string) time.Duration {
 	return defaultCommandTimeout
 }
 
-// SourceFor describes a Claude file for translation: a file named
+// sourceFor describes a Claude file for translation: a file named
 // hooks.json in a directory named hooks is a plugin's, so its hooks get
 // CLAUDE_PLUGIN_ROOT (the plugin directory, absolute) and
 // CLAUDE_PLUGIN_DATA (<home>/.claude/plugins/data/<plugin id>, claude
 // §1.6); any other file is a settings file.
-func SourceFor(path string, data []byte, home string) translate.Source {
+func sourceFor(path string, data []byte, home string) translate.Source {
 	src := translate.Source{Path: path, Data: data, Scope: "settings"}
 	if filepath.Base(path) == "hooks.json" && filepath.Base(filepath.Dir(path)) == "hooks" {
 		root, _ := filepath.Abs(filepath.Dir(filepath.Dir(path)))
@@ -297,7 +297,7 @@ func (claudeFormat) ShimMatch(h *settings.Hook, vocab *translate.Vocabulary) ([]
 	if row := eventOf(h.Event); row == nil || !row.isTool() || h.EffectiveMatchSyntax() != Name {
 		return []string{""}, h.Match
 	}
-	m := CompileMatcher(claudeName(h.Event), h.Match)
+	m := compileMatcher(claudeName(h.Event), h.Match)
 	names := m.Names()
 	if m.IsRegex() || len(names) == 0 {
 		return []string{""}, h.Match

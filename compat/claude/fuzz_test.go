@@ -25,7 +25,7 @@ func FuzzTranslate(f *testing.F) {
 	f.Add([]byte(`{"description":"p","hooks":{"BeforeTool":[{"matcher":"[","hooks":[{"type":"prompt","prompt":"p"}]}]}}`))
 	f.Add([]byte("\ufeff{\"hooks\":{}}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cfg, _, err := Translator{}.Translate(translate.Source{Path: "fuzz.json", Data: data})
+		cfg, _, err := translator{}.Translate(translate.Source{Path: "fuzz.json", Data: data})
 		if err != nil {
 			return
 		}
@@ -49,7 +49,7 @@ func FuzzClassifyStdout(f *testing.F) {
 	}
 	events := []settings.Event{settings.PreTool, settings.PostTool, settings.PermissionRequest, settings.Stop, settings.PromptSubmit}
 	f.Fuzz(func(t *testing.T, out []byte) {
-		kind, obj := ClassifyStdout(out)
+		kind, obj := classifyStdout(out)
 		if kind == StdoutJSON {
 			ok, depth := hookjson.Valid(obj)
 			if !ok || obj[0] != '{' {
@@ -80,13 +80,13 @@ func FuzzMatcher(f *testing.F) {
 		f.Add(s, "Bash")
 	}
 	f.Fuzz(func(t *testing.T, pattern, value string) {
-		m := CompileMatcher("PreToolUse", pattern)
+		m := compileMatcher("PreToolUse", pattern)
 		ok, err := m.MatchErr(value)
 		if err != nil && !ok {
 			t.Fatalf("an unevaluated match must select the hook")
 		}
-		CompileMatcher("FileChanged", pattern).Match(value)
-		_ = Backtracking(pattern)
+		compileMatcher("FileChanged", pattern).Match(value)
+		_ = backtrackingConstruct(pattern)
 	})
 }
 

@@ -73,8 +73,8 @@ const CodeBacktracking = "catastrophic-backtracking"
 func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string)) {
 	event := claudeName(h.Event)
 	if h.Match != "" && h.EffectiveMatchSyntax() == Name {
-		if m := CompileMatcher(event, h.Match); m.IsRegex() {
-			if what := Backtracking(h.Match); what != "" {
+		if m := compileMatcher(event, h.Match); m.IsRegex() {
+			if what := backtrackingConstruct(h.Match); what != "" {
 				add(CodeBacktracking, format.SeverityError,
 					fmt.Sprintf("matcher %q can take exponential time on some names (%s): hookcompat gives up after %s and runs the hook with a warning; Claude Code can hang on it", h.Match, what, MatcherTimeout),
 					"repeat the inner item only once, e.g. a+b instead of (a+)+b, or list the exact names")
@@ -216,10 +216,10 @@ func bashOnly(f *syntax.File) string {
 	return what
 }
 
-// PermissionRuleHint is the fix for a permission rule such as
+// permissionRuleHint is the fix for a permission rule such as
 // "Bash(git commit:*)" written as a matcher: match the tool, and move the
 // rule to "if" (claude §3.3).
-func PermissionRuleHint(rule string) string {
+func permissionRuleHint(rule string) string {
 	if i := strings.IndexByte(rule, '('); i > 0 && strings.HasSuffix(rule, ")") && !strings.ContainsAny(rule[:i], "|*^$.[") {
 		return fmt.Sprintf(`match %q and narrow with "if": %q`, rule[:i], rule)
 	}
@@ -231,7 +231,7 @@ func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint s
 	if row := eventOf(h.Event); h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != Name || row == nil || !row.isTool() {
 		return
 	}
-	m := CompileMatcher(event, h.Match)
+	m := compileMatcher(event, h.Match)
 	if m.IsRegex() {
 		// A settings file's permission-rule matcher is reported by the
 		// load already (invalid-matcher, an error, with the same hint):
@@ -239,7 +239,7 @@ func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint s
 		// shim's --matcher (source "flags"), has no such warning.
 		fromSettings := h.Source.Format == Name && h.Source.File != "flags"
 		if strings.Contains(h.Match, "(") && strings.Contains(h.Match, ":") && !fromSettings {
-			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q is a permission rule: matchers compare the tool name only", h.Match), PermissionRuleHint(h.Match))
+			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q is a permission rule: matchers compare the tool name only", h.Match), permissionRuleHint(h.Match))
 		}
 		return
 	}

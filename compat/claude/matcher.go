@@ -11,7 +11,7 @@ import (
 	"github.com/hookcompat/hookcompat/settings"
 )
 
-// Matcher is a compiled Claude Code matcher (claude §3.1):
+// eventMatcher is a compiled Claude Code matcher (claude §3.1):
 //   - absent, "" or "*" match every value;
 //   - a matcher made only of letters, digits, '_' and '|' — and, except on
 //     FileChanged and StopFailure, also ' ', '-' and ',' — is a list of
@@ -20,7 +20,7 @@ import (
 //     expression (RegExp.prototype.test), compiled with dlclark/regexp2.
 //
 // An invalid regex matches nothing (the oracle's recorded behaviour).
-type Matcher struct {
+type eventMatcher struct {
 	all   bool
 	names map[string]bool
 	re    *regexp2.Regexp
@@ -34,12 +34,12 @@ type Matcher struct {
 // run's trace carries a warning.
 const MatcherTimeout = 100 * time.Millisecond
 
-// CompileMatcher compiles m for event (a Claude event name; it decides the
+// compileMatcher compiles m for event (a Claude event name; it decides the
 // exact-name character set). The returned Matcher reports a compile error
 // through Err and then matches nothing.
-func CompileMatcher(event, m string) *Matcher {
+func compileMatcher(event, m string) *eventMatcher {
 	if m == "" || m == "*" {
-		return &Matcher{all: true}
+		return &eventMatcher{all: true}
 	}
 	row := eventNamed(event)
 	narrow := row != nil && row.narrowNames
@@ -54,17 +54,17 @@ func CompileMatcher(event, m string) *Matcher {
 				names[p] = true
 			}
 		}
-		return &Matcher{names: names}
+		return &eventMatcher{names: names}
 	}
 	if err := jsSyntax(m); err != nil {
-		return &Matcher{err: fmt.Errorf("matcher %q is not a valid JavaScript regular expression: %w", m, err)}
+		return &eventMatcher{err: fmt.Errorf("matcher %q is not a valid JavaScript regular expression: %w", m, err)}
 	}
 	re, err := regexp2.Compile(m, regexp2.ECMAScript)
 	if err != nil {
-		return &Matcher{err: fmt.Errorf("matcher %q is not a valid JavaScript regular expression: %w", m, err)}
+		return &eventMatcher{err: fmt.Errorf("matcher %q is not a valid JavaScript regular expression: %w", m, err)}
 	}
 	re.MatchTimeout = MatcherTimeout
-	return &Matcher{re: re}
+	return &eventMatcher{re: re}
 }
 
 func isNameList(m string, narrow bool) bool {
@@ -80,13 +80,13 @@ func isNameList(m string, narrow bool) bool {
 }
 
 // Err is the compile error of an invalid regex matcher, or nil.
-func (m *Matcher) Err() error { return m.err }
+func (m *eventMatcher) Err() error { return m.err }
 
 // IsRegex reports whether the matcher is a regular expression.
-func (m *Matcher) IsRegex() bool { return m.re != nil }
+func (m *eventMatcher) IsRegex() bool { return m.re != nil }
 
 // Names returns the exact names of a name-list matcher (nil otherwise).
-func (m *Matcher) Names() []string {
+func (m *eventMatcher) Names() []string {
 	var out []string
 	for n := range m.names {
 		out = append(out, n)
@@ -97,7 +97,7 @@ func (m *Matcher) Names() []string {
 // Match reports whether value is selected. A name list naming Task also
 // selects Agent, the tool's name since Claude Code 2.1.63 (claude §3.5,
 // §8.2: the old name is still accepted).
-func (m *Matcher) Match(value string) bool {
+func (m *eventMatcher) Match(value string) bool {
 	switch {
 	case m.all:
 		return true
@@ -113,7 +113,7 @@ func (m *Matcher) Match(value string) bool {
 // MatchErr is Match, with the error of a regex evaluation that exceeded
 // [MatcherTimeout]; the match is then unknown and ok is true (the safe
 // answer: run the hook).
-func (m *Matcher) MatchErr(value string) (ok bool, err error) {
+func (m *eventMatcher) MatchErr(value string) (ok bool, err error) {
 	if m.re == nil {
 		return m.Match(value), nil
 	}
@@ -129,10 +129,10 @@ func (m *Matcher) MatchErr(value string) (ok bool, err error) {
 const maxMatchers = 1024
 
 // matcherCache keeps compiled matchers per (event, pattern).
-var matcherCache = hookkit.Cache[[2]string, *Matcher]{Max: maxMatchers}
+var matcherCache = hookkit.Cache[[2]string, *eventMatcher]{Max: maxMatchers}
 
-func cachedMatcher(event, pattern string) *Matcher {
-	return matcherCache.Get([2]string{event, pattern}, func(k [2]string) *Matcher { return CompileMatcher(k[0], k[1]) })
+func cachedMatcher(event, pattern string) *eventMatcher {
+	return matcherCache.Get([2]string{event, pattern}, func(k [2]string) *eventMatcher { return compileMatcher(k[0], k[1]) })
 }
 
 func init() {
@@ -140,7 +140,7 @@ func init() {
 	// (A Claude settings file with one still loads, with a warning, and the
 	// matcher matches nothing, as Claude Code does.)
 	settings.RegisterMatchSyntax(Name, func(p string) error {
-		return CompileMatcher(eventOf(settings.PreTool).name, p).Err()
+		return compileMatcher(eventOf(settings.PreTool).name, p).Err()
 	})
 }
 

@@ -35,16 +35,16 @@ func TestMatcher(t *testing.T) {
 		{"PreToolUse", "[unclosed", "x", false},
 	}
 	for _, c := range cases {
-		m := CompileMatcher(c.event, c.matcher)
+		m := compileMatcher(c.event, c.matcher)
 		assert.Equal(t, c.want, m.Match(c.value), "claude §3.1 %s matcher %q vs %q", c.event, c.matcher, c.value)
 	}
-	assert.Error(t, CompileMatcher("PreToolUse", "[unclosed").Err())
+	assert.Error(t, compileMatcher("PreToolUse", "[unclosed").Err())
 }
 
 // TestTaskMatcherAlsoMatchesAgent: claude §3.5, §8.2 — the tool Task was
 // renamed Agent; a Task matcher is still accepted.
 func TestTaskMatcherAlsoMatchesAgent(t *testing.T) {
-	assert.True(t, CompileMatcher("PreToolUse", "Task").Match("Agent"))
-	assert.True(t, CompileMatcher("PreToolUse", "Task|Bash").Match("Agent"))
-	assert.False(t, CompileMatcher("PreToolUse", "Agent").Match("Task"), "the alias goes one way: old matcher, new tool name")
+	assert.True(t, compileMatcher("PreToolUse", "Task").Match("Agent"))
+	assert.True(t, compileMatcher("PreToolUse", "Task|Bash").Match("Agent"))
+	assert.False(t, compileMatcher("PreToolUse", "Agent").Match("Task"), "the alias goes one way: old matcher, new tool name")
 }

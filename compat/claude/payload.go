@@ -54,10 +54,10 @@ func (e *event) mapValue(v string, toNative bool) string {
 	return hookkit.MapValue(e.values, v, toNative)
 }
 
-// FromPayload translates a Claude Code hook payload (the JSON Claude
+// fromPayload translates a Claude Code hook payload (the JSON Claude
 // writes to a hook's stdin) into a native event with the default tool
 // vocabulary; see [Protocol.FromPayload].
-func FromPayload(payload []byte, workspace string) (runner.Event, error) {
+func fromPayload(payload []byte, workspace string) (runner.Event, error) {
 	return NewProtocol(nil).FromPayload(payload, workspace)
 }
 
@@ -76,7 +76,7 @@ func (p *Protocol) FromPayload(payload []byte, workspace string) (runner.Event, 
 	}
 	row := eventNamed(event)
 	if row == nil {
-		return runner.Event{}, fmt.Errorf("claude payload: unknown hook_event_name %q (known: %v)", event, EventNames())
+		return runner.Event{}, fmt.Errorf("claude payload: unknown hook_event_name %q (known: %v)", event, eventNames())
 	}
 	ev := runner.Event{Name: row.native, Workspace: workspace}
 	str := func(m *jsonpos.Member) (string, error) {
@@ -157,7 +157,7 @@ func (p *Protocol) FromPayload(payload []byte, workspace string) (runner.Event, 
 	return ev, nil
 }
 
-// Payload builds the stdin bytes a Claude Code hook receives for ev:
+// payloadBytes builds the stdin bytes a Claude Code hook receives for ev:
 // compact JSON written the way JSON.stringify writes it, keys in Claude's
 // order (the event table's head, hook_event_name, its fields, then any
 // other fields the event carries in their order), plus one trailing
@@ -168,12 +168,12 @@ func (p *Protocol) FromPayload(payload []byte, workspace string) (runner.Event, 
 // events that carry it, "default" when the native event has none;
 // PreCompact's custom_instructions is null when there is no prompt, a
 // stop's last_assistant_message "" when there is none.
-func Payload(ev *runner.Event) ([]byte, error) {
+func payloadBytes(ev *runner.Event) ([]byte, error) {
 	home, _ := os.UserHomeDir()
 	return NewProtocol(nil).payload(ev, home)
 }
 
-// payload is [Payload] with the protocol's vocabulary and the user's
+// payload is payloadBytes with the protocol's vocabulary and the user's
 // home directory given.
 func (p *Protocol) payload(ev *runner.Event, home string) ([]byte, error) {
 	row := eventOf(ev.Name)

@@ -37,14 +37,14 @@ func TestPayloadRoundTripOracle(t *testing.T) {
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		require.NoError(t, err)
-		ev, err := FromPayload(data, "/work/proj")
+		ev, err := fromPayload(data, "/work/proj")
 		require.NoError(t, err, f)
 		// The native event survives its own JSON encoding.
 		enc, err := json.Marshal(ev)
 		require.NoError(t, err)
 		var back runner.Event
 		require.NoError(t, json.Unmarshal(enc, &back), string(enc))
-		got, err := Payload(&back)
+		got, err := payloadBytes(&back)
 		require.NoError(t, err)
 		assert.Equal(t, string(data), string(got), "oracle %s", filepath.Base(filepath.Dir(filepath.Dir(filepath.Dir(f)))))
 	}
@@ -57,19 +57,19 @@ func TestPayloadFromNativeEvent(t *testing.T) {
 	ev := runner.Event{Name: settings.PreTool, SessionID: "s1", Workspace: "/w", Cwd: "/w/sub", PromptID: "p1",
 		TranscriptPath: "/t.jsonl", PermissionMode: "default", Tool: "bash", ToolCallID: "call_1",
 		Args: json.RawMessage(`{"command": "ls <x> & y", "timeout_ms": 5000}`)}
-	got, err := Payload(&ev)
+	got, err := payloadBytes(&ev)
 	require.NoError(t, err)
 	assert.Equal(t, `{"session_id":"s1","transcript_path":"/t.jsonl","cwd":"/w/sub","prompt_id":"p1","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls <x> & y","timeout":5000},"tool_use_id":"call_1"}`+"\n", string(got))
 
 	ev = runner.Event{Name: settings.SessionStart, SessionID: "s1", Workspace: "/w", Reason: "new", PermissionMode: "default"}
-	got, err = Payload(&ev)
+	got, err = payloadBytes(&ev)
 	require.NoError(t, err)
 	home, _ := os.UserHomeDir()
 	assert.Equal(t, `{"session_id":"s1","transcript_path":"`+home+`/.claude/projects/-w/s1.jsonl","cwd":"/w","hook_event_name":"SessionStart","source":"clear"}`+"\n", string(got),
 		"SessionStart carries no permission_mode; native reason new is Claude's source clear; transcript_path default")
 
 	ev = runner.Event{Name: settings.PreCompact, SessionID: "s1", Workspace: "/w", Reason: "manual"}
-	got, err = Payload(&ev)
+	got, err = payloadBytes(&ev)
 	require.NoError(t, err)
 	assert.Contains(t, string(got), `"trigger":"manual","custom_instructions":null}`, "claude §4 PreCompact custom_instructions is null when absent")
 }

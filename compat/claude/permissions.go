@@ -26,11 +26,11 @@ type PermissionLayer struct {
 	proto    *Protocol
 }
 
-// NewPermissionLayer returns the layer deciding with s (nil: no rules),
+// newPermissionLayer returns the layer deciding with s (nil: no rules),
 // home expanding "~" in rules and paths (""; the user's home directory)
 // and vocab translating native tool names to Claude's (nil: the default
 // vocabulary).
-func NewPermissionLayer(s *permission.Settings, home string, vocab *translate.Vocabulary) *PermissionLayer {
+func newPermissionLayer(s *permission.Settings, home string, vocab *translate.Vocabulary) *PermissionLayer {
 	if s == nil {
 		s = &permission.Settings{}
 	}
@@ -43,12 +43,12 @@ func NewPermissionLayer(s *permission.Settings, home string, vocab *translate.Vo
 // Settings returns the merged permissions the layer decides with.
 func (l *PermissionLayer) Settings() *permission.Settings { return l.settings }
 
-// ReadPermissions reads the permissions of Claude settings files (the
-// files of [Discover] and --settings files; plugin files carry none) into
+// readPermissions reads the permissions of Claude settings files (the
+// files of discover and --settings files; plugin files carry none) into
 // the merged [permission.Settings], with the precedence of their scopes
-// (one of the Scope constants, as [ScopeOf] gives them). A file that
+// (one of the Scope constants, as scopeOf gives them). A file that
 // cannot be read is an error.
-func ReadPermissions(files []SourceFile, home, project string) (*permission.Settings, error) {
+func readPermissions(files []sourceFile, home, project string) (*permission.Settings, error) {
 	var in []permission.File
 	for _, f := range files {
 		scope, ok := permissionScope(f.Scope)

@@ -31,7 +31,7 @@ func TestPermissionLayerEngineOption(t *testing.T) {
 	cfg := &settings.Config{Hooks: []settings.Hook{{Event: settings.PreTool, Protocol: Name, MatchSyntax: Name, Command: allow}}}
 	perms := permission.Read([]permission.File{{Path: "local", Scope: permission.ScopeLocal,
 		Data: []byte(`{"permissions": {"deny": ["Bash(rm *)", "Read(./.env)"], "ask": ["Bash(git push *)"]}}`)}}, dir, dir)
-	layer := NewPermissionLayer(perms, dir, nil)
+	layer := newPermissionLayer(perms, dir, nil)
 	eng, err := runner.New(cfg, runner.Options{Workspace: dir, Protocols: []runner.Protocol{NewProtocol(nil)}, Permissions: layer})
 	require.NoError(t, err)
 	plain, err := runner.New(cfg, runner.Options{Workspace: dir, Protocols: []runner.Protocol{NewProtocol(nil)}})

@@ -12,22 +12,22 @@ import (
 // with Name). No Claude settings give a layer without rules (modes still
 // apply). An error means a settings file could not be read.
 func (claudeFormat) Permissions(srcs []format.Source, env *format.Env) (runner.Permissions, error) {
-	var files []SourceFile
+	var files []sourceFile
 	for _, s := range srcs {
 		if s.Format != Name {
 			continue
 		}
 		scope := s.Scope
 		if scope == "" {
-			scope = ScopeOf(s.Path, env.Home, env.Project, env.ManagedDir)
+			scope = scopeOf(s.Path, env.Home, env.Project, env.ManagedDir)
 		}
-		files = append(files, SourceFile{Path: s.Path, Scope: scope})
+		files = append(files, sourceFile{Path: s.Path, Scope: scope})
 	}
-	ps, err := ReadPermissions(files, env.Home, env.Project)
+	ps, err := readPermissions(files, env.Home, env.Project)
 	if err != nil {
 		return nil, err
 	}
-	return NewPermissionLayer(ps, env.Home, env.Vocab()), nil
+	return newPermissionLayer(ps, env.Home, env.Vocab()), nil
 }
 
 var _ format.Permissioner = claudeFormat{}

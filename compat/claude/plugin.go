@@ -15,7 +15,7 @@ import (
 // an entry of the wrong type).
 const CodePluginHooks = "claude-plugin-hooks"
 
-// PluginHookSources returns the hook sources of the plugin in directory
+// pluginHookSources returns the hook sources of the plugin in directory
 // root as Claude Code 2.1.332 loads them (recorded: hc_plugin_manifest_*):
 // hooks/hooks.json when it exists, then the hooks of the manifest
 // .claude-plugin/plugin.json — a path relative to the plugin root, an
@@ -25,15 +25,15 @@ const CodePluginHooks = "claude-plugin-hooks"
 // file that does not exist is skipped with a warning, the others still
 // load. A plugin with neither is an error wrapping fs.ErrNotExist; a
 // manifest that is not JSON is an error with its position.
-func PluginHookSources(root string) ([]SourceFile, []translate.Warning, error) {
+func pluginHookSources(root string) ([]sourceFile, []translate.Warning, error) {
 	root, _ = filepath.Abs(root)
 	std := filepath.Join(root, "hooks", "hooks.json")
 	manifest := filepath.Join(root, ".claude-plugin", "plugin.json")
-	var out []SourceFile
+	var out []sourceFile
 	var warns []translate.Warning
 	seen := map[string]bool{}
 	if st, err := os.Stat(std); err == nil && !st.IsDir() {
-		out = append(out, SourceFile{Path: std, Scope: ScopePlugin, PluginRoot: root})
+		out = append(out, sourceFile{Path: std, Scope: ScopePlugin, PluginRoot: root})
 		seen[std] = true
 	}
 	data, err := os.ReadFile(manifest)
@@ -77,10 +77,10 @@ func PluginHookSources(root string) ([]SourceFile, []translate.Warning, error) {
 					return
 				}
 				seen[p] = true
-				out = append(out, SourceFile{Path: p, Scope: ScopePlugin, PluginRoot: root})
+				out = append(out, sourceFile{Path: p, Scope: ScopePlugin, PluginRoot: root})
 			}
 		case jsonpos.Object:
-			out = append(out, SourceFile{Path: manifest, Scope: ScopePlugin, PluginRoot: root,
+			out = append(out, sourceFile{Path: manifest, Scope: ScopePlugin, PluginRoot: root,
 				Data: inlineHooks(data, bom, hooksKey, n)})
 		case jsonpos.Array:
 			if !top {

@@ -34,7 +34,7 @@ func TestPluginManifestHooks(t *testing.T) {
 		"extra/hooks.json":           `{"hooks": {"PreToolUse": ` + group("pth") + `}}`,
 		".claude-plugin/plugin.json": "{\n  \"name\": \"myplug\",\n  \"hooks\": [\n    \"./extra/hooks.json\",\n    \"./hooks/hooks.json\",\n    \"./extra/hooks.json\",\n    \"./extra/nope.json\",\n    {\"PreToolUse\": " + group("inl") + "}\n  ]\n}\n",
 	})
-	files, warns, err := PluginHookSources(root)
+	files, warns, err := pluginHookSources(root)
 	require.NoError(t, err)
 	require.Len(t, files, 3)
 	assert.Equal(t, filepath.Join(root, "hooks", "hooks.json"), files[0].Path)
@@ -44,7 +44,7 @@ func TestPluginManifestHooks(t *testing.T) {
 	assert.Equal(t, 6, warns[0].Line, "the second naming of extra/hooks.json")
 	assert.Contains(t, warns[1].Message, "nope.json does not exist")
 
-	cfg, _, err := LoadSources(files, LoadOptions{Project: root, PluginEnv: func(p string) map[string]string { return SourceFor(p, nil, "/home").Env }})
+	cfg, _, err := loadSources(files, loadOptions{Project: root, PluginEnv: func(p string) map[string]string { return sourceFor(p, nil, "/home").Env }})
 	require.NoError(t, err)
 	var cmds []string
 	for _, h := range cfg.Hooks {
@@ -60,15 +60,15 @@ func TestPluginManifestInlinePositions(t *testing.T) {
 	root := writePlugin(t, map[string]string{
 		".claude-plugin/plugin.json": "{\n  \"name\": \"myplug\",\n  \"version\": \"1.0.0\",\n  \"hooks\": {\n    \"PreToolUse\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"x\", \"timeout\": \"ten\"}]}]\n  }\n}\n",
 	})
-	files, _, err := PluginHookSources(root)
+	files, _, err := pluginHookSources(root)
 	require.NoError(t, err)
 	require.Len(t, files, 1)
-	_, warns, err := LoadSources(files, LoadOptions{Project: root})
+	_, warns, err := loadSources(files, loadOptions{Project: root})
 	require.NoError(t, err)
 	require.NotEmpty(t, warns)
 	assert.Equal(t, filepath.Join(root, ".claude-plugin", "plugin.json"), warns[0].File)
 	assert.Equal(t, 5, warns[0].Line, "%v", warns[0])
 
-	_, _, err = PluginHookSources(writePlugin(t, map[string]string{"README": "x"}))
+	_, _, err = pluginHookSources(writePlugin(t, map[string]string{"README": "x"}))
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }

@@ -66,9 +66,9 @@ func (e *event) matchValue(vocab *translate.Vocabulary, ev *runner.Event) (strin
 	return "", false
 }
 
-// SupportsMatcher reports whether a Claude event compares its matcher
+// supportsMatcher reports whether a Claude event compares its matcher
 // with something (claude §3.2); on the others a matcher is ignored.
-func SupportsMatcher(event string) bool {
+func supportsMatcher(event string) bool {
 	e := eventNamed(event)
 	return e != nil && e.match.kind != matchNone
 }
@@ -121,7 +121,7 @@ func (p *Protocol) SelectKey(ev *runner.Event) string {
 	return key
 }
 
-// Encode builds what every Claude hook gets for ev: stdin = [Payload];
+// Encode builds what every Claude hook gets for ev: stdin = payloadBytes;
 // environment = the engine's plus CLAUDE_PROJECT_DIR (the workspace),
 // CLAUDECODE=1 and CLAUDE_CODE_SESSION_ID (claude §7.3, §7.4; oracle
 // "Spawning"). CLAUDE_ENV_FILE, on the events of the table that have
@@ -164,7 +164,7 @@ func homeOf(env []string) string {
 func (p *Protocol) Prepare(h *settings.Hook, ev *runner.Event, pl *runner.Payload) (*runner.Invocation, error) {
 	env := pl.Env
 	if row := eventOf(ev.Name); row != nil && row.envFile {
-		envFile := EnvFilePath(ev, homeOf(env), hookIndex(h, pl))
+		envFile := envFilePath(ev, homeOf(env), hookIndex(h, pl))
 		// The hook appends to it; Claude Code creates its directory. When
 		// that is impossible (read-only home) the hook still runs, without
 		// the variable, as scripts guard on it being set.
@@ -239,7 +239,7 @@ func lookPath(name, path string) (string, bool) {
 	return "", false
 }
 
-// EnvFilePath is the CLAUDE_ENV_FILE the index-th hook (0-based, in
+// envFilePath is the CLAUDE_ENV_FILE the index-th hook (0-based, in
 // configured order among the hooks the event runs) gets on an event of
 // the table that has one (SessionStart, Setup, CwdChanged, FileChanged):
 // <home>/.claude/session-env/<session>/<event lowercase>-hook-<index>.sh,
@@ -247,13 +247,13 @@ func lookPath(name, path string) (string, bool) {
 // recorded). The agent sources every such file before shell commands
 // ([EnvFileExports]). The session id is made safe as a directory name: a
 // session id with '/' or ".." cannot point outside session-env.
-func EnvFilePath(ev *runner.Event, home string, index int) string {
+func envFilePath(ev *runner.Event, home string, index int) string {
 	sid := sessionDirName(ev.SessionID)
 	return filepath.Join(home, ".claude", "session-env", sid, fmt.Sprintf("%s-hook-%d.sh", strings.ToLower(claudeName(ev.Name)), index))
 }
 
-// EnvFileDir is the directory of a session's CLAUDE_ENV_FILE files.
-func EnvFileDir(sessionID, home string) string {
+// envFileDir is the directory of a session's CLAUDE_ENV_FILE files.
+func envFileDir(sessionID, home string) string {
 	return filepath.Join(home, ".claude", "session-env", sessionDirName(sessionID))
 }
 
@@ -358,7 +358,7 @@ func (*Protocol) Validate(h *settings.Hook) error {
 	if h.EffectiveMatchSyntax() != Name || h.Match == "" {
 		return nil
 	}
-	if err := CompileMatcher(claudeName(h.Event), h.Match).Err(); err != nil {
+	if err := compileMatcher(claudeName(h.Event), h.Match).Err(); err != nil {
 		return &settings.MatcherError{Syntax: Name, Match: h.Match, Err: err}
 	}
 	return nil

@@ -13,7 +13,7 @@ import (
 )
 
 // RenderVersion is the Claude Code version whose model-visible texts
-// [Render] reproduces. The texts change between versions; their
+// [Protocol.Render] reproduces. The texts change between versions; their
 // templates are the constants below and the event table.
 const RenderVersion = "2.1.332"
 
@@ -114,10 +114,6 @@ type PermissionView struct {
 	// verdict's message).
 	ToolRuns bool `json:"tool_runs"`
 }
-
-// Render renders out with the default tool vocabulary; see
-// [Protocol.Render].
-func Render(out *runner.Outcome) Rendering { return NewProtocol(nil).Render(out) }
 
 // view is one Claude hook's part in a rendering.
 type view struct {

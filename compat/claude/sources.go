@@ -28,11 +28,11 @@ const (
 // Linux (claude §1.2).
 const DefaultManagedDir = "/etc/claude-code"
 
-// SourceFile is one Claude hook source.
-type SourceFile struct {
+// sourceFile is one Claude hook source.
+type sourceFile struct {
 	Path  string
 	Scope string // one of the Scope constants
-	// Discovered marks a file found by [Discover] rather than named by the
+	// Discovered marks a file found by discover rather than named by the
 	// user: one that does not parse is skipped with a warning, so that a
 	// settings file caught mid-edit cannot switch every other hook off.
 	Discovered bool
@@ -45,19 +45,19 @@ type SourceFile struct {
 	Data []byte
 }
 
-// Discover returns the Claude Code settings files that exist, in the
+// discover returns the Claude Code settings files that exist, in the
 // order Claude Code concatenates their hooks (claude §1.3): user, project,
 // local, then managed (managed-settings.json, then managed-settings.d/*.json
 // in alphabetical order). home, project and managedDir locate them; an
 // empty managedDir means [DefaultManagedDir].
-func Discover(home, project, managedDir string) []SourceFile {
+func discover(home, project, managedDir string) []sourceFile {
 	if managedDir == "" {
 		managedDir = DefaultManagedDir
 	}
-	var out []SourceFile
+	var out []sourceFile
 	add := func(path, scope string) {
 		if st, err := os.Stat(path); err == nil && !st.IsDir() {
-			out = append(out, SourceFile{Path: path, Scope: scope, Discovered: true})
+			out = append(out, sourceFile{Path: path, Scope: scope, Discovered: true})
 		}
 	}
 	if home != "" {
@@ -74,10 +74,10 @@ func Discover(home, project, managedDir string) []SourceFile {
 	return out
 }
 
-// ScopeOf infers the scope of a Claude file given by path: the well-known
+// scopeOf infers the scope of a Claude file given by path: the well-known
 // locations of home, project and managedDir, a plugin's hooks/hooks.json,
 // and otherwise a --settings file (ScopeCLI).
-func ScopeOf(path, home, project, managedDir string) string {
+func scopeOf(path, home, project, managedDir string) string {
 	if managedDir == "" {
 		managedDir = DefaultManagedDir
 	}
@@ -98,8 +98,8 @@ func ScopeOf(path, home, project, managedDir string) string {
 	return ScopeCLI
 }
 
-// LoadOptions controls [LoadSources].
-type LoadOptions struct {
+// loadOptions controls loadSources.
+type loadOptions struct {
 	// Trusted, if set, is asked whether the project's own hooks may run
 	// (claude §1.5: an interactive session runs no project or local hook
 	// of an untrusted folder). Nil means trusted, as in `claude -p`.
@@ -109,7 +109,7 @@ type LoadOptions struct {
 	// PluginEnv returns the environment a plugin file's hooks get
 	// (CLAUDE_PLUGIN_ROOT, CLAUDE_PLUGIN_DATA); nil means none.
 	PluginEnv func(path string) map[string]string
-	// Judge and MCP are [Translator]'s: the engine will run prompt and
+	// Judge and MCP are translator's: the engine will run prompt and
 	// agent handlers, or mcp_tool handlers.
 	Judge, MCP bool
 }
@@ -126,7 +126,7 @@ var concatOrder = lazy.Value[map[string]int]{New: func() map[string]int {
 	return map[string]int{ScopeUser: 1, ScopeProject: 2, ScopeLocal: 3, ScopeManaged: 4, ScopeCLI: 5, ScopePlugin: 6}
 }}
 
-// LoadSources reads Claude sources and merges them as Claude Code does
+// loadSources reads Claude sources and merges them as Claude Code does
 // (claude §1.3, §1.4, §1.5): hooks of all sources are concatenated in
 // Claude's order (user, project, local, managed, cli, plugins; files of one
 // scope in the order given); then the policy keys apply —
@@ -141,9 +141,9 @@ var concatOrder = lazy.Value[map[string]int]{New: func() map[string]int {
 // Errors: a file that cannot be read, or a named file that is not JSON
 // (with line:col); a discovered file that is not JSON is skipped with an
 // invalid-file warning.
-func LoadSources(files []SourceFile, opts LoadOptions) (*settings.Config, []translate.Warning, error) {
+func loadSources(files []sourceFile, opts loadOptions) (*settings.Config, []translate.Warning, error) {
 	type loaded struct {
-		SourceFile
+		sourceFile
 		cfg         *settings.Config
 		disableAll  *bool
 		managedOnly bool
@@ -167,7 +167,7 @@ func LoadSources(files []SourceFile, opts LoadOptions) (*settings.Config, []tran
 			}
 			src.Env = opts.PluginEnv(key)
 		}
-		cfg, w, err := Translator{Judge: opts.Judge, MCP: opts.MCP}.Translate(src)
+		cfg, w, err := translator{Judge: opts.Judge, MCP: opts.MCP}.Translate(src)
 		if err != nil && f.Discovered {
 			w := translate.Warning{File: f.Path, Code: CodeInvalidFile, Message: err.Error()}
 			var se *settings.Error
@@ -182,7 +182,7 @@ func LoadSources(files []SourceFile, opts LoadOptions) (*settings.Config, []tran
 			return nil, nil, err
 		}
 		warns = append(warns, w...)
-		l := loaded{SourceFile: f, cfg: cfg}
+		l := loaded{sourceFile: f, cfg: cfg}
 		if root, err := jsonpos.Parse(bytes.TrimPrefix(data, []byte("\ufeff"))); err == nil {
 			if d := root.Get("disableAllHooks"); d != nil && d.Kind == jsonpos.Bool {
 				v := d.Bool

@@ -42,7 +42,7 @@ func (p *Protocol) noteStopState(row *event, ev *runner.Event, env []string) {
 	if v, err := strconv.Atoi(hookkit.EnvValue(env, "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")); err == nil && v > 0 {
 		capN = v
 	}
-	p.stops.Store(ev.SessionID, stopState{dir: EnvFileDir(ev.SessionID, homeOf(env)), cap: capN})
+	p.stops.Store(ev.SessionID, stopState{dir: envFileDir(ev.SessionID, homeOf(env)), cap: capN})
 }
 
 // capStops applies the block cap to a stop's merged reply: a stop that

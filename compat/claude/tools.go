@@ -55,13 +55,13 @@ var toolOutputs = lazy.Value[map[string][]param]{New: func() map[string][]param 
 // isMCP reports whether a Claude tool name is an MCP tool's.
 func isMCP(tool string) bool { return strings.HasPrefix(tool, "mcp__") }
 
-// OutputFits reports whether out, a hook's updatedToolOutput, fits the
+// outputFits reports whether out, a hook's updatedToolOutput, fits the
 // output of the Claude tool named tool (recorded): an MCP tool takes any
 // value (a string, content blocks, an object); a built-in tool needs an
 // object, and the tools with a recorded shape their required fields with
 // the right types (Bash: stdout and stderr strings, interrupted a
 // boolean; extra keys are kept). null fits nothing.
-func OutputFits(tool string, out json.RawMessage) bool {
+func outputFits(tool string, out json.RawMessage) bool {
 	v := gjson.ParseBytes(bytes.TrimSpace(out))
 	if !v.Exists() || v.Type == gjson.Null {
 		return false

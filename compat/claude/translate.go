@@ -13,12 +13,12 @@ import (
 	"github.com/hookcompat/hookcompat/translate"
 )
 
-// Translator reads Claude Code settings files (settings.json,
+// translator reads Claude Code settings files (settings.json,
 // settings.local.json, managed-settings.json, --settings files) and plugin
 // hooks.json files (with their {"description", "hooks"} wrapper) into
 // native hooks, one file at a time ([Format] applies the rules across
 // files).
-type Translator struct {
+type translator struct {
 	// Judge reports that the hooks will run with a judge
 	// (runner.Options.Judge): prompt and agent handlers are translated
 	// without the warning that they cannot run.
@@ -50,7 +50,7 @@ var handlerKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // Detect recognises a document whose first byte (after a byte order mark
 // and whitespace) opens a JSON object: a settings file or a plugin
 // hooks.json. Translate then reports a syntax error with its position.
-func (Translator) Detect(src translate.Source) bool {
+func (translator) Detect(src translate.Source) bool {
 	t := bytes.TrimSpace(bytes.TrimPrefix(src.Data, []byte("\ufeff")))
 	return len(t) > 0 && t[0] == '{'
 }
@@ -69,7 +69,7 @@ func (Translator) Detect(src translate.Source) bool {
 //
 // Errors: the file is not JSON (with line:col), or its top level is not
 // an object.
-func (tr Translator) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
+func (tr translator) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {
 	t := &translation{src: src, data: src.Data, judge: tr.Judge, mcp: tr.MCP}
 	if bytes.HasPrefix(t.data, []byte("\ufeff")) {
 		t.data = t.data[3:]
@@ -207,16 +207,16 @@ func (t *translation) group(cfg *settings.Config, row *event, gi int, g *jsonpos
 			return
 		}
 		if matcher != "" && matcher != "*" {
-			if !SupportsMatcher(event) {
+			if !supportsMatcher(event) {
 				t.warnAt(mn.Offset, translate.CodeMatcherIgnored, fmt.Sprintf("%s.matcher %q: %s has no matcher support; the group runs for every %s (as in Claude Code)", where, matcher, event, event))
 				matcher = ""
-			} else if err := CompileMatcher(event, matcher).Err(); err != nil {
+			} else if err := compileMatcher(event, matcher).Err(); err != nil {
 				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher: %v; it matches nothing in Claude Code, so the group's %d handler(s) are not loaded", where, err, countHandlers(g)))
 				return
-			} else if m := CompileMatcher(event, matcher); !m.IsRegex() && containsName(m.Names(), "Task") {
+			} else if m := compileMatcher(event, matcher); !m.IsRegex() && containsName(m.Names(), "Task") {
 				t.warnAt(mn.Offset, translate.CodeDeprecated, fmt.Sprintf("%s.matcher %q names Task, renamed Agent in Claude Code 2.1.63 (where such matchers stopped firing); hookcompat matches Agent too", where, matcher))
 			} else if strings.Contains(matcher, "(") && strings.Contains(matcher, ":") {
-				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher %q looks like a permission rule; matchers are compared with the tool name only, so it never fires (%s)", where, matcher, PermissionRuleHint(matcher)))
+				t.warnAt(mn.Offset, translate.CodeInvalidMatcher, fmt.Sprintf("%s.matcher %q looks like a permission rule; matchers are compared with the tool name only, so it never fires (%s)", where, matcher, permissionRuleHint(matcher)))
 			}
 		}
 	}

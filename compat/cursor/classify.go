@@ -29,7 +29,7 @@ const (
 // its native reply ([runner.HookReply.Detail]), for its combiner,
 // renderer and host: the reply as Cursor reads it.
 type Detail struct {
-	// stepRow is the hook's step.
+	// Step is the hook's step.
 	Step string
 	// Stdout is how stdout was read; Stderr the hook's stderr.
 	Stdout StdoutKind

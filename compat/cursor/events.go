@@ -121,7 +121,7 @@ type stepRow struct {
 	// payload has only hook_event_name, cursor_version, workspace_roots
 	// and user_email.
 	Bare bool
-	// subjectKind is what the matcher is compared with; Fixed is the word of
+	// Subject is what the matcher is compared with; Fixed is the word of
 	// subjectFixed.
 	Subject subjectKind
 	Fixed   string

@@ -90,7 +90,7 @@ func (cursorFormat) Detect(path string, data []byte) bool {
 	return steps > 0
 }
 
-// translateFile reads one hooks.json for convert (translateFile); its scope is
+// Translate reads one hooks.json for convert (translateFile); its scope is
 // the one its path implies (a plugin's hooks/hooks.json gets the plugin's
 // CURSOR_PLUGIN_ROOT).
 func (cursorFormat) Translate(src translate.Source) (*settings.Config, []translate.Warning, error) {

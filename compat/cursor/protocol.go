@@ -39,7 +39,7 @@ var (
 // Name returns "cursor".
 func (*Protocol) Name() string { return Name }
 
-// subjectKind is what the matcher of a hook of step s is compared with for
+// Subject is what the matcher of a hook of step s is compared with for
 // ev (cursor §4), and whether the step has a match value at all.
 func (p *Protocol) Subject(s *stepRow, ev *runner.Event) (string, bool) {
 	switch s.Subject {

@@ -83,7 +83,7 @@ type foundHook struct {
 	hookManifest
 	// Name is the effective name: the manifest's, else the directory's.
 	Name string
-	// hooksDir is the hook directory, absolute: the hook's working directory.
+	// Dir is the hook directory, absolute: the hook's working directory.
 	Dir string
 	// Run is the resolved run path: absolute, cleaned.
 	Run string

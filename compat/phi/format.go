@@ -39,7 +39,7 @@ func (phiFormat) Detect(path string, data []byte) bool {
 	return translator{}.Detect(translate.Source{Path: path, Data: data})
 }
 
-// discoverHooks returns Phi's two hooks folders, user then project (phi §1);
+// Discover returns Phi's two hooks folders, user then project (phi §1);
 // a missing one is normal. The folders themselves are watched, so that a
 // hook directory created later is picked up.
 func (phiFormat) Discover(env *format.Env) format.Discovery {
@@ -51,7 +51,7 @@ func (phiFormat) Discover(env *format.Env) format.Discovery {
 	return d
 }
 
-// loadDirs discovers the hooks of the folders srcs name, in order (loadDirs:
+// Load discovers the hooks of the folders srcs name, in order (loadDirs:
 // a later folder's hook replaces an earlier one of the same name;
 // PHI_HOOKS=off loads none). A folder named explicitly that does not
 // exist is a warning. Files lists every hook.json read, loaded or
