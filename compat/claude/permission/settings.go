@@ -117,6 +117,7 @@ type Problem struct {
 	Message string
 }
 
+// String is the problem as a line of a report: "FILE: KEY: MESSAGE".
 func (p Problem) String() string { return p.File + ": " + p.Key + ": " + p.Message }
 
 // Settings are the permissions of every settings scope, merged as Claude
