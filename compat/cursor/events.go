@@ -246,14 +246,14 @@ var stepTable = []stepRow{
 		Exit2:   "deny", FailClosed: true, JoinContext: true,
 		Text:   "a deny's user_message reaches the model as the tool's error; additional_context the model",
 		Claude: claudePermission, FailNoun: "Tool", Merges: true,
-		ConvertCode: CodeAskUnsupported, ConvertNote: "%s: an \"ask\" decision becomes a deny in Cursor (Cursor does not ask on preToolUse)"},
+		ConvertCode: CodeAskUnsupported, ConvertNote: "%s: an \"ask\" decision becomes a deny in Cursor (Cursor does not ask on preToolUse); continue:false lets the call run, as in Claude Code, but cannot stop the turn after it (Cursor's preToolUse has no continue: stopReason is dropped)"},
 	// postToolUse: context, and a rewrite of an MCP tool's output.
 	{Name: "postToolUse", Event: settings.PostTool, Tools: toolsAll, Phase: 1,
 		Fields:  []string{"tool_name", "tool_input", "tool_output", "duration", "tool_use_id", "cwd"},
 		Subject: subjectTool,
 		Outputs: []string{"additional_context", "updated_mcp_tool_output"}, JoinContext: true,
 		Text: "additional_context to the model", ReasonAsContext: true, FailNoun: "Action", DurationMS: true,
-		ConvertCode: CodeCannotBlock, ConvertNote: "%s: Cursor cannot block here; a block's reason reaches the model as additional context"},
+		ConvertCode: CodeCannotBlock, ConvertNote: "%s: Cursor cannot block here; a block's reason reaches the model as additional context, and continue:false cannot stop the turn (dropped)"},
 	// postToolUseFailure: a failed, timed-out or denied call.
 	{Name: "postToolUseFailure", Event: settings.PostToolFailure, Tools: toolsAll,
 		Fields:  []string{"tool_name", "tool_input", "error_message", "failure_type", "duration", "tool_use_id", "is_interrupt", "cwd"},
