@@ -47,7 +47,14 @@ func (f cursorFormat) HostCall(data []byte, workspace string, _ []string, protoc
 		}
 	}
 	if len(ev.Result) > 0 || ev.Error != "" {
-		call.Outcome = toolOutcome(&call.Event)
+		// The result as Cursor gave it: ReadHostEvent has already put a
+		// Shell result in Bash's shape for the Claude hook, without its
+		// exit code.
+		raw := ev
+		if r, err := f.ReadHostEvent(data, workspace, string(translate.Native)); err == nil {
+			raw = r
+		}
+		call.Outcome = toolOutcome(&raw)
 	}
 	return call, nil
 }
