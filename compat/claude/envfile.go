@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -127,6 +128,13 @@ type envFileRequest struct {
 }
 
 type envFileResponse struct {
+	// Made, on a line of its own, are exports the file made so far that
+	// an earlier line did not carry: the child writes one such line after
+	// each export, so that the exports before a bound survive a child
+	// that is killed or runs out of memory. The last line, the answer,
+	// has Done set.
+	Made    []string `json:"made,omitempty"`
+	Done    bool     `json:"done,omitempty"`
 	Exports []string `json:"exports"`
 	Error   string   `json:"error,omitempty"`
 	Limit   bool     `json:"limit,omitempty"`
@@ -155,15 +163,16 @@ func (req envFileRequest) inChild() ([]string, error) {
 		return fmt.Errorf("CLAUDE_ENV_FILE %s: %s: %w", req.Path, why, ErrEnvFileLimit)
 	}
 	switch {
-	case res.TimedOut:
-		return nil, bound(fmt.Sprintf("not interpreted within %s", EnvFileTimeout))
 	case res.StartErr != nil:
 		return nil, fmt.Errorf("CLAUDE_ENV_FILE %s: cannot start the interpreter: %w", req.Path, res.StartErr)
 	case res.StdoutTruncated:
 		return nil, bound(fmt.Sprintf("exports more than %d bytes", maxEnvFileOutput))
 	}
-	var resp envFileResponse
-	if err := json.Unmarshal(res.Stdout, &resp); err != nil || res.ExitCode != 0 {
+	resp, made := readEnvFileAnswer(res.Stdout)
+	if res.TimedOut {
+		return made, bound(fmt.Sprintf("not interpreted within %s", EnvFileTimeout))
+	}
+	if resp == nil || res.ExitCode != 0 {
 		// The interpreter died: out of its memory or stack (the Go
 		// runtime's "fatal error"), or killed.
 		why := hookkit.FirstLine(res.Stderr)
@@ -175,7 +184,7 @@ func (req envFileRequest) inChild() ([]string, error) {
 		case why == "":
 			why = fmt.Sprintf("the interpreter exited %d", res.ExitCode)
 		}
-		return nil, bound(why)
+		return made, bound(why)
 	}
 	switch {
 	case resp.Limit:
@@ -184,6 +193,35 @@ func (req envFileRequest) inChild() ([]string, error) {
 		return resp.Exports, errors.New(resp.Error)
 	}
 	return resp.Exports, nil
+}
+
+// readEnvFileAnswer reads the child's stdout: its answer (nil when the
+// child did not finish it) and the exports its progress lines carried,
+// sorted as exportsOf sorts them (the last value of a name wins).
+func readEnvFileAnswer(out []byte) (*envFileResponse, []string) {
+	byName := map[string]string{}
+	var resp *envFileResponse
+	for _, line := range bytes.Split(out, []byte("\n")) {
+		var l envFileResponse
+		if len(line) == 0 || json.Unmarshal(line, &l) != nil {
+			continue
+		}
+		if l.Done {
+			resp = &l
+			continue
+		}
+		for _, kv := range l.Made {
+			if k, v, ok := strings.Cut(kv, "="); ok {
+				byName[k] = v
+			}
+		}
+	}
+	var made []string
+	for k, v := range byName {
+		made = append(made, k+"="+v)
+	}
+	sort.Strings(made)
+	return resp, made
 }
 
 // envFileChild is the child's main: read the request, bound memory,
@@ -225,12 +263,26 @@ func envFileChild() int {
 			time.Sleep(time.Millisecond)
 		}
 	}()
-	exports, err := req.evalCtx(ctx, EnvFileTimeout)
+	sent := map[string]bool{}
+	progress := func(exports []string) {
+		var made []string
+		for _, kv := range exports {
+			if !sent[kv] {
+				sent[kv] = true
+				made = append(made, kv)
+			}
+		}
+		if len(made) > 0 {
+			line, _ := json.Marshal(envFileResponse{Made: made})
+			_, _ = os.Stdout.Write(append(line, '\n'))
+		}
+	}
+	exports, err := req.evalCtx(ctx, EnvFileTimeout, progress)
 	cancel()
 	if heapBound {
 		err = fmt.Errorf("CLAUDE_ENV_FILE %s: interpreting it needs more than %d MiB: %w", req.Path, EnvFileMemory/4>>20, ErrEnvFileLimit)
 	}
-	resp := envFileResponse{Exports: exports}
+	resp := envFileResponse{Done: true, Exports: exports}
 	if err != nil {
 		resp.Error = err.Error()
 		if errors.Is(err, ErrEnvFileLimit) {
@@ -246,11 +298,17 @@ func envFileChild() int {
 // eval interprets the file in this process within timeout and the step
 // and output bounds.
 func (req envFileRequest) eval(timeout time.Duration) ([]string, error) {
-	return req.evalCtx(context.Background(), timeout)
+	return req.evalCtx(context.Background(), timeout, nil)
 }
 
-// evalCtx is eval, also stopped when ctx ends.
-func (req envFileRequest) evalCtx(parent context.Context, timeout time.Duration) ([]string, error) {
+// progressEvery is how often (in commands) evalCtx reports the exports
+// so far to its progress function, after the first command.
+const progressEvery = 64
+
+// evalCtx is eval, also stopped when ctx ends; progress, when not nil,
+// gets the exports so far (sorted, as exportsOf) at the file's first
+// command and then every progressEvery commands.
+func (req envFileRequest) evalCtx(parent context.Context, timeout time.Duration, progress func([]string)) ([]string, error) {
 	file, err := syntax.NewParser().Parse(strings.NewReader(req.Data), req.Path)
 	if err != nil {
 		return nil, fmt.Errorf("CLAUDE_ENV_FILE: %w", err)
@@ -265,6 +323,14 @@ func (req envFileRequest) evalCtx(parent context.Context, timeout time.Duration)
 	countSteps := func(ctx context.Context, args []string) ([]string, error) {
 		if steps++; steps > MaxEnvFileSteps {
 			return nil, errSteps
+		}
+		if progress != nil && steps%progressEvery == 1 {
+			vars := map[string]expand.Variable{}
+			interp.HandlerCtx(ctx).Env.Each(func(name string, v expand.Variable) bool {
+				vars[name] = v
+				return true
+			})
+			progress(exportedOf(vars, req.Base))
 		}
 		return args, nil
 	}
@@ -300,7 +366,10 @@ func (req envFileRequest) evalCtx(parent context.Context, timeout time.Duration)
 
 // exportsOf lists the exported string variables r ended with that base
 // did not already have with the same value.
-func exportsOf(r *interp.Runner, base []string) []string {
+func exportsOf(r *interp.Runner, base []string) []string { return exportedOf(r.Vars, base) }
+
+// exportedOf is exportsOf for a set of variables.
+func exportedOf(vars map[string]expand.Variable, base []string) []string {
 	before := map[string]string{}
 	for _, kv := range base {
 		if k, v, ok := strings.Cut(kv, "="); ok {
@@ -308,7 +377,7 @@ func exportsOf(r *interp.Runner, base []string) []string {
 		}
 	}
 	var out []string
-	for name, v := range r.Vars {
+	for name, v := range vars {
 		if !v.Exported || v.Kind != expand.String {
 			continue
 		}
