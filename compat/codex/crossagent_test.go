@@ -22,7 +22,7 @@ import (
 )
 
 // The cross-agent replay for Codex (internal/oracletest, crossagent.go):
-// every case of ../shared/cross-agent, testdata/recordings/cross-agent
+// every case of ../shared/cross-agent, testdata/cross-agent
 // and $HOOKCOMPAT_CROSS_AGENT_CASES is replayed through hookcompat — the
 // Codex format loading the converted hooks.json (as recorded, and as
 // today's convert writes it), its protocol firing Codex's payloads, the
@@ -38,7 +38,7 @@ import (
 // TestCrossAgentReplay replays each cross-agent case for Codex.
 func TestCrossAgentReplay(t *testing.T) {
 	cases := oracletest.CrossAgentCases(t, Name,
-		filepath.Join("..", "..", "..", "shared", "cross-agent"), filepath.Join("..", "..", "testdata", "recordings", "cross-agent"))
+		filepath.Join("..", "..", "..", "shared", "cross-agent"), filepath.Join("..", "..", "testdata", "cross-agent"))
 	var sum oracletest.CrossSummary
 	for _, cc := range cases {
 		t.Run(cc.Name, func(t *testing.T) {

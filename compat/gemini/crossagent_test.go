@@ -39,7 +39,7 @@ import (
 // TestCrossAgentReplay replays each cross-agent case for Gemini CLI.
 func TestCrossAgentReplay(t *testing.T) {
 	cases := oracletest.CrossAgentCases(t, gemini.Name,
-		filepath.Join("..", "..", "..", "shared", "cross-agent"), filepath.Join("..", "..", "testdata", "recordings", "cross-agent"))
+		filepath.Join("..", "..", "..", "shared", "cross-agent"), filepath.Join("..", "..", "testdata", "cross-agent"))
 	var sum oracletest.CrossSummary
 	for _, cc := range cases {
 		t.Run(cc.Name, func(t *testing.T) {

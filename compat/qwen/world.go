@@ -11,6 +11,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
+	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -69,6 +70,16 @@ func (f qwenFormat) HostCall(data []byte, workspace string, env []string, protoc
 	if ev.TranscriptPath != "" {
 		if t, err := readChat(ev.TranscriptPath); err == nil {
 			call.Transcript = t
+		}
+	}
+	if ev.Name == settings.Stop && call.Transcript != nil && strings.TrimSpace(ev.Output) != "" {
+		// Qwen Code writes the turn's last answer to its chat file after
+		// the Stop hooks ran (recorded: a continuation's answer appears
+		// only at the next Stop), while Claude Code's transcript holds it
+		// when Stop fires: the answer Qwen names in last_assistant_message
+		// ends the transcript.
+		if lastAnswer(call.Transcript) != ev.Output {
+			call.Transcript.Entries = append(call.Transcript.Entries, format.TranscriptEntry{Role: format.RoleAssistant, Text: ev.Output})
 		}
 	}
 	if r != nil && r.HasField("tool_name") && (len(ev.Result) > 0 || ev.Error != "") {
@@ -195,4 +206,14 @@ func withoutKey(f runner.Fields, key string) runner.Fields {
 		}
 	}
 	return out
+}
+
+// lastAnswer is the transcript's last assistant text ("" for none).
+func lastAnswer(t *format.Transcript) string {
+	for i := len(t.Entries) - 1; i >= 0; i-- {
+		if e := t.Entries[i]; e.Role == format.RoleAssistant && strings.TrimSpace(e.Text) != "" {
+			return e.Text
+		}
+	}
+	return ""
 }

@@ -89,3 +89,29 @@ func TestQwenHostReplyWorld(t *testing.T) {
 		assert.Equal(t, tc.want+"\n", string(stdout), "%s %+v", tc.ev.Name, tc.out)
 	}
 }
+
+// TestQwenStopTranscriptHasLastAnswer: Qwen Code writes a turn's last
+// answer to its chat file after the Stop hooks ran (recorded: the
+// cross-agent case x_world_reads, where a ralph-loop Stop hook found the
+// answer only one Stop later), so the answer Qwen names in
+// last_assistant_message ends the translated transcript, as in Claude
+// Code's; an answer already written is not repeated.
+func TestQwenStopTranscriptHasLastAnswer(t *testing.T) {
+	hw := qwen.Format.(format.HostWorld)
+	chat := filepath.Join(t.TempDir(), "s-1.jsonl")
+	require.NoError(t, os.WriteFile(chat, []byte(qwenChat), 0o644))
+	last := func(extra string) []string {
+		call, err := hw.HostCall(qwenPayload("Stop", chat, extra), "/w", nil, "claude")
+		require.NoError(t, err)
+		require.NotNil(t, call.Transcript)
+		var got []string
+		for _, e := range call.Transcript.Entries {
+			if e.Role == format.RoleAssistant && e.Text != "" {
+				got = append(got, e.Text)
+			}
+		}
+		return got
+	}
+	assert.Equal(t, []string{"ok", "all finished PROMISE-COMPLETE"}, last(`,"stop_hook_active":true,"last_assistant_message":"all finished PROMISE-COMPLETE"`))
+	assert.Equal(t, []string{"ok"}, last(`,"stop_hook_active":false,"last_assistant_message":"ok"`))
+}
