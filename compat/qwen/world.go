@@ -11,7 +11,6 @@ import (
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
-	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -72,12 +71,13 @@ func (f qwenFormat) HostCall(data []byte, workspace string, env []string, protoc
 			call.Transcript = t
 		}
 	}
-	if ev.Name == settings.Stop && call.Transcript != nil && strings.TrimSpace(ev.Output) != "" {
+	if r != nil && r.Block == geminicore.Continuation && !r.HasField("agent_transcript_path") && call.Transcript != nil && strings.TrimSpace(ev.Output) != "" {
 		// Qwen Code writes the turn's last answer to its chat file after
 		// the Stop hooks ran (recorded: a continuation's answer appears
 		// only at the next Stop), while Claude Code's transcript holds it
 		// when Stop fires: the answer Qwen names in last_assistant_message
-		// ends the transcript.
+		// ends the transcript (Stop's, not a subagent's: SubagentStop's
+		// answer is in the subagent's own transcript).
 		if lastAnswer(call.Transcript) != ev.Output {
 			call.Transcript.Entries = append(call.Transcript.Entries, format.TranscriptEntry{Role: format.RoleAssistant, Text: ev.Output})
 		}
