@@ -35,9 +35,28 @@ const (
 	CodeThirdPartyOff = "third-party-off"
 )
 
-// thirdPartyScopes are the Claude Code settings Cursor reads with its
-// third-party configs setting on (cursor: config).
-var thirdPartyScopes = map[string]bool{"user": true, "project": true, "local": true}
+// thirdPartyScopes are the scopes of format other's sources that the
+// agent of opts reads as third-party configs (format.ThirdPartyReader:
+// Cursor's Claude Code user, project and local settings); nil when it
+// reads none.
+func (opts *Options) thirdPartyScopes(other string) map[string]bool {
+	f, ok := format.Lookup(opts.Agent)
+	if !ok {
+		return nil
+	}
+	tp, ok := f.(format.ThirdPartyReader)
+	if !ok {
+		return nil
+	}
+	var out map[string]bool
+	for _, s := range tp.ThirdPartyScopes(other) {
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[s] = true
+	}
+	return out
+}
 
 // checkAgent refuses an unknown agent, and a named source the agent does
 // not read.
@@ -56,7 +75,7 @@ func (opts *Options) checkAgent(named []format.Source) error {
 		return fmt.Errorf("load: agent %q: want one of %s", opts.Agent, strings.Join(names, ", "))
 	}
 	for _, s := range named {
-		if s.Format == opts.Agent || (opts.Agent == "cursor" && s.Format == "claude" && opts.AgentView.ThirdParty) {
+		if s.Format == opts.Agent || (opts.thirdPartyScopes(s.Format) != nil && opts.AgentView.ThirdParty) {
 			continue
 		}
 		return fmt.Errorf("load: %s is a %s source, which %s does not read (the agent's view loads only what it reads)", s.Path, s.Format, f.Info().Title)
@@ -72,11 +91,12 @@ func (opts *Options) agentReads(f format.Format) (bool, func([]format.Source) (k
 	switch {
 	case opts.Agent == "" || f.Name() == opts.Agent:
 		return true, all
-	case opts.Agent == "cursor" && f.Name() == "claude":
+	case opts.thirdPartyScopes(f.Name()) != nil:
+		scopes := opts.thirdPartyScopes(f.Name())
 		return true, func(srcs []format.Source) (kept, left []format.Source) {
 			for _, s := range srcs {
 				switch {
-				case !thirdPartyScopes[s.Scope]:
+				case !scopes[s.Scope]:
 				case opts.AgentView.ThirdParty:
 					kept = append(kept, s)
 				default:
@@ -112,7 +132,7 @@ func (opts *Options) agentReview(f format.Format, res *format.Result) {
 	if opts.Agent == "" {
 		return
 	}
-	if opts.Agent == "cursor" && f.Name() == "claude" {
+	if f.Name() != opts.Agent && opts.thirdPartyScopes(f.Name()) != nil {
 		for i := range res.Config.Hooks {
 			res.Config.Hooks[i].Source.Review = settings.ReviewThirdParty
 		}

@@ -215,13 +215,6 @@ func (d *doctor) hook(h *settings.Hook) ([]Finding, bool) {
 	return out, d.command(h, add)
 }
 
-// codexProtocol and codexRelativePath are Codex's protocol name and its
-// lint's code for a relative script path (compat/codex).
-const (
-	codexProtocol     = "codex"
-	codexRelativePath = "relative-path"
-)
-
 // command checks what a command or args hook runs: its program and, for
 // an interpreter, its script.
 func (d *doctor) command(h *settings.Hook, add func(code, sev, msg, hint string)) bool {
@@ -284,12 +277,6 @@ func (d *doctor) command(h *settings.Hook, add func(code, sev, msg, hint string)
 		return false
 	}
 	script := words[i].value
-	if h.EffectiveProtocol() == codexProtocol && !filepath.IsAbs(script) && !strings.HasPrefix(script, "~") {
-		// Codex's lint looks at the program only; its script is as
-		// relative (codex §2.4: hooks run in the session's directory).
-		add(codexRelativePath, SeverityInfo, fmt.Sprintf("relative path %q: Codex runs hooks in the session's directory (codex -C), not in the config's", script),
-			"make it absolute, or start it with $HOME/ or ~/")
-	}
 	p := script
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(dir, p)

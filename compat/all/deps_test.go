@@ -164,7 +164,10 @@ func (r agentRule) check(root string) ([]string, error) {
 		if underAny(dir, registrationPoints) {
 			continue
 		}
-		_, ownFolder := r.packages[dir]
+		ownFolder := false
+		for pdir := range r.packages {
+			ownFolder = ownFolder || underAny(dir, []string{pdir})
+		}
 		for rel, f := range fs {
 			out = append(out, r.checkFile(fset, dir, rel, f, ownFolder || cores[dir])...)
 		}
@@ -184,7 +187,7 @@ func (r agentRule) checkFile(fset *token.FileSet, dir, rel string, f *ast.File, 
 			out = append(out, fmt.Sprintf("%s:%d: imports compat/all (every format)", filepath.ToSlash(rel), fset.Position(imp.Pos()).Line))
 		}
 		for pdir, pkg := range r.packages {
-			if p == pkg && pdir != dir {
+			if p == pkg && !underAny(dir, []string{pdir}) { // a format's subpackages are its folder
 				out = append(out, fmt.Sprintf("%s:%d: imports the format package %s", filepath.ToSlash(rel), fset.Position(imp.Pos()).Line, pdir))
 			}
 		}

@@ -76,10 +76,34 @@ func (codexFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code, 
 		}
 	}
 	first := strings.Fields(h.Command)
-	if len(first) > 0 && strings.Contains(first[0], "/") && !filepath.IsAbs(first[0]) && !strings.HasPrefix(first[0], "~") && !strings.HasPrefix(first[0], "$") && !strings.HasPrefix(first[0], `"$`) {
-		add(CodeRelativePath, format.SeverityInfo, fmt.Sprintf("relative path %q: Codex runs hooks in the session's directory (codex -C), not in the config's", first[0]),
+	relative := func(p string) bool {
+		return !filepath.IsAbs(p) && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") && !strings.HasPrefix(p, `"$`)
+	}
+	say := func(p string) {
+		add(CodeRelativePath, format.SeverityInfo, fmt.Sprintf("relative path %q: Codex runs hooks in the session's directory (codex -C), not in the config's", p),
 			"make it absolute, or start it with $HOME/ or ~/")
 	}
+	switch {
+	case len(first) == 0:
+	case strings.Contains(first[0], "/") && relative(first[0]):
+		say(first[0])
+	case interpreters[filepath.Base(first[0])]:
+		// The script an interpreter runs is as relative (codex §2.4).
+		for _, a := range first[1:] {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if a = strings.Trim(a, `'"`); a != "" && relative(a) {
+				say(a)
+			}
+			break
+		}
+	}
 }
+
+// interpreters are the programs whose first operand is the script they
+// run.
+var interpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "python": true, "python3": true,
+	"node": true, "ruby": true, "perl": true, "deno": true, "bun": true, "tsx": true, "php": true}
 
 var _ format.Linter = codexFormat{}

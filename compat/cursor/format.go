@@ -216,3 +216,15 @@ func (f cursorFormat) ScopeTools(h *settings.Hook) []string {
 	globs, _ := f.ShimMatch(h, nil)
 	return globs
 }
+
+// ThirdPartyScopes: with "Include third-party configs" on, Cursor runs
+// the hooks of Claude Code's user, project and local settings
+// (cursor: config; documentation only).
+func (cursorFormat) ThirdPartyScopes(other string) []string {
+	if other == "claude" {
+		return []string{"user", "project", "local"}
+	}
+	return nil
+}
+
+var _ format.ThirdPartyReader = cursorFormat{}

@@ -220,6 +220,18 @@ type HostEventReader interface {
 	ReadHostEvent(data []byte, workspace, protocol string) (runner.Event, error)
 }
 
+// ThirdPartyReader is a format whose agent also reads another format's
+// files as "third-party configs", behind a setting of its own (Cursor
+// reads Claude Code's user, project and local settings with its "Include
+// third-party configs" setting on). ThirdPartyScopes names the scopes of
+// format other's sources it reads that way (format.Source.Scope values),
+// or nil when it reads none of other's. The agent's view (compat's
+// Options.Agent) loads them only with the setting on, each hook marked
+// settings.ReviewThirdParty.
+type ThirdPartyReader interface {
+	ThirdPartyScopes(other string) []string
+}
+
 // Permissioner is implemented by formats whose agents have a permission
 // layer of their own (Claude Code's permission rules and modes) that an
 // embedder without one can use: Permissions builds it from a load's
