@@ -8,6 +8,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
 
+	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/claude/judge"
 	"github.com/hookcompat/hookcompat/internal/oracletest"
 	"github.com/hookcompat/hookcompat/runner"
@@ -184,6 +187,14 @@ func (rc *claudeCase) checkJudgeRequests() {
 		if wt != gt {
 			rc.fail("%s: the prompt is\n%s\nClaude's\n%s", label, gt, wt)
 		}
+		// A stop-condition prompt hook's conversation (the replay wrote
+		// the transcript Claude had written).
+		if want[i].Get("kind").String() == "aux" {
+			rc.checkSystemLength(label, w, g)
+			if wc, gc := rc.conversationOf(w), rc.conversationOf(g); wc != gc {
+				rc.fail("%s: the conversation is\n%s\nClaude's\n%s", label, gc, wc)
+			}
+		}
 	}
 }
 
@@ -205,4 +216,174 @@ func TestClaudeReplayJudgeRequests(t *testing.T) {
 	res = replayClaudeCase(dir)
 	require.NoError(t, res.err)
 	assert.NotEmpty(t, res.problems, "the replay must fail on an altered judge request")
+}
+
+// writeTranscript writes, before a main-loop Stop of a case with prompt
+// or agent hooks, the transcript Claude Code had written by then at the
+// payload's transcript_path: the main conversation's requests and
+// replies up to that Stop's turn, in Claude's JSONL (recorded by a hook
+// in hc_prompt_stop_transcript): the prompt a user entry with a string
+// content, each block of a reply an assistant entry, tool results user
+// entries without the reminders Claude appends, a hook's feedback a meta
+// user entry without Claude's <system-reminder> wrapper; Claude's
+// context reminders are attachments there, left out here.
+func (rc *claudeCase) writeTranscript(o *occurrence) error {
+	if rc.fake == nil || o.event != "Stop" {
+		return nil
+	}
+	path, _ := o.payload["transcript_path"].(string)
+	if path == "" {
+		return nil
+	}
+	path = rc.ph.Expand(path)
+	rc.stops++
+	wrap := claude.FeedbackReminder("")
+	var out []byte
+	add := func(typ string, content any, meta bool) {
+		e := map[string]any{"type": typ, "message": map[string]any{"role": typ, "content": content}}
+		if meta {
+			e["isMeta"] = true
+		}
+		b, _ := json.Marshal(e)
+		out = append(append(out, b...), '\n')
+	}
+	ends := 0
+	for i, t := range rc.view.Obs.ModelTurns {
+		if rc.view.Threads[i] != 0 {
+			continue
+		}
+		for _, m := range t.New {
+			for _, b := range m.Content {
+				switch {
+				case b.Type == "text" && strings.HasPrefix(b.Text, wrap[:len(wrap)-len("\n</system-reminder>")]):
+					add("user", strings.TrimSuffix(strings.TrimPrefix(b.Text, wrap[:len(wrap)-len("\n</system-reminder>")]), "\n</system-reminder>"), true)
+				case b.Type == "text" && !strings.HasPrefix(b.Text, "<system-reminder>"):
+					add("user", b.Text, false)
+				case b.Type == "tool_result":
+					var content any = b.Content
+					var s string
+					if json.Unmarshal(b.Content, &s) == nil {
+						content, _, _ = strings.Cut(s, "\n\n<system-reminder>")
+					}
+					add("user", []any{map[string]any{"tool_use_id": b.ToolUseID, "type": "tool_result", "content": content, "is_error": b.IsError != nil && *b.IsError}}, false)
+				}
+			}
+		}
+		for j, b := range t.FakeReply {
+			switch b.Type {
+			case "text":
+				add("assistant", []any{map[string]any{"type": "text", "text": b.Text}}, false)
+			case "tool_use":
+				add("assistant", []any{map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_fake_t%d_b%d", i, j), "name": b.Name, "input": b.Input}}, false)
+			}
+		}
+		if rc.view.EndsTurn(i) {
+			if ends++; ends == rc.stops {
+				break
+			}
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, out, 0o644)
+}
+
+// conversationOf is a request's conversation before its last message,
+// without Claude's context reminders (text blocks of their own, or
+// appended to a tool result) and cache markers, a string content as a
+// text block.
+func (rc *claudeCase) conversationOf(body gjson.Result) string {
+	msgs := body.Get("messages").Array()
+	if len(msgs) == 0 {
+		return ""
+	}
+	var out []any
+	for _, m := range msgs[:len(msgs)-1] {
+		var blocks []any
+		content := m.Get("content")
+		if content.Type == gjson.String {
+			b, _ := json.Marshal([]any{map[string]any{"type": "text", "text": content.String()}})
+			content = gjson.ParseBytes(b)
+		}
+		for _, b := range content.Array() {
+			var v map[string]any
+			_ = json.Unmarshal([]byte(b.Raw), &v)
+			delete(v, "cache_control")
+			if txt, _ := v["text"].(string); v["type"] == "text" && strings.HasPrefix(txt, "<system-reminder>") && !strings.Contains(txt, " hook feedback:\n") {
+				continue
+			}
+			if c, ok := v["content"].(string); ok && v["type"] == "tool_result" {
+				c, _, _ = strings.Cut(c, "\n\n<system-reminder>")
+				v["content"] = c
+			}
+			blocks = append(blocks, v)
+		}
+		if len(blocks) > 0 {
+			out = append(out, map[string]any{"role": m.Get("role").String(), "content": blocks})
+		}
+	}
+	b, _ := json.MarshalIndent(out, "", " ")
+	return rc.norm(string(b))
+}
+
+// billingBlockChars is the length of the system block Claude puts before
+// a prompt hook's system prompt and the judge leaves out (its
+// x-anthropic-billing-header accounting line; measured: the same in every
+// recorded prompt hook's request), as the oracle counts it.
+const billingBlockChars = 104
+
+var elidedSystem = regexp.MustCompile(`^<elided system: (\d+) chars`)
+
+// pyJSONLen is the length of v as the oracle measures an elided field:
+// Python's json.dumps(v, sort_keys=True) (", " and ": " separators,
+// non-ASCII escaped as \uXXXX).
+func pyJSONLen(v any) int {
+	switch x := v.(type) {
+	case map[string]any:
+		n := 2 + 2*max(len(x)-1, 0)
+		for k, e := range x {
+			n += pyJSONLen(k) + 2 + pyJSONLen(e)
+		}
+		return n
+	case []any:
+		n := 2 + 2*max(len(x)-1, 0)
+		for _, e := range x {
+			n += pyJSONLen(e)
+		}
+		return n
+	case string:
+		n := 2
+		for _, r := range x {
+			switch {
+			case r == '"' || r == '\\' || r == '\n' || r == '\r' || r == '\t' || r == '\b' || r == '\f':
+				n += 2
+			case r < 0x20 || (r > 0x7e && r <= 0xffff):
+				n += 6
+			case r > 0xffff:
+				n += 12
+			default:
+				n++
+			}
+		}
+		return n
+	default:
+		b, _ := json.Marshal(x)
+		return len(b)
+	}
+}
+
+// checkSystemLength compares a prompt hook's system prompt with Claude's
+// by length (the recording keeps Claude's system prompt as its length
+// and a hash of a text that includes the billing line).
+func (rc *claudeCase) checkSystemLength(label string, w, g gjson.Result) {
+	m := elidedSystem.FindStringSubmatch(w.Get("system").String())
+	if m == nil {
+		return
+	}
+	var sys any
+	_ = json.Unmarshal([]byte(g.Get("system").Raw), &sys)
+	if want, _ := strconv.Atoi(m[1]); pyJSONLen(sys)+billingBlockChars != want {
+		rc.fail("%s: the system prompt has %d characters, Claude's %d (its billing block of %d aside)", label, pyJSONLen(sys), want-billingBlockChars, billingBlockChars)
+	}
 }

@@ -258,6 +258,7 @@ type claudeCase struct {
 	problems []string
 	env      []string // the hooks' environment, also the carried-out tool calls'
 	fake     *fakeAPI // the judge's Messages API, for cases with prompt or agent hooks
+	stops    int      // the main loop's Stop events fired so far
 }
 
 func (rc *claudeCase) fail(format string, args ...any) {
@@ -505,6 +506,9 @@ func (rc *claudeCase) fire(i int, o *occurrence) (*fired, error) {
 	}
 	if strings.HasPrefix(ev.Cwd, rc.proj) {
 		_ = os.MkdirAll(ev.Cwd, 0o755) // the directory the session had made
+	}
+	if err := rc.writeTranscript(o); err != nil {
+		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

@@ -443,11 +443,18 @@ func appendUser(msgs []message, blocks ...any) []message {
 const maxTranscript = 4 << 20
 
 // conversation is the session's conversation as the transcript at path
-// (Claude Code's JSONL: one {"type": "user"|"assistant", "message":
-// {"role", "content"}} per line) has it, as alternating text messages
-// (tool calls and results written as text); none when it cannot be
-// read. Claude sends the conversation it holds, reminders included: this
-// is the transcript's share of it.
+// (Claude Code's JSONL) has it, as Claude Code 2.1.332 sends it to a
+// stop-condition prompt hook (recorded: hc_prompt_stop_transcript, the
+// transcript beside the request): each "user" and "assistant" entry's
+// message, consecutive entries of one role merged into one message; a
+// user entry's string content a text block; text, tool_use and
+// tool_result blocks as they are (thinking blocks left out); a meta
+// user entry with a hook's feedback ("Stop hook feedback:\n…") in
+// Claude's <system-reminder> with the hook-output preamble; other
+// entries (attachments, queue and API records) left out. None when the
+// transcript cannot be read or is over 4 MiB. Claude also sends its
+// context reminders (environment, date, token counts): the transcript
+// keeps them as attachments, which the judge does not send.
 func conversation(path string) []message {
 	if path == "" {
 		return nil
@@ -460,6 +467,7 @@ func conversation(path string) []message {
 	for _, line := range bytes.Split(data, []byte("\n")) {
 		var entry struct {
 			Type    string `json:"type"`
+			IsMeta  bool   `json:"isMeta"`
 			Message struct {
 				Role    string          `json:"role"`
 				Content json.RawMessage `json:"content"`
@@ -474,29 +482,31 @@ func conversation(path string) []message {
 		}
 		var blocks []any
 		var s string
-		var parts []struct {
-			Type    string          `json:"type"`
-			Text    string          `json:"text"`
-			Name    string          `json:"name"`
-			Input   json.RawMessage `json:"input"`
-			Content json.RawMessage `json:"content"`
-		}
+		var parts []json.RawMessage
 		switch {
 		case json.Unmarshal(entry.Message.Content, &s) == nil:
+			if entry.IsMeta && isHookFeedback(s) {
+				s = claude.FeedbackReminder(s)
+			}
 			if s != "" {
 				blocks = append(blocks, text{Type: "text", Text: s})
 			}
 		case json.Unmarshal(entry.Message.Content, &parts) == nil:
 			for _, p := range parts {
-				switch p.Type {
+				var b struct {
+					Type string `json:"type"`
+					Text string `json:"text"`
+				}
+				if json.Unmarshal(p, &b) != nil {
+					continue
+				}
+				switch b.Type {
 				case "text":
-					if p.Text != "" {
-						blocks = append(blocks, text{Type: "text", Text: p.Text})
+					if b.Text != "" {
+						blocks = append(blocks, text{Type: "text", Text: b.Text})
 					}
-				case "tool_use":
-					blocks = append(blocks, text{Type: "text", Text: "[tool call " + p.Name + ": " + string(p.Input) + "]"})
-				case "tool_result":
-					blocks = append(blocks, text{Type: "text", Text: "[tool result: " + string(p.Content) + "]"})
+				case "tool_use", "tool_result":
+					blocks = append(blocks, p)
 				}
 			}
 		}
@@ -510,4 +520,11 @@ func conversation(path string) []message {
 		}
 	}
 	return msgs
+}
+
+// isHookFeedback reports a meta entry's text that is a hook's feedback
+// ("Stop hook feedback:\n…", "SubagentStop hook feedback:\n…").
+func isHookFeedback(s string) bool {
+	first, _, _ := strings.Cut(s, "\n")
+	return strings.HasSuffix(first, " hook feedback:")
 }

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -115,27 +116,76 @@ func TestPromptRequest(t *testing.T) {
 }
 
 // TestStopConversation: a stop-condition prompt hook sends the
-// conversation of the event's transcript before its question.
+// conversation of the transcript as Claude Code sends it. The transcript
+// is the one Claude had written at its second Stop (recorded by a hook
+// in hc_prompt_stop_transcript: a prompt, a tool call and its result, a
+// Stop hook's feedback), the request the one Claude sent; Claude's
+// context reminders, which its transcript keeps as attachments, aside.
 func TestStopConversation(t *testing.T) {
-	dir := t.TempDir()
-	tr := filepath.Join(dir, "s.jsonl")
-	require.NoError(t, os.WriteFile(tr, []byte(`{"type":"user","message":{"role":"user","content":"do it"}}
-{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"running"},{"type":"tool_use","name":"Bash","input":{"command":"ls"}}]}}
-{"type":"user","message":{"role":"user","content":[{"type":"tool_result","content":"a.txt"}]}}
-{"type":"system","subtype":"x"}
-{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"done"}]}}
-`), 0o644))
-	j, f := newJudge(t, "m", textReply(`{"ok":true,"reason":"x"}`))
-	req := judgeReq(settings.TypePrompt, settings.Stop, "Condition: c")
-	req.Event.TranscriptPath = tr
-	_, err := j.Judge(context.Background(), req)
+	rec := filepath.Join("..", "..", "..", "testdata", "recordings", "claude", "hc_prompt_stop_transcript")
+	obs, err := os.ReadFile(filepath.Join(rec, "observed.json"))
 	require.NoError(t, err)
-	msgs := f.got[0].Get("messages").Array()
-	require.Len(t, msgs, 5)
-	assert.Equal(t, "do it", msgs[0].Get("content.0.text").String())
-	assert.Equal(t, `[tool call Bash: {"command":"ls"}]`, msgs[1].Get("content.1.text").String())
-	assert.Equal(t, "done", msgs[3].Get("content.0.text").String())
-	assert.Equal(t, "Condition: c", msgs[4].Get("content.0.text").String(), "the question follows the conversation")
+	// The hook kept each user and assistant entry's content (and isMeta);
+	// Claude's own lines have it under message.
+	var transcript []byte
+	for _, line := range strings.Split(gjson.GetBytes(obs, `side_effects.transcript-2\.jsonl`).String(), "\n") {
+		e := gjson.Parse(line)
+		if t := e.Get("type").String(); t == "user" || t == "assistant" {
+			entry := map[string]any{"type": t, "message": map[string]any{"role": t, "content": json.RawMessage(e.Get("content").Raw)}}
+			if e.Get("isMeta").Bool() {
+				entry["isMeta"] = true
+			}
+			b, _ := json.Marshal(entry)
+			transcript = append(append(transcript, b...), '\n')
+		} else if line != "" {
+			transcript = append(append(transcript, line...), '\n')
+		}
+	}
+	require.NotEmpty(t, transcript)
+	tr := filepath.Join(t.TempDir(), "s.jsonl")
+	require.NoError(t, os.WriteFile(tr, transcript, 0o644))
+	reqs, err := os.ReadFile(filepath.Join(rec, "raw", "requests.jsonl"))
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(reqs)), "\n")
+	require.Len(t, lines, 2)
+	claudes := gjson.Get(lines[1], "body.messages").Array()
+
+	j, f := newJudge(t, "m", textReply(`{"ok":true,"reason":"x"}`))
+	req := judgeReq(settings.TypePrompt, settings.Stop, claudes[len(claudes)-1].Get("content.0.text").String())
+	req.Event.TranscriptPath = tr
+	_, err = j.Judge(context.Background(), req)
+	require.NoError(t, err)
+	assert.Equal(t, comparable(claudes), comparable(f.got[0].Get("messages").Array()))
+	assert.Len(t, f.got[0].Get("messages").Array(), 7, "six messages of the conversation, then the question")
+}
+
+// comparable is a conversation without Claude's context reminders (text
+// blocks of their own, or appended to a tool result) and cache markers,
+// a string content as a text block.
+func comparable(msgs []gjson.Result) string {
+	var out []any
+	for _, m := range msgs {
+		var blocks []any
+		content := m.Get("content")
+		if content.Type == gjson.String {
+			content = gjson.Parse(`[{"type":"text","text":` + content.Raw + `}]`)
+		}
+		for _, b := range content.Array() {
+			var v map[string]any
+			_ = json.Unmarshal([]byte(b.Raw), &v)
+			delete(v, "cache_control")
+			if txt, _ := v["text"].(string); v["type"] == "text" && strings.HasPrefix(txt, "<system-reminder>") && !strings.Contains(txt, "hook feedback:") {
+				continue
+			}
+			if c, ok := v["content"].(string); ok && v["type"] == "tool_result" {
+				v["content"], _, _ = strings.Cut(c, "\n\n<system-reminder>")
+			}
+			blocks = append(blocks, v)
+		}
+		out = append(out, map[string]any{"role": m.Get("role").String(), "content": blocks})
+	}
+	b, _ := json.MarshalIndent(out, "", " ")
+	return string(b)
 }
 
 // TestPromptFailures: an API error, an answer that is not the JSON asked
