@@ -61,8 +61,11 @@ discovered ones left out; load warnings go to stderr too; --quiet drops the line
 warnings but those that mean a hook will not run. Detached hooks (Phi async post_tool
 hooks) are awaited after the reply is written. Prompt and agent hooks run when the
 environment provides an Anthropic Messages API (ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN,
-ANTHROPIC_BASE_URL, ANTHROPIC_MODEL: the session's model), asked as Claude Code asks them;
-without it they are not_runnable.
+ANTHROPIC_BASE_URL, ANTHROPIC_MODEL: the session's model, for hooks without a model of their
+own; default claude-opus-5-5), asked as Claude Code asks them, each bounded by the hook's
+timeout in seconds (default 30 for a prompt hook, 60 for an agent hook); an API error, an
+answer that is not the verdict asked for or a timeout is the hook's failure, as in Claude (the
+call goes ahead; a fail_closed native hook blocks). Without it they are not_runnable.
 
 --agent NAME fires only what that agent would run in this project (discovery runs a guard
 converted for four agents four times; each agent runs its own copy once): its own sources,
