@@ -19,7 +19,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
 
-	"github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/claude/judge"
 	"github.com/hookcompat/hookcompat/internal/oracletest"
 	"github.com/hookcompat/hookcompat/runner"
@@ -237,7 +236,9 @@ func (rc *claudeCase) writeTranscript(o *occurrence) error {
 	}
 	path = rc.ph.Expand(path)
 	rc.stops++
-	wrap := claude.FeedbackReminder("")
+	// A hook's feedback, as Claude sent it: "<system-reminder>\n<the
+	// hook-output preamble>\n<Event> hook feedback:\n…\n</system-reminder>".
+	feedback := regexp.MustCompile(`(?s)^<system-reminder>\n[^\n]*\n((?:Stop|SubagentStop) hook feedback:\n.*)\n</system-reminder>$`)
 	var out []byte
 	add := func(typ string, content any, meta bool) {
 		e := map[string]any{"type": typ, "message": map[string]any{"role": typ, "content": content}}
@@ -255,8 +256,8 @@ func (rc *claudeCase) writeTranscript(o *occurrence) error {
 		for _, m := range t.New {
 			for _, b := range m.Content {
 				switch {
-				case b.Type == "text" && strings.HasPrefix(b.Text, wrap[:len(wrap)-len("\n</system-reminder>")]):
-					add("user", strings.TrimSuffix(strings.TrimPrefix(b.Text, wrap[:len(wrap)-len("\n</system-reminder>")]), "\n</system-reminder>"), true)
+				case b.Type == "text" && feedback.MatchString(b.Text):
+					add("user", feedback.FindStringSubmatch(b.Text)[1], true)
 				case b.Type == "text" && !strings.HasPrefix(b.Text, "<system-reminder>"):
 					add("user", b.Text, false)
 				case b.Type == "tool_result":

@@ -253,6 +253,7 @@ func TestOneFolderPerFormatFinds(t *testing.T) {
 	write("runner/x_test.go", "package runner\n\nvar _ = \"acme\"\n")
 	write("compat/internal/core/core.go", "package core\n\nvar _ = \"acme\"\n")
 	write("compat/acme/uses.go", "package acme\n\nimport _ \""+module+"/compat/internal/core\"\n")
+	write("compat/acme/judge/judge.go", "package judge\n\nimport _ \""+module+"/compat/acme\"\n")
 	write("compat/internal/shared/shared.go", "package shared\n\nvar _ = \"acme\"\n")
 	write("compat/shared.go", "package compat\n\nimport _ \""+module+"/compat/internal/shared\"\n")
 	write("runner/doc.go", "// Package runner: acme hooks, \"acme\" in a comment.\npackage runner\n\nvar _ = \"acme hooks\"\n")

@@ -136,11 +136,3 @@ var (
 	_ runner.JudgeProtocol = (*Protocol)(nil)
 	_ runner.Awaiter       = (*Protocol)(nil)
 )
-
-// FeedbackReminder is a hook's feedback that continued a turn (text,
-// e.g. "Stop hook feedback:\n[<cmd>]: R\n", as Claude Code's transcript
-// keeps it in a meta user entry) as Claude Code sends it to the model:
-// in a <system-reminder> after the hook-output preamble (recorded: the
-// conversation of a stop-condition prompt hook's request,
-// hc_prompt_stop_transcript).
-func FeedbackReminder(text string) string { return reminder(stopPreamble + "\n" + text) }

@@ -42,6 +42,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/compat/claude/internal/texts"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -486,7 +487,7 @@ func conversation(path string) []message {
 		switch {
 		case json.Unmarshal(entry.Message.Content, &s) == nil:
 			if entry.IsMeta && isHookFeedback(s) {
-				s = claude.FeedbackReminder(s)
+				s = texts.FeedbackReminder(s)
 			}
 			if s != "" {
 				blocks = append(blocks, text{Type: "text", Text: s})
