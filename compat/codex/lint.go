@@ -90,6 +90,9 @@ func (codexFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code, 
 	case interpreters[filepath.Base(first[0])]:
 		// The script an interpreter runs is as relative (codex §2.4).
 		for _, a := range first[1:] {
+			if a == "-c" || a == "-e" || a == "-m" || a == "--eval" {
+				break // code or a module follows, not a script path
+			}
 			if strings.HasPrefix(a, "-") {
 				continue
 			}
