@@ -261,7 +261,7 @@ func TestCodexCombine(t *testing.T) {
 	assert.Equal(t, runner.DecisionNone, out.Decision)
 }
 
-// spill (codex §3.9): the recorded 100 011-byte context with a 121-byte
+// spillText (codex §3.9): the recorded 100 011-byte context with a 121-byte
 // spill path.
 func TestCodexSpill(t *testing.T) {
 	text := strings.Repeat("y", 100011)
@@ -275,8 +275,8 @@ func TestCodexSpill(t *testing.T) {
 	assert.Len(t, head, 4924)
 	assert.Len(t, tail, 4924)
 	// Exactly 10 000 bytes pass, 10 001 are cut.
-	assert.Equal(t, strings.Repeat("x", 10000), spill(strings.Repeat("x", 10000), 0, "s"))
-	assert.Contains(t, spill(strings.Repeat("x", 10001), 0, "s"), "Full hook output saved to: ")
+	assert.Equal(t, strings.Repeat("x", 10000), spillText(strings.Repeat("x", 10000), 0, "s"))
+	assert.Contains(t, spillText(strings.Repeat("x", 10001), 0, "s"), "Full hook output saved to: ")
 	// Character boundaries: 2-byte characters are not split.
 	utf := formattedTruncate(strings.Repeat("é", 6000), 2000)
 	assert.True(t, strings.Contains(utf, "…"), utf[:80])

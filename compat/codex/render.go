@@ -123,7 +123,7 @@ func (p *Protocol) Render(out *runner.Outcome) Rendering {
 		hooks = append(hooks, hr{t.Hook, d, &t.Reply, t.Command})
 		r.Statuses = append(r.Statuses, string(d.Status))
 	}
-	spill := func(h hr, text string) string { return spill(text, h.d.Limit, ev.SessionID) }
+	spill := func(h hr, text string) string { return spillText(text, h.d.Limit, ev.SessionID) }
 	contexts := func(place string) {
 		for _, h := range hooks {
 			if h.d.HasContext && h.d.Status != StatusFailed {
@@ -308,7 +308,7 @@ func rustDebug(s string) string {
 	return b.String()
 }
 
-// spill applies Codex's budget to one model-visible hook text (codex
+// spillText applies Codex's budget to one model-visible hook text (codex
 // §3.9): a text of at most limit tokens (tokens = ceil(bytes/4)) is
 // unchanged; a longer one is written whole to
 // $TMPDIR/hook_outputs/<session>/<uuid>.txt and replaced by Codex's
@@ -316,7 +316,7 @@ func rustDebug(s string) string {
 // output lines: L\n\n<head>…R tokens truncated…<tail>\n\nFull hook output
 // saved to: <path>", head and tail sized so that the preview with the
 // footer fits the budget.
-func spill(text string, limit int, session string) string {
+func spillText(text string, limit int, session string) string {
 	if limit <= 0 {
 		limit = defaultContextLimit
 	}
