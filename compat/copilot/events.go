@@ -186,7 +186,7 @@ func eventRows() []row {
 			Keys:  append(append([]key{}, toolKeys...), key{Camel: "toolResult", Pascal: "tool_result", From: fResult, Default: `{"resultType":"success","textResultForLlm":""}`}),
 			Match: subjectTool, Reply: replyResult, Stops: true,
 			Text:        "a block replaces the result the model gets; additionalContext is appended to it",
-			ConvertNote: "postToolUse under Copilot: a block replaces the tool's result with \"Tool result blocked: <reason>\" (Claude Code shows both), and continue:false is not read"},
+			ConvertNote: "postToolUse under Copilot: a block's reason reaches the model as guidance appended to the tool's result (Copilot's own block would replace the result), and continue:false is not read (the turn goes on)"},
 		// postToolUseFailure: a failed call (not a shell command's non-zero
 		// exit, which is a success); additionalContext and exit 2's stderr
 		// are a user message after the result.

@@ -90,8 +90,10 @@ const stopCap = 8
 // camelCase): preToolUse — permissionDecision deny with the reason,
 // ask, allow, modifiedArgs in Copilot's names (the whole argument
 // object), additionalContext; permissionRequest — behavior allow or deny
-// with message (and interrupt); postToolUse — decision block with the
-// reason, modifiedResult for a rewritten result, additionalContext;
+// with message (and interrupt); postToolUse — a block's reason as
+// additionalContext (appended to the result, which Copilot's own block
+// would replace), modifiedResult for a rewritten result,
+// additionalContext;
 // postToolUseFailure, sessionStart, subagentStart, notification —
 // additionalContext; userPromptSubmitted — decision block with the
 // reason, additionalContext; agentStop and subagentStop — decision
@@ -146,11 +148,19 @@ func (copilotFormat) WriteReply(out *runner.Outcome, ev *runner.Event) ([]byte, 
 	case replyResult:
 		switch {
 		case out.Decision.Blocks():
-			if reason == "" {
-				reason = "blocked by a " + r.Camel + " hook"
+			// The wrapped agent (Claude Code) shows the model both the
+			// tool's output and a block's reason; Copilot's own block
+			// would replace the output ("Tool result blocked: R"): the
+			// reason goes as additionalContext instead, appended to the
+			// result before the other contexts (recorded
+			// o_post_decision_block in testdata/cross-agent).
+			if reason != "" {
+				if ctx != "" {
+					ctx = reason + "\n\n" + ctx
+				} else {
+					ctx = reason
+				}
 			}
-			o.Str("decision", "block")
-			o.Str("reason", reason)
 		case out.UpdatedResult != nil:
 			text := string(out.UpdatedResult)
 			var s string
