@@ -187,7 +187,6 @@ type copilotSim struct {
 	transcript              string
 	shells                  int
 	vocab                   *translate.Vocabulary
-	afterResult             []string // preToolUse contexts: a user message after the result
 }
 
 func replayCrossCase(t *testing.T, dir, file string) *oracletest.Effect {
