@@ -157,10 +157,14 @@ var agent = &geminicore.Agent{
 	Head: []string{"session_id", "source_type", "source_id", "transcript_path", "cwd"},
 	Tail: []string{"timestamp", "permission_mode", "agent_id", "prompt_id"},
 	Keys: commonKeys, Defaults: func() map[string]string { return map[string]string{"permission_mode": `"default"`} },
-	OmitEmpty:   []geminicore.Field{geminicore.FieldPromptID, geminicore.FieldToolCallID},
-	NullPrompt:  true,
-	EmptyResult: func(*runner.Event) json.RawMessage { return json.RawMessage(`{"llmContent":"","returnDisplay":""}`) },
-	Transcript:  transcriptPath,
+	OmitEmpty:  []geminicore.Field{geminicore.FieldPromptID, geminicore.FieldToolCallID},
+	NullPrompt: true,
+	// Qwen Code's approval modes (qwen: payload; "yolo" and "default"
+	// recorded) are Claude Code's permission modes under other names, so
+	// a Claude hook run inside Qwen Code reads Claude's value.
+	PermissionModes: [][2]string{{"yolo", "bypassPermissions"}, {"auto_edit", "acceptEdits"}, {"auto-edit", "acceptEdits"}},
+	EmptyResult:     func(*runner.Event) json.RawMessage { return json.RawMessage(`{"llmContent":"","returnDisplay":""}`) },
+	Transcript:      transcriptPath,
 
 	Select: selects, Env: hookEnv, LaunchExpander: launchExpander, HTTP: prepareHTTP, Argv: argv, DedupKey: dedupKey,
 	AsyncDetached: true, TimeoutText: timeoutText, Read: readRun, Blocks: blocksAlone, FailDecision: "block",

@@ -246,6 +246,21 @@ func TestQwenPayloadRoundTrip(t *testing.T) {
 	assert.Equal(t, "1", hookkit.EnvValue(pl.Env, "X"))
 }
 
+// Qwen Code's approval modes read as Claude Code's permission modes
+// (what a Claude hook converted for Qwen Code gets) and are written back
+// as Qwen's.
+func TestQwenPermissionModesAreClaudes(t *testing.T) {
+	for qwenMode, native := range map[string]string{"yolo": "bypassPermissions", "auto_edit": "acceptEdits", "plan": "plan", "default": "default"} {
+		in := `{"session_id":"s","transcript_path":"/t","cwd":"/p","hook_event_name":"SessionStart","timestamp":"T","permission_mode":"` + qwenMode + `","source":"startup","model":"m"}`
+		ev, err := qwen.FromPayload([]byte(in), "/p", nil)
+		require.NoError(t, err)
+		assert.Equal(t, native, ev.PermissionMode, qwenMode)
+		out, err := qwen.Payload(&ev, nil, nil)
+		require.NoError(t, err)
+		assert.Equal(t, in, string(out), "written back in Qwen's words")
+	}
+}
+
 // TestQwenHTTPChecks: the URL allow-list and the SSRF guard.
 func TestQwenHTTPChecks(t *testing.T) {
 	p := qwen.NewProtocol(nil)

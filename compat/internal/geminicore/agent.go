@@ -42,6 +42,11 @@ type Agent struct {
 	OmitEmpty []Field
 	// NullPrompt: a null prompt is no prompt (else it is an error).
 	NullPrompt bool
+	// PermissionModes maps the agent's permission_mode values to the
+	// native ones (Claude Code's: default, plan, acceptEdits,
+	// bypassPermissions), as [agent value, native value] pairs; a value
+	// not listed passes unchanged, both ways.
+	PermissionModes [][2]string
 	// ToolName is the agent's name of a native tool (nil: the
 	// vocabulary's).
 	ToolName func(vocab *translate.Vocabulary, native string) string

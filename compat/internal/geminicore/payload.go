@@ -76,7 +76,7 @@ func (a *Agent) FromPayload(data []byte, workspace string, vocab *translate.Voca
 		case FieldCwd:
 			ev.Cwd = s
 		case FieldPermissionMode:
-			ev.PermissionMode = s
+			ev.PermissionMode = hookkit.MapValue(a.PermissionModes, s, true)
 		case FieldPromptID:
 			ev.PromptID = s
 		case FieldReason:
@@ -173,7 +173,7 @@ func (a *Agent) value(r *Row, ev *runner.Event, key string, vocab *translate.Voc
 	case FieldCwd:
 		return orDefault(CwdOf(ev))
 	case FieldPermissionMode:
-		return orDefault(ev.PermissionMode)
+		return orDefault(hookkit.MapValue(a.PermissionModes, ev.PermissionMode, false))
 	case FieldPromptID:
 		return orDefault(ev.PromptID)
 	case FieldReason:
