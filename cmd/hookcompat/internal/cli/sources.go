@@ -12,6 +12,7 @@ import (
 	"github.com/hookcompat/hookcompat/compat"
 	"github.com/hookcompat/hookcompat/compat/claude/judge"
 	"github.com/hookcompat/hookcompat/compat/codex"
+	"github.com/hookcompat/hookcompat/compat/copilot"
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/gemini"
 	"github.com/hookcompat/hookcompat/compat/qwen"
@@ -70,7 +71,7 @@ func (s *sources) flags(cmd *cobra.Command) {
 	f.StringVar(&s.Project, "project", "", "project (workspace) directory; default: the current directory")
 	f.BoolVar(&s.Discover, "discover", false, "also load the sources every agent would discover (without it, they are loaded only when no source is named)")
 	f.BoolVarP(&s.Quiet, "quiet", "q", false, "do not print the sources loaded, nor the load warnings but those that mean a hook will not run")
-	f.StringVar(&s.Agent, "agent", "", "only what this agent would run in the project: its own sources, its own folder trust and per-hook review (claude, codex, cursor, gemini, phi, qwen)")
+	f.StringVar(&s.Agent, "agent", "", "only what this agent would run in the project: its own sources, its own folder trust and per-hook review (claude, codex, copilot, cursor, gemini, phi, qwen)")
 	f.BoolVar(&s.ThirdParty, "third-party", false, "with --agent cursor: Cursor's Include third-party configs setting is on (it also runs Claude Code's user, project and local hooks)")
 	f.BoolVar(&s.BypassReview, "bypass-hook-trust", false, "with --agent codex: run hooks nobody reviewed in /hooks, as codex --dangerously-bypass-hook-trust does")
 }
@@ -100,7 +101,8 @@ func (s *sources) options() compat.Options {
 // agentTrust is the agent's own record of trusted folders, as its view
 // (--agent) applies it: Codex's [projects."<root>"] trust_level (asked
 // only when the project has a Codex layer of its own), Gemini CLI's and
-// Qwen Code's trustedFolders.json; nil (trusted) for the agents whose
+// Qwen Code's trustedFolders.json, Copilot CLI's trusted folders
+// (copilot.TrustedFolder); nil (trusted) for the agents whose
 // record hookcompat does not read (Claude Code's trust dialog, Cursor's
 // workspace trust) and for Phi, which never asks.
 func agentTrust(agent string) func(format, project string) bool {
@@ -121,6 +123,10 @@ func agentTrust(agent string) func(format, project string) bool {
 		return func(_, project string) bool { return gemini.TrustedFolder(filepath.Join(home, ".gemini"), project) }
 	case "qwen":
 		return func(_, project string) bool { return qwen.TrustedFolder(filepath.Join(home, ".qwen"), project) }
+	case "copilot":
+		return func(_, project string) bool {
+			return copilot.TrustedFolder(filepath.Join(home, ".copilot"), project, os.Environ())
+		}
 	}
 	return nil
 }
