@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/hookcompat/hookcompat/internal/tomlpos"
 )
 
 // EncodeOptions controls [Encode].
@@ -188,45 +190,8 @@ func formatSeconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
 }
 
-// quote renders s as a TOML basic string.
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			// TOML strings must be valid UTF-8; keep the byte visible.
-			b.WriteString(`\uFFFD`)
-			i++
-			continue
-		}
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\r':
-			b.WriteString(`\r`)
-		default:
-			if r < 0x20 || r == 0x7f {
-				fmt.Fprintf(&b, `\u%04X`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-		i += size
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+// quote renders s as a TOML basic string (tomlpos.Quote).
+func quote(s string) string { return tomlpos.Quote(s) }
 
 func bareOrQuotedKey(k string) string {
 	if k == "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/inplace"
+	"github.com/hookcompat/hookcompat/internal/tomlpos"
 	"github.com/hookcompat/hookcompat/translate"
 )
 
@@ -117,7 +118,7 @@ func hooksTOML(hooksJSON []byte) string {
 func tomlBareKey(k string) string {
 	for _, c := range k {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return inplace.TOMLString(k)
+			return tomlpos.Quote(k)
 		}
 	}
 	if k == "" {
@@ -129,7 +130,7 @@ func tomlBareKey(k string) string {
 func tomlInline(v gjson.Result) string {
 	switch v.Type {
 	case gjson.String:
-		return inplace.TOMLString(v.String())
+		return tomlpos.Quote(v.String())
 	case gjson.True:
 		return "true"
 	case gjson.False:

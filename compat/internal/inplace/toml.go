@@ -400,30 +400,3 @@ func lineEnd(data []byte, at int) int {
 func isCommentLine(data []byte, off int) bool {
 	return strings.HasPrefix(strings.TrimLeft(string(data[off:lineEnd(data, off)]), " \t"), "#")
 }
-
-// TOMLString writes s as a TOML basic string (control characters
-// escaped, everything else as it is).
-func TOMLString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\u%04X`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
