@@ -17,6 +17,12 @@
 // args, type or any other field changed is named with what changed. The
 // immediate subfolders of a directory source (Phi's hook folders) are
 // watched too, and one created after the start is watched from then on.
+//
+// The files a config's hooks run (Options.Scripts: their scripts) are
+// watched too, through their parent directories, so that a script an
+// editor replaces by a rename stays watched. An event on a script does
+// not reload the config (the runner runs the file as it is at each
+// event); a debounced burst of them calls Options.Check once.
 package watch
 
 import (
@@ -67,6 +73,21 @@ type Options struct {
 	// whose notes differ is applied and reported too, so that a new
 	// warning (a hook dropped on reload) is never silent.
 	Notes func(*settings.Config) []byte
+	// Scripts, if set, returns the files the hooks of a config run (its
+	// scripts and the programs it names by a path; absolute, or relative
+	// to the working directory). It is called after the start's load and
+	// after every applied reload; each file is watched through its parent
+	// directory (a directory that does not exist yet is found when it is
+	// made, as for Files; one that cannot be watched is reported as a
+	// Change's Err). An event on a script — chmod, write, remove, rename,
+	// a new file renamed over it — does not reload the config: it calls
+	// Check.
+	Scripts func(*settings.Config) []string
+	// Check, if set, is called on the watcher's goroutine once per
+	// debounced burst of events that touched a file of Scripts (after the
+	// reload, when the burst touched a source too), and after a
+	// lost-events overflow. It reports what it finds itself.
+	Check func()
 }
 
 // Change is the result of one reload attempt.
@@ -95,7 +116,9 @@ type Watcher struct {
 	files     map[string]bool // watched file names (absolute)
 	dirs      map[string]bool // directory sources (absolute)
 	watched   map[string]bool // directories with an fsnotify watch; owned by loop after Start
-	pending   map[string]bool // source directories that do not exist yet; owned by loop after Start
+	pending   map[string]bool // source and script directories that do not exist yet; owned by loop after Start
+	scripts   map[string]bool // the applied config's script files (absolute); owned by loop after Start
+	needed    map[string]bool // directories a source or script is in (absolute); owned by loop after Start
 	current   []byte          // key of the applied config (encoded TOML and notes); owned by loop
 	hooks     []settings.Hook // the applied hooks; owned by loop
 }
@@ -115,7 +138,7 @@ func Start(opts Options) (*Watcher, error) {
 		return nil, fmt.Errorf("watch: %w", err)
 	}
 	w := &Watcher{opts: opts, fs: fsw, done: make(chan struct{}), files: map[string]bool{}, dirs: map[string]bool{},
-		watched: map[string]bool{}, pending: map[string]bool{}}
+		watched: map[string]bool{}, pending: map[string]bool{}, scripts: map[string]bool{}, needed: map[string]bool{}}
 	cfg, err := opts.Load()
 	if err == nil {
 		err = opts.Apply(cfg)
@@ -150,6 +173,7 @@ func Start(opts Options) (*Watcher, error) {
 		} else {
 			w.files[abs] = true
 		}
+		w.needed[dir] = true
 		if !isDir(dir) {
 			w.pending[dir] = true
 			continue
@@ -163,6 +187,7 @@ func Start(opts Options) (*Watcher, error) {
 	// first settings file) is found through its nearest existing
 	// ancestor, watched until the directory appears.
 	w.watchPending()
+	w.watchScripts(cfg)
 	w.wg.Add(1)
 	go w.loop()
 	return w, nil
@@ -186,6 +211,7 @@ func (w *Watcher) loop() {
 	var timer, burstTimer *time.Timer
 	var fire, burstFire <-chan time.Time
 	var candidate *settings.Config // the last valid version seen during this burst
+	var reloadDue, checkDue bool   // the burst touched a source, a script
 	for {
 		select {
 		case <-w.done:
@@ -197,12 +223,30 @@ func (w *Watcher) loop() {
 			if !ok {
 				return
 			}
+			if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+				w.lost(ev.Name)
+			}
+			source, script := false, w.scripts[absPath(ev.Name)]
 			if len(w.pending) > 0 && ev.Has(fsnotify.Create) && w.watchPending() {
-				// A source directory appeared; its file may already be
-				// there, before the new watch saw it: reload.
-			} else if !w.relevant(ev.Name) {
+				// A source or script directory appeared; its file may
+				// already be there, before the new watch saw it: reload
+				// and check.
+				source, script = true, true
+			} else {
+				source = w.relevant(ev.Name)
+			}
+			if !source && !script {
 				continue
 			}
+			checkDue = checkDue || script
+			if !source {
+				// A script alone: no reload, one check after the
+				// debounce.
+				timer = w.restart(timer)
+				fire = timer.C
+				continue
+			}
+			reloadDue = true
 			if ev.Has(fsnotify.Create) && w.dirs[filepath.Dir(ev.Name)] && isDir(ev.Name) {
 				// A new hook folder in a directory source: watch it, so
 				// that the hook.json written into it next is seen.
@@ -210,12 +254,7 @@ func (w *Watcher) loop() {
 					w.report(Change{Err: err})
 				}
 			}
-			if timer == nil {
-				timer = time.NewTimer(w.opts.Debounce)
-			} else {
-				timer.Stop()
-				timer.Reset(w.opts.Debounce)
-			}
+			timer = w.restart(timer)
 			fire = timer.C
 			if burstFire == nil {
 				// Read the sources burstLoadInterval after the first
@@ -235,12 +274,8 @@ func (w *Watcher) loop() {
 			w.report(Change{Err: fmt.Errorf("watch: %w", err)})
 			if errors.Is(err, fsnotify.ErrEventOverflow) {
 				// Events were lost: the files may have changed unseen.
-				if timer == nil {
-					timer = time.NewTimer(w.opts.Debounce)
-				} else {
-					timer.Stop()
-					timer.Reset(w.opts.Debounce)
-				}
+				reloadDue, checkDue = true, true
+				timer = w.restart(timer)
 				fire = timer.C
 			}
 		case <-burstFire:
@@ -250,10 +285,75 @@ func (w *Watcher) loop() {
 			}
 		case <-fire:
 			fire = nil
-			w.reload(candidate)
-			candidate = nil
+			if reloadDue {
+				w.reload(candidate)
+			}
+			if checkDue && w.opts.Check != nil {
+				w.opts.Check()
+			}
+			candidate, reloadDue, checkDue = nil, false, false
 		}
 	}
+}
+
+// restart (re)starts the debounce timer.
+func (w *Watcher) restart(timer *time.Timer) *time.Timer {
+	if timer == nil {
+		return time.NewTimer(w.opts.Debounce)
+	}
+	timer.Stop()
+	timer.Reset(w.opts.Debounce)
+	return timer
+}
+
+// watchScripts watches the directories of cfg's scripts (Options.Scripts)
+// and makes them the scripts whose events call Check.
+func (w *Watcher) watchScripts(cfg *settings.Config) {
+	if w.opts.Scripts == nil {
+		return
+	}
+	scripts := map[string]bool{}
+	for _, f := range w.opts.Scripts(cfg) {
+		abs := absPath(f)
+		scripts[abs] = true
+		dir := filepath.Dir(abs)
+		w.needed[dir] = true
+		if w.watched[dir] || w.pending[dir] {
+			continue
+		}
+		if !isDir(dir) {
+			w.pending[dir] = true
+			continue
+		}
+		if err := w.watch(dir); err != nil {
+			w.report(Change{Err: fmt.Errorf("%w: a change of %s is not noticed", err, abs)})
+		}
+	}
+	w.scripts = scripts
+	w.watchPending()
+}
+
+// lost forgets the watch of a watched directory that was removed or
+// renamed (fsnotify drops it); when a source or script is in it, it is
+// pending again, found when it is made anew.
+func (w *Watcher) lost(name string) {
+	abs := absPath(name)
+	if !w.watched[abs] {
+		return
+	}
+	delete(w.watched, abs)
+	if w.needed[abs] || w.dirs[abs] {
+		w.pending[abs] = true
+		w.watchPending()
+	}
+}
+
+func absPath(name string) string {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return name
+	}
+	return abs
 }
 
 // watch adds an fsnotify watch on dir once.
@@ -344,6 +444,7 @@ func (w *Watcher) apply(cfg *settings.Config) {
 	}
 	added, removed, changed := diff(w.hooks, cfg.Hooks)
 	w.current, w.hooks = enc, append([]settings.Hook(nil), cfg.Hooks...)
+	w.watchScripts(cfg)
 	w.report(Change{Applied: true, Added: added, Removed: removed, Changed: changed})
 }
 

@@ -231,3 +231,139 @@ func TestDiffNamesChanges(t *testing.T) {
 	added, removed, changed = diff(before, before)
 	assert.Empty(t, append(append(added, removed...), changed...))
 }
+
+// TestWatchScripts: the files Options.Scripts names are watched through
+// their directories, in a folder other than the source's too; a burst of
+// events on them (an editor's save: write, chmod, rename) calls Check
+// once and does not reload; a script replaced by a rename is still
+// watched; a script that is no longer the applied config's is not.
+func TestWatchScripts(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "conf", "hooks.toml")
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	scriptDir := filepath.Join(root, "scripts")
+	require.NoError(t, os.MkdirAll(scriptDir, 0o755))
+	guard, other := filepath.Join(scriptDir, "guard.sh"), filepath.Join(scriptDir, "other.sh")
+	for _, p := range []string{guard, other} {
+		require.NoError(t, os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755))
+	}
+	hooks := func(cmd string) string { return "[[hooks.pre_tool]]\ncommand = \"" + cmd + "\"\n" }
+	writeAtomically(t, path, hooks(guard))
+	var mu sync.Mutex
+	loads, checks := 0, 0
+	var present []bool // per check: guard.sh is there and executable
+	const debounce = 50 * time.Millisecond
+	w, err := Start(Options{
+		Debounce: debounce,
+		Files:    []string{path},
+		Load: func() (*settings.Config, error) {
+			mu.Lock()
+			loads++
+			mu.Unlock()
+			return settings.Load(path)
+		},
+		Apply:   func(*settings.Config) error { return nil },
+		Scripts: func(cfg *settings.Config) []string { return []string{cfg.Hooks[0].Command} },
+		Check: func() {
+			st, err := os.Stat(guard)
+			mu.Lock()
+			checks++
+			present = append(present, err == nil && st.Mode()&0o111 != 0)
+			mu.Unlock()
+		},
+	})
+	require.NoError(t, err)
+	defer w.Close()
+	count := func() (int, int) { mu.Lock(); defer mu.Unlock(); return loads, checks }
+	waitChecks := func(n int, why string) {
+		t.Helper()
+		require.Eventually(t, func() bool { _, c := count(); return c >= n }, 5*time.Second, 5*time.Millisecond, why)
+	}
+
+	// chmod -x: one check, no reload.
+	require.NoError(t, os.Chmod(guard, 0o644))
+	waitChecks(1, "a lost execute bit is noticed")
+
+	// An editor's save: a new file written, chmod, renamed over the
+	// script. Several events, one check.
+	tmp := guard + ".swp"
+	require.NoError(t, os.WriteFile(tmp, []byte("#!/bin/sh\nexit 0\n"), 0o644))
+	require.NoError(t, os.Chmod(tmp, 0o755))
+	require.NoError(t, os.Rename(tmp, guard))
+	waitChecks(2, "a script replaced by a rename is noticed")
+
+	// The replaced script is still watched.
+	require.NoError(t, os.Chmod(guard, 0o644))
+	waitChecks(3, "the script renamed over the old one is watched")
+
+	// Another file of the folder is not a script of the config: after
+	// it, the next check is the deletion's.
+	require.NoError(t, os.Chmod(other, 0o644))
+	time.Sleep(3 * debounce)
+	require.NoError(t, os.Remove(guard))
+	waitChecks(4, "a deleted script is noticed")
+	l, c := count()
+	assert.Equal(t, 1, l, "a script change does not reload")
+	assert.Equal(t, 4, c, "one check per change, none for a file that is not a script")
+	mu.Lock()
+	assert.Equal(t, []bool{false, true, false, false}, present[:4], "what each check saw: chmod -x, the new file, chmod -x, deleted")
+	mu.Unlock()
+
+	// The config now runs other.sh: guard.sh is no longer checked, the
+	// new script is.
+	writeAtomically(t, path, hooks(other))
+	require.Eventually(t, func() bool { l, _ := count(); return l >= 2 }, 5*time.Second, 5*time.Millisecond)
+	require.NoError(t, os.WriteFile(guard, []byte("#!/bin/sh\n"), 0o755))
+	require.NoError(t, os.Chmod(other, 0o755))
+	waitChecks(5, "the new config's script is watched")
+	l, c = count()
+	assert.Equal(t, 5, c, "the old script's creation is not checked")
+	assert.LessOrEqual(t, l, 3)
+}
+
+// TestWatchScriptFolderMadeLater: a script whose folder does not exist
+// at start (a hooks folder made after the settings) is watched once the
+// folder is made, also after it is removed and made again.
+func TestWatchScriptFolderMadeLater(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "hooks.toml")
+	script := filepath.Join(root, ".claude", "hooks", "guard.sh")
+	writeAtomically(t, path, "[[hooks.pre_tool]]\ncommand = \""+script+"\"\n")
+	var mu sync.Mutex
+	checks := 0
+	w, err := Start(Options{
+		Files:   []string{path},
+		Load:    func() (*settings.Config, error) { return settings.Load(path) },
+		Apply:   func(*settings.Config) error { return nil },
+		Scripts: func(cfg *settings.Config) []string { return []string{cfg.Hooks[0].Command} },
+		Check:   func() { mu.Lock(); checks++; mu.Unlock() },
+	})
+	require.NoError(t, err)
+	defer w.Close()
+	wait := func(n int, why string) {
+		t.Helper()
+		require.Eventually(t, func() bool { mu.Lock(); defer mu.Unlock(); return checks >= n }, 5*time.Second, 5*time.Millisecond, why)
+	}
+	require.NoError(t, os.MkdirAll(filepath.Dir(script), 0o755))
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\n"), 0o755))
+	wait(1, "the new folder's script is checked")
+	mu.Lock()
+	n := checks
+	mu.Unlock()
+	require.NoError(t, os.Chmod(script, 0o644))
+	wait(n+1, "the script in the folder made later is watched")
+
+	require.NoError(t, os.RemoveAll(filepath.Dir(script)))
+	wait(n+2, "the script's folder removed")
+	mu.Lock()
+	n = checks
+	mu.Unlock()
+	require.NoError(t, os.MkdirAll(filepath.Dir(script), 0o755))
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\n"), 0o755))
+	wait(n+1, "the folder made again is watched again")
+	mu.Lock()
+	n = checks
+	mu.Unlock()
+	require.NoError(t, os.Chmod(script, 0o644))
+	wait(n+1, "its script's chmod is seen")
+}
