@@ -160,6 +160,10 @@ type doctor struct {
 	project, home string
 	env           []string
 	vocab         *translate.Vocabulary
+	// script, if set, is told the path of each file a hook runs that
+	// doctor checks (a program given by a path, an interpreter's script),
+	// as resolved, whether it exists or not ([Watch] watches them).
+	script func(path string)
 }
 
 // hook checks one hook and reports whether what it runs could be
@@ -246,6 +250,13 @@ func (d *doctor) command(h *settings.Hook, add func(code, sev, msg, hint string)
 		return false
 	}
 	prog := words[0].value
+	if strings.Contains(prog, "/") && d.script != nil {
+		if filepath.IsAbs(prog) {
+			d.script(prog)
+		} else {
+			d.script(filepath.Join(dir, prog))
+		}
+	}
 	if ok, why := resolvable(prog, dir, d.env); !ok && why == "is not executable" {
 		add(CodeNotExecutable, SeverityError, fmt.Sprintf("%q has no execute permission: every run fails (Permission denied), so the hook never does its job", prog), "chmod +x "+prog)
 		return true
@@ -280,6 +291,9 @@ func (d *doctor) command(h *settings.Hook, add func(code, sev, msg, hint string)
 	p := script
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(dir, p)
+	}
+	if d.script != nil {
+		d.script(p)
 	}
 	if st, err := os.Stat(p); err != nil || st.IsDir() {
 		what := "does not exist"

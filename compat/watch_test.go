@@ -1,0 +1,164 @@
+//go:build unix
+
+package compat_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hookcompat/hookcompat/compat"
+	"github.com/hookcompat/hookcompat/compat/claude"
+	"github.com/hookcompat/hookcompat/runner"
+)
+
+// TestWatchScripts: Watch watches the scripts the hooks run, in a folder
+// outside the project too, and says once per change when a hook will not
+// run (a lost execute bit, a non-executable file renamed over the script,
+// a syntax error, a deletion) and when it runs again — without reloading
+// the hooks. A reload that moves the hook to another line does not report
+// its finding again; a fix is reported at the hook's current position.
+func TestWatchScripts(t *testing.T) {
+	dir, ext := t.TempDir(), t.TempDir()
+	guard := filepath.Join(ext, "guard.sh")
+	ok := "#!/bin/sh\nexit 0\n"
+	require.NoError(t, os.WriteFile(guard, []byte(ok), 0o755))
+	settingsFile := filepath.Join(dir, ".claude/settings.json")
+	one := `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"` + guard + `"}]}]}}`
+	write(t, dir, map[string]string{".claude/settings.json": one, "local.sh": ok})
+	l, err := compat.Load(compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Sources: claude.Sources(settingsFile)})
+	require.NoError(t, err)
+	require.Empty(t, compat.ScriptFindings(l, nil))
+	e, err := compat.NewEngine(l, runner.Options{})
+	require.NoError(t, err)
+	changes := make(chan compat.Change, 10)
+	w, err := compat.Watch(l, e, func(c compat.Change) { changes <- c })
+	require.NoError(t, err)
+	defer w.Close()
+	next := func(why string) compat.Change {
+		t.Helper()
+		select {
+		case c := <-changes:
+			return c
+		case <-time.After(10 * time.Second):
+			t.Fatal("no change reported: " + why)
+		}
+		return compat.Change{}
+	}
+	scriptOnly := func(c compat.Change) {
+		t.Helper()
+		require.NoError(t, c.Err)
+		assert.False(t, c.Applied, "a script change does not reload")
+		assert.Nil(t, c.Loaded)
+		assert.Empty(t, append(append(c.Added, c.Removed...), c.Changed...))
+	}
+	codes := func(fs []compat.Finding) []string {
+		var out []string
+		for _, f := range fs {
+			out = append(out, f.Code)
+		}
+		return out
+	}
+	editorSave := func(content string, mode os.FileMode) {
+		t.Helper()
+		tmp := filepath.Join(ext, ".guard.sh.swp")
+		require.NoError(t, os.WriteFile(tmp, []byte(content), 0o600))
+		require.NoError(t, os.Chmod(tmp, mode))
+		require.NoError(t, os.Rename(tmp, guard))
+	}
+
+	// chmod -x: the guard will not run.
+	require.NoError(t, os.Chmod(guard, 0o644))
+	c := next("chmod -x")
+	scriptOnly(c)
+	require.Equal(t, []string{compat.CodeNotExecutable}, codes(c.Broken))
+	f := c.Broken[0]
+	assert.Equal(t, settingsFile, f.File)
+	assert.Equal(t, 1, f.Line)
+	assert.Equal(t, "pre_tool", f.Event)
+	assert.Equal(t, guard, f.Hook)
+	assert.Equal(t, "chmod +x "+guard, f.Hint)
+	assert.Empty(t, c.Fixed)
+	assert.Len(t, e.Hooks(), 1, "the hook stays loaded")
+
+	// chmod +x: it runs again.
+	require.NoError(t, os.Chmod(guard, 0o755))
+	c = next("chmod +x")
+	scriptOnly(c)
+	assert.Empty(t, c.Broken)
+	assert.Equal(t, []string{compat.CodeNotExecutable}, codes(c.Fixed))
+
+	// An editor's save renames a file without the execute bit over it.
+	editorSave(ok, 0o644)
+	c = next("a non-executable file renamed over the script")
+	scriptOnly(c)
+	assert.Equal(t, []string{compat.CodeNotExecutable}, codes(c.Broken))
+
+	// The file renamed over it is watched: its chmod +x is seen.
+	require.NoError(t, os.Chmod(guard, 0o755))
+	c = next("chmod +x of the renamed file")
+	assert.Equal(t, []string{compat.CodeNotExecutable}, codes(c.Fixed))
+
+	// A syntax error (sh -n), saved by rename.
+	editorSave("#!/bin/sh\nif then fi\n", 0o755)
+	c = next("a syntax error")
+	scriptOnly(c)
+	require.Equal(t, []string{compat.CodeScriptSyntax}, codes(c.Broken))
+	assert.Contains(t, c.Broken[0].Message, "sh -n")
+
+	// Deleted: another reason, no fix in between.
+	require.NoError(t, os.Remove(guard))
+	c = next("deleted")
+	scriptOnly(c)
+	assert.Equal(t, []string{compat.CodeUnresolvable}, codes(c.Broken))
+	assert.Contains(t, c.Broken[0].Message, "does not exist")
+	assert.Empty(t, c.Fixed, "the hook still does not run")
+
+	// A reload that moves the guard to line 2 and adds a hook: applied,
+	// the guard's finding is not reported again.
+	two := "{\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"./local.sh\"}]}],\n" +
+		`"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"` + guard + `"}]}]}}`
+	write(t, dir, map[string]string{".claude/settings.json": two})
+	c = next("the settings edit")
+	require.NoError(t, c.Err)
+	assert.True(t, c.Applied)
+	assert.Len(t, c.Added, 1)
+	assert.Empty(t, c.Broken, "the moved guard is the same hook")
+	assert.Empty(t, c.Fixed)
+
+	// Restored: it runs again, at its new line; the script made anew
+	// after its deletion is watched.
+	require.NoError(t, os.WriteFile(guard, []byte(ok), 0o755))
+	c = next("restored")
+	scriptOnly(c)
+	require.Equal(t, []string{compat.CodeUnresolvable}, codes(c.Fixed))
+	assert.Equal(t, 2, c.Fixed[0].Line)
+
+	// The project's own script, added by the reload, is watched too.
+	require.NoError(t, os.Chmod(filepath.Join(dir, "local.sh"), 0o644))
+	c = next("chmod -x of the new hook's script")
+	require.Equal(t, []string{compat.CodeNotExecutable}, codes(c.Broken))
+	assert.Equal(t, "./local.sh", c.Broken[0].Hook)
+	assert.Len(t, e.Hooks(), 2)
+}
+
+// TestScriptFindings: a script already broken when Watch starts is
+// ScriptFindings', not a change; the findings doctor has beside them
+// (a matcher) are not script findings.
+func TestScriptFindings(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{
+		".claude/settings.json": `{"hooks":{"PreToolUse":[{"matcher":"bash","hooks":[{"type":"command","command":"python3 guard.py"},{"type":"command","command":"./gone.sh"}]}]}}`,
+	})
+	l, err := compat.Load(compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Sources: claude.Sources(filepath.Join(dir, ".claude/settings.json"))})
+	require.NoError(t, err)
+	var got []string
+	for _, f := range compat.ScriptFindings(l, nil) {
+		got = append(got, f.Hook+": "+f.Code)
+	}
+	assert.Equal(t, []string{"python3 guard.py: " + compat.CodeMissingScript, "./gone.sh: " + compat.CodeUnresolvable}, got)
+}
