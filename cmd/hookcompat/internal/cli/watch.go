@@ -3,6 +3,9 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -33,7 +36,17 @@ event renamed to a name its format does not know). A Phi hooks folder is watched
 hook folders, also those created after the start. Load warnings go to stderr, each once:
 a reload prints only those the hooks running before it did not have (with --quiet only
 those that mean a hook will not run). A broken edit keeps the previous hooks running and is
-reported with file:line. It runs until interrupted, or for --for.`,
+reported with file:line.
+
+The scripts the hooks run are watched too (each script or program a command names by a
+path, and the script an interpreter is given, wherever it is; also after an editor replaces
+it by a rename). When one loses its execute bit, is deleted, is replaced by a file that is
+not executable or fails its interpreter's syntax check (bash -n, sh -n, py_compile,
+node --check), "! FILE:LINE:COL: CODE: EVENT HOOK will not run: … (the fix, e.g. chmod +x)"
+is printed once, and "ok FILE:LINE:COL: EVENT HOOK runs again" when it is fixed. A change of
+a script alone does not reload the hooks: each event runs the script as it is then. The
+scripts already broken at the start are printed after the "watching" line. It runs until
+interrupted, or for --for.`,
 		Example: `  hookcompat watch --project .
   hookcompat watch --config hooks.toml --for 10m`,
 		Args: usageArgs(cobra.NoArgs),
@@ -76,6 +89,11 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 			fmt.Fprintf(opts.Out, "kept the previous hooks: %v\n", c.Err)
 			return
 		}
+		if !c.Applied {
+			// A script changed: only what it means for the hooks.
+			printScripts(opts.Out, c.Broken, c.Fixed)
+			return
+		}
 		fmt.Fprintf(opts.Out, "reloaded: %d hook(s) added, %d removed, %d changed\n", len(c.Added), len(c.Removed), len(c.Changed))
 		for _, a := range c.Added {
 			fmt.Fprintf(opts.Out, "  + %s\n", a)
@@ -94,11 +112,10 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 				fmt.Fprintf(opts.Out, "  ! %s\n", x)
 			}
 		}
-		if c.Applied {
-			dropped = map[string]bool{}
-			for _, x := range now {
-				dropped[x] = true
-			}
+		printScripts(opts.Out, c.Broken, c.Fixed)
+		dropped = map[string]bool{}
+		for _, x := range now {
+			dropped[x] = true
 		}
 		// Each load warning once: a reload prints those the running load
 		// did not have (every reload loads every source again).
@@ -109,9 +126,7 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 			}
 		}
 		opts.warn(opts.Err, fresh)
-		if c.Applied {
-			warned = warningSet(c.Warnings)
-		}
+		warned = warningSet(c.Warnings)
 	})
 	if err != nil {
 		return err
@@ -119,6 +134,7 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 	defer w.Close()
 	mu.Lock()
 	fmt.Fprintf(opts.Out, "watching %d file(s): %d hook(s)\n", len(first.Files), len(eng.Hooks()))
+	printScripts(opts.Out, compat.ScriptFindings(first, nil), nil)
 	mu.Unlock()
 	if opts.For > 0 {
 		var cancel context.CancelFunc
@@ -127,6 +143,46 @@ func runWatch(ctx context.Context, opts *watchOptions) error {
 	}
 	<-ctx.Done()
 	return nil
+}
+
+// printScripts prints the hooks that will not run because of the file
+// they run ("  ! FILE:LINE:COL: CODE: EVENT HOOK will not run: MESSAGE
+// (HINT)"), then those that run again, one line per hook ("  ok
+// FILE:LINE:COL: EVENT HOOK runs again (CODE fixed)").
+func printScripts(w io.Writer, broken, fixed []compat.Finding) {
+	for _, f := range broken {
+		line := fmt.Sprintf("  ! %s: %s: %s %s will not run: %s", findingPos(f), f.Code, f.Event, f.Hook, f.Message)
+		if f.Hint != "" {
+			line += " (" + f.Hint + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+	var order []string
+	codes := map[string][]string{}
+	for _, f := range fixed {
+		k := fmt.Sprintf("%s: %s %s", findingPos(f), f.Event, f.Hook)
+		if _, ok := codes[k]; !ok {
+			order = append(order, k)
+		}
+		if !slices.Contains(codes[k], f.Code) {
+			codes[k] = append(codes[k], f.Code)
+		}
+	}
+	for _, k := range order {
+		fmt.Fprintf(w, "  ok %s runs again (%s fixed)\n", k, strings.Join(codes[k], ", "))
+	}
+}
+
+// findingPos is f's file:line:col.
+func findingPos(f compat.Finding) string {
+	pos := f.File
+	if f.Line > 0 {
+		pos += fmt.Sprintf(":%d", f.Line)
+		if f.Col > 0 {
+			pos += fmt.Sprintf(":%d", f.Col)
+		}
+	}
+	return pos
 }
 
 // warningSet is the set of warns as printed.
