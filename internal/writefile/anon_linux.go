@@ -3,8 +3,10 @@
 package writefile
 
 import (
+	"errors"
 	"os"
 	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -29,4 +31,37 @@ func linkAnonymous(f *os.File, path string) error {
 		return &os.LinkError{Op: "link", Old: f.Name(), New: path, Err: err}
 	}
 	return nil
+}
+
+// reserve allocates the blocks f needs to hold size bytes without
+// changing its size or content (fallocate with FALLOC_FL_KEEP_SIZE): a
+// full disk, a quota or a file size limit fails here rather than in the
+// middle of a rewrite. A file system without fallocate reserves nothing.
+func reserve(f *os.File, size int64) error {
+	if size == 0 {
+		return nil
+	}
+	err := unix.Fallocate(int(f.Fd()), unix.FALLOC_FL_KEEP_SIZE, 0, size)
+	if err != nil && (errors.Is(err, unix.EOPNOTSUPP) || errors.Is(err, unix.ENOSYS) || errors.Is(err, unix.EINVAL)) {
+		return nil
+	}
+	if err != nil {
+		return &os.PathError{Op: "reserve", Path: f.Name(), Err: err}
+	}
+	return nil
+}
+
+// umask is the process's file mode creation mask, read from
+// /proc/self/status (Linux 4.7+) so that it need not be changed to be read.
+func umask() uint32 {
+	if b, err := os.ReadFile("/proc/self/status"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(line, "Umask:"); ok {
+				if n, err := strconv.ParseUint(strings.TrimSpace(v), 8, 32); err == nil {
+					return uint32(n)
+				}
+			}
+		}
+	}
+	return umaskBySetting()
 }

@@ -12,3 +12,9 @@ import (
 func anonymousTemp(string) (*os.File, bool) { return nil, false }
 
 func linkAnonymous(*os.File, string) error { return errors.New("no anonymous files") }
+
+// reserve is a no-op here: a rewrite that fails part way puts the old
+// content back.
+func reserve(*os.File, int64) error { return nil }
+
+func umask() uint32 { return umaskBySetting() }

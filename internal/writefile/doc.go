@@ -25,7 +25,14 @@
 //     complete copy of the old content is written first, atomically, as
 //     .NAME.hookcompat-backup-PID beside it and removed once the new
 //     content is synced, so that an interrupted rewrite loses nothing:
-//     [Read] of that file then fails, naming the copy.
+//     [Read] of that file then fails, naming the copy. The blocks the new
+//     content needs are reserved first (fallocate, on Linux), so that a
+//     full disk, a quota or a file size limit fails before the first byte
+//     is overwritten; a rewrite that still fails part way puts the old
+//     content back. Either way the file is left whole and the error says
+//     it is unchanged.
+//   - A new file (a missing one, or a dangling link's target) gets mode
+//     0666 less the umask, as a shell's > gives it.
 //   - A read-only file (no write bit for its owner) is not written: its
 //     owner asked for it to stay as it is.
 //   - A file that changed since it was read (another program, an editor

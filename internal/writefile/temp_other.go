@@ -32,6 +32,11 @@ func newTemp(dir, base string) (*temp, error) {
 func (t *temp) write(data []byte) error     { _, err := t.f.Write(data); return err }
 func (t *temp) keep(info fs.FileInfo) error { return t.f.Chmod(info.Mode().Perm()) }
 func (t *temp) sync() error                 { return t.f.Sync() }
+func (t *temp) fresh() error                { return t.f.Chmod(0o666) }
+
+// reserve is a no-op here: a rewrite that fails part way puts the old
+// content back.
+func reserve(*os.File, int64) error { return nil }
 
 func (t *temp) create(path string) error {
 	t.f.Close()

@@ -66,10 +66,24 @@ func (t *temp) keep(info fs.FileInfo) error {
 		}
 	}
 	// Chmod after chown: chown clears the setuid and setgid bits.
-	if err := unix.Fchmod(int(t.f.Fd()), st.Mode&0o7777); err != nil {
+	if err := unix.Fchmod(int(t.f.Fd()), uint32(st.Mode&0o7777)); err != nil {
 		return fmt.Errorf("cannot keep its mode %04o: %v", st.Mode&0o7777, err)
 	}
 	return nil
+}
+
+// umaskBySetting reads the umask by setting it and setting it back (for a
+// moment a file another goroutine creates gets the mode 0022 leaves).
+func umaskBySetting() uint32 {
+	old := unix.Umask(0o022)
+	unix.Umask(old)
+	return uint32(old)
+}
+
+// fresh gives a new file's temporary file the mode a new file gets:
+// 0666 less the process's umask.
+func (t *temp) fresh() error {
+	return unix.Fchmod(int(t.f.Fd()), 0o666&^umask())
 }
 
 func (t *temp) sync() error { return t.f.Sync() }
@@ -168,6 +182,8 @@ var heldSignals = []os.Signal{
 // returned function is called, which delivers them again: a signal
 // another part of the program also catches (signal.Notify) reaches it as
 // usual; one nobody else catches then ends the process, as it would have.
+// SIGXFSZ is not delivered again: the write itself raised it (a file size
+// limit), and its error — the file is unchanged — says so.
 func holdSignals() func() {
 	ch := make(chan os.Signal, len(heldSignals))
 	signal.Notify(ch, heldSignals...)
@@ -176,7 +192,7 @@ func holdSignals() func() {
 		for {
 			select {
 			case s := <-ch:
-				if sig, ok := s.(syscall.Signal); ok {
+				if sig, ok := s.(syscall.Signal); ok && sig != syscall.SIGXFSZ {
 					_ = syscall.Kill(os.Getpid(), sig)
 				}
 			default:

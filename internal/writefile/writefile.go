@@ -34,8 +34,8 @@ type File struct {
 	// Link reports that Name is a symbolic link (to Path).
 	Link bool
 	// Exists reports whether the file existed when read. Replace creates
-	// a missing file (mode 0644 less the umask), and fails when it was
-	// created meanwhile.
+	// a missing file (mode 0666 less the umask, as a shell's > does), and
+	// fails when it was created meanwhile.
 	Exists bool
 	// Data is the content read (nil for a missing file).
 	Data []byte
@@ -105,19 +105,21 @@ func (f *File) Replace(data []byte) (err error) {
 	}
 	t, err := newTemp(dir, filepath.Base(f.Path))
 	if err != nil {
-		return fmt.Errorf("%s: writing: %w", f.Name, err)
+		return f.notWritten(dir, err)
 	}
 	defer t.discard()
 	if err := t.write(data); err != nil {
-		return fmt.Errorf("%s: writing: %w", f.Name, err)
+		return f.notWritten(dir, err)
 	}
 	if f.Exists {
 		if err := t.keep(f.info); err != nil {
 			return fmt.Errorf("%s: %w; not written", f.Name, err)
 		}
+	} else if err := t.fresh(); err != nil {
+		return f.notWritten(dir, err)
 	}
 	if err := t.sync(); err != nil {
-		return fmt.Errorf("%s: writing: %w", f.Name, err)
+		return f.notWritten(dir, err)
 	}
 	if err := f.check(); err != nil {
 		return err
@@ -140,6 +142,26 @@ func (f *File) Replace(data []byte) (err error) {
 		f.info = st
 	}
 	return nil
+}
+
+// reserveBlocks is reserve; a test replaces it to reach the path of a
+// rewrite that fails part way.
+var reserveBlocks = reserve
+
+// notWritten is the error of a write that failed before the file was
+// touched: the cause without the temporary file's name (which is no file
+// the user knows), the folder it was written in, and that the file is as
+// it was.
+func (f *File) notWritten(dir string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	what := "it is unchanged"
+	if !f.Exists {
+		what = "it was not created"
+	}
+	return fmt.Errorf("%s: not written (%w, writing in %s); %s", f.Name, err, dir, what)
 }
 
 // check fails with ErrChanged when the file is no longer what Read read.
@@ -193,7 +215,16 @@ func (f *File) rewriteInode(data []byte) error {
 	}
 	out, err := os.OpenFile(f.Path, os.O_WRONLY, 0)
 	if err != nil {
-		return fmt.Errorf("%s: writing: %w (its old content is in %s)", f.Name, err, backup)
+		os.Remove(backup)
+		return f.notWritten(dir, err)
+	}
+	// The blocks the new content needs beyond the old are reserved before
+	// the first byte is overwritten: a full disk or a file size limit
+	// fails here, with the file untouched.
+	if err := reserveBlocks(out, int64(len(data))); err != nil {
+		out.Close()
+		os.Remove(backup)
+		return f.notWritten(dir, err)
 	}
 	_, werr := out.WriteAt(data, 0)
 	if werr == nil {
@@ -202,11 +233,25 @@ func (f *File) rewriteInode(data []byte) error {
 	if werr == nil {
 		werr = out.Sync()
 	}
-	if cerr := out.Close(); werr == nil {
-		werr = cerr
-	}
 	if werr != nil {
-		return fmt.Errorf("%s: writing: %w (its old content is in %s)", f.Name, werr, backup)
+		// The rewrite failed part way (a file system that could not
+		// reserve): the old content goes back, which fits where it was.
+		_, rerr := out.WriteAt(f.Data, 0)
+		if rerr == nil {
+			rerr = out.Truncate(int64(len(f.Data)))
+		}
+		if rerr == nil {
+			rerr = out.Sync()
+		}
+		out.Close()
+		if rerr == nil {
+			os.Remove(backup)
+			return f.notWritten(dir, werr)
+		}
+		return fmt.Errorf("%s: writing: %w; putting the old content back failed too (%v): it is in %s", f.Name, werr, rerr, backup)
+	}
+	if cerr := out.Close(); cerr != nil {
+		return fmt.Errorf("%s: writing: %w (its old content is in %s)", f.Name, cerr, backup)
 	}
 	if err := os.Remove(backup); err != nil {
 		return fmt.Errorf("%s: written; removing the backup %s: %w", f.Name, backup, err)
