@@ -17,8 +17,9 @@ import (
 // load (the project, the tool vocabulary) is passed to its methods.
 //
 // Besides these methods a format may implement the optional interfaces
-// [Renderer], [EventReader], [Linter], [Shimmer] and [CommandVars]; a
-// conversion target is registered separately ([RegisterTarget]).
+// [Renderer], [EventReader], [Linter], [Shimmer], [CommandVars] and
+// [PayloadKeyer]; a conversion target is registered separately
+// ([RegisterTarget]).
 type Format interface {
 	// Name is the format's registered name: "claude", "phi", "native",
 	// "codex", …. For a format whose hooks speak their own runtime

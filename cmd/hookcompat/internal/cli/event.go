@@ -39,7 +39,8 @@ comes back with its default.
 
 A native event is decoded strictly: a field it does not have is an error naming the
 native field meant, when it is an agent's name for one (Claude Code's "source" on
-SessionStart is "reason"). The fields of each native event:
+SessionStart is "reason"). The fields of each native event, and under each the
+agents' names of them (field ← agent key (formats; agent value is native value)):
 
 ` + nativeEventsHelp(),
 		Example: `  hookcompat event --to native < payload.json
@@ -104,13 +105,42 @@ func runEvent(opts *eventOptions) error {
 }
 
 // nativeEventsHelp lists the common fields of every native event, then
-// each native event's own (compat.NativeEventFields).
+// each native event's own (compat.NativeEventFields), each followed by
+// the agents' names of its fields (compat.AgentFieldNames).
 func nativeEventsHelp() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "  every event          %s\n", strings.Join(compat.CommonEventFields, ", "))
-	for _, e := range settings.Events() {
-		fmt.Fprintf(&b, "  %-20s %s\n", e, strings.Join(compat.NativeEventFields(e), "; "))
+	row := func(name, fields string, agents []string) {
+		fmt.Fprintf(&b, "  %-20s %s\n", name, fields)
+		for _, a := range agents {
+			b.WriteString(wrapHelp(a, 100, strings.Repeat(" ", 25), strings.Repeat(" ", 29)))
+		}
 	}
-	fmt.Fprintf(&b, "  extension events     %s", strings.Join(compat.NativeEventFields(""), "; "))
+	row("every event", strings.Join(compat.CommonEventFields, ", "), compat.AgentFieldNames(""))
+	for _, e := range settings.Events() {
+		row(string(e), strings.Join(compat.NativeEventFields(e), "; "), compat.AgentFieldNames(e))
+	}
+	fmt.Fprintf(&b, "  %-20s %s", "extension events", strings.Join(compat.NativeEventFields(""), "; "))
+	return b.String()
+}
+
+// wrapHelp breaks s into lines of at most width columns (a word longer
+// than that keeps its own line), the first indented by first, the others
+// by rest; each line ends in a newline.
+func wrapHelp(s string, width int, first, rest string) string {
+	var b strings.Builder
+	line := first
+	fresh := true
+	for _, w := range strings.Fields(s) {
+		if !fresh && len([]rune(line))+1+len([]rune(w)) > width {
+			b.WriteString(line + "\n")
+			line, fresh = rest, true
+		}
+		if !fresh {
+			line += " "
+		}
+		line += w
+		fresh = false
+	}
+	b.WriteString(line + "\n")
 	return b.String()
 }
