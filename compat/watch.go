@@ -65,7 +65,8 @@ type Change struct {
 // [Diagnose] resolves them (in the hook's dir or the project; in any
 // folder, also outside the sources') — are watched too, also after an
 // editor replaces one by a rename. A change of a script alone does not
-// reload the hooks (the runner runs the file as it is at each event): the
+// reload the hooks (the runner runs the file as it is at each event; a
+// file inside a Phi hook folder is a source's, and reloads as before): the
 // scripts are checked again ([ScriptFindings], with the environment of
 // the process when Watch is called) and, when a hook will not run any
 // more or runs again, a Change with only Broken or Fixed is reported,

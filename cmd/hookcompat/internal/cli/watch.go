@@ -44,9 +44,9 @@ it by a rename). When one loses its execute bit, is deleted, is replaced by a fi
 not executable or fails its interpreter's syntax check (bash -n, sh -n, py_compile,
 node --check), "! FILE:LINE:COL: CODE: EVENT HOOK will not run: … (the fix, e.g. chmod +x)"
 is printed once, and "ok FILE:LINE:COL: EVENT HOOK runs again" when it is fixed. A change of
-a script alone does not reload the hooks: each event runs the script as it is then. The
-scripts already broken at the start are printed after the "watching" line. It runs until
-interrupted, or for --for.`,
+a script alone does not reload the hooks: each event runs the script as it is then (a Phi
+hook folder's files are its source's and reload as before). The scripts already broken at
+the start are printed after the "watching" line. It runs until interrupted, or for --for.`,
 		Example: `  hookcompat watch --project .
   hookcompat watch --config hooks.toml --for 10m`,
 		Args: usageArgs(cobra.NoArgs),
