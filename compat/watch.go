@@ -3,6 +3,7 @@ package compat
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -63,8 +64,8 @@ type Change struct {
 // The files the running hooks run — each script or program a command
 // names by a path, and the script an interpreter is given, resolved as
 // [Diagnose] resolves them (in the hook's dir or the project; in any
-// folder, also outside the sources') — are watched too, also after an
-// editor replaces one by a rename. A change of a script alone does not
+// folder, also outside the sources'; a symlink's target too) — are
+// watched too, also after an editor replaces one by a rename. A change of a script alone does not
 // reload the hooks (the runner runs the file as it is at each event; a
 // file inside a Phi hook folder is a source's, and reloads as before): the
 // scripts are checked again ([ScriptFindings], with the environment of
@@ -234,9 +235,17 @@ func checkScripts(l *Loaded, env []string) *scriptState {
 		d.vocab = translate.DefaultVocabulary
 	}
 	d.script = func(p string) {
-		if !seen[p] {
-			seen[p] = true
-			st.paths = append(st.paths, p)
+		// A symlinked script (dotfiles kept with stow or chezmoi) changes
+		// in its target's folder: the target is watched too.
+		paths := []string{p}
+		if t, err := filepath.EvalSymlinks(p); err == nil && t != p {
+			paths = append(paths, t)
+		}
+		for _, x := range paths {
+			if !seen[x] {
+				seen[x] = true
+				st.paths = append(st.paths, x)
+			}
 		}
 	}
 	for i := range l.Config.Hooks {

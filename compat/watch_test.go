@@ -162,3 +162,31 @@ func TestScriptFindings(t *testing.T) {
 	}
 	assert.Equal(t, []string{"python3 guard.py: " + compat.CodeMissingScript, "./gone.sh: " + compat.CodeUnresolvable}, got)
 }
+
+// TestWatchSymlinkedScript: a script that is a symlink to a file in
+// another folder (dotfiles kept with stow) is watched through its target:
+// the target's chmod -x is seen.
+func TestWatchSymlinkedScript(t *testing.T) {
+	dir, dotfiles := t.TempDir(), t.TempDir()
+	target := filepath.Join(dotfiles, "guard.sh")
+	require.NoError(t, os.WriteFile(target, []byte("#!/bin/sh\nexit 0\n"), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".claude/hooks"), 0o755))
+	require.NoError(t, os.Symlink(target, filepath.Join(dir, ".claude/hooks/guard.sh")))
+	write(t, dir, map[string]string{".claude/settings.json": `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh"}]}]}}`})
+	l, err := compat.Load(compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Sources: claude.Sources(filepath.Join(dir, ".claude/settings.json"))})
+	require.NoError(t, err)
+	e, err := compat.NewEngine(l, runner.Options{})
+	require.NoError(t, err)
+	changes := make(chan compat.Change, 10)
+	w, err := compat.Watch(l, e, func(c compat.Change) { changes <- c })
+	require.NoError(t, err)
+	defer w.Close()
+	require.NoError(t, os.Chmod(target, 0o644))
+	select {
+	case c := <-changes:
+		require.Len(t, c.Broken, 1)
+		assert.Equal(t, compat.CodeNotExecutable, c.Broken[0].Code)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the symlink target's chmod -x is not reported")
+	}
+}
