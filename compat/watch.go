@@ -89,7 +89,18 @@ func Watch(l *Loaded, eng *runner.Engine, onChange func(Change)) (*watch.Watcher
 	first := true
 	loads := map[*settings.Config]*Loaded{l.Config: l} // the running load and the latest one, by config
 	var applied *Loaded
-	scripts := checkScripts(l, env) // the state last reported; the watcher's goroutine only
+	// The scripts' state last reported, and the last one computed: the
+	// watcher asks for the paths (Scripts) right before Check and before
+	// it tells OnChange of an applied reload, which use that state, so
+	// that what they report is watched. The watcher's goroutine only.
+	scripts := checkScripts(l, env)
+	computed := scripts
+	check := func(x *Loaded, fresh bool) *scriptState {
+		if fresh || computed.load != x {
+			computed = checkScripts(x, env)
+		}
+		return computed
+	}
 	lookup := func(cfg *settings.Config) *Loaded {
 		mu.Lock()
 		defer mu.Unlock()
@@ -149,7 +160,7 @@ func Watch(l *Loaded, eng *runner.Engine, onChange func(Change)) (*watch.Watcher
 		},
 		Scripts: func(cfg *settings.Config) []string {
 			if x := lookup(cfg); x != nil {
-				return checkScripts(x, env).paths
+				return check(x, true).paths
 			}
 			return nil
 		},
@@ -160,7 +171,7 @@ func Watch(l *Loaded, eng *runner.Engine, onChange func(Change)) (*watch.Watcher
 			if cur == nil {
 				return
 			}
-			now := checkScripts(cur, env)
+			now := check(cur, false)
 			broken, fixed := scripts.diff(now)
 			scripts = now
 			if onChange != nil && len(broken)+len(fixed) > 0 {
@@ -175,7 +186,7 @@ func Watch(l *Loaded, eng *runner.Engine, onChange func(Change)) (*watch.Watcher
 				mu.Unlock()
 				if ch.Loaded != nil {
 					ch.Warnings = ch.Loaded.Warnings
-					now := checkScripts(ch.Loaded, env)
+					now := check(ch.Loaded, false)
 					ch.Broken, ch.Fixed = scripts.diff(now)
 					scripts = now
 				}
@@ -219,6 +230,7 @@ type scriptHook struct{ event, file, label string }
 // scriptState is what checkScripts found: every hook (in load order),
 // its script findings, its position, and the files the hooks run.
 type scriptState struct {
+	load     *Loaded
 	hooks    []scriptHook
 	findings map[scriptHook][]Finding
 	at       map[scriptHook]settings.Source
@@ -228,7 +240,7 @@ type scriptState struct {
 // checkScripts runs doctor's checks of what each hook of l runs and keeps
 // the findings of scriptCodes and the paths of the files checked.
 func checkScripts(l *Loaded, env []string) *scriptState {
-	st := &scriptState{findings: map[scriptHook][]Finding{}, at: map[scriptHook]settings.Source{}}
+	st := &scriptState{load: l, findings: map[scriptHook][]Finding{}, at: map[scriptHook]settings.Source{}}
 	seen := map[string]bool{}
 	d := &doctor{project: l.Project, env: env, home: envValue(env, "HOME"), vocab: l.Vocabulary}
 	if d.vocab == nil {

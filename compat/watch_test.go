@@ -165,7 +165,7 @@ func TestScriptFindings(t *testing.T) {
 
 // TestWatchSymlinkedScript: a script that is a symlink to a file in
 // another folder (dotfiles kept with stow) is watched through its target:
-// the target's chmod -x is seen.
+// the target's chmod -x is seen, also after the link is pointed elsewhere.
 func TestWatchSymlinkedScript(t *testing.T) {
 	dir, dotfiles := t.TempDir(), t.TempDir()
 	target := filepath.Join(dotfiles, "guard.sh")
@@ -181,12 +181,32 @@ func TestWatchSymlinkedScript(t *testing.T) {
 	w, err := compat.Watch(l, e, func(c compat.Change) { changes <- c })
 	require.NoError(t, err)
 	defer w.Close()
-	require.NoError(t, os.Chmod(target, 0o644))
-	select {
-	case c := <-changes:
-		require.Len(t, c.Broken, 1)
-		assert.Equal(t, compat.CodeNotExecutable, c.Broken[0].Code)
-	case <-time.After(10 * time.Second):
-		t.Fatal("the symlink target's chmod -x is not reported")
+	next := func(why string) compat.Change {
+		t.Helper()
+		select {
+		case c := <-changes:
+			return c
+		case <-time.After(10 * time.Second):
+			t.Fatal("no change reported: " + why)
+		}
+		return compat.Change{}
 	}
+	require.NoError(t, os.Chmod(target, 0o644))
+	c := next("the symlink target's chmod -x")
+	require.Len(t, c.Broken, 1)
+	assert.Equal(t, compat.CodeNotExecutable, c.Broken[0].Code)
+
+	// The link now points to an executable file in a third folder: it
+	// runs again, and the new target is watched.
+	other := filepath.Join(t.TempDir(), "guard.sh")
+	require.NoError(t, os.WriteFile(other, []byte("#!/bin/sh\nexit 0\n"), 0o755))
+	link := filepath.Join(dir, ".claude/hooks/guard.sh")
+	require.NoError(t, os.Symlink(other, link+".new"))
+	require.NoError(t, os.Rename(link+".new", link))
+	c = next("the link re-pointed")
+	require.Len(t, c.Fixed, 1)
+	require.NoError(t, os.Chmod(other, 0o644))
+	c = next("the new target's chmod -x")
+	require.Len(t, c.Broken, 1)
+	assert.Equal(t, compat.CodeNotExecutable, c.Broken[0].Code)
 }

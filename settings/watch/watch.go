@@ -75,8 +75,11 @@ type Options struct {
 	Notes func(*settings.Config) []byte
 	// Scripts, if set, returns the files the hooks of a config run (its
 	// scripts and the programs it names by a path; absolute, or relative
-	// to the working directory). It is called after the start's load and
-	// after every applied reload; each file is watched through its parent
+	// to the working directory). It is called after the start's load,
+	// after every applied reload (before OnChange is told) and right
+	// before every Check (a symlinked script may point elsewhere now), on
+	// the watcher's goroutine but for the start's; each file is watched
+	// through its parent
 	// directory (a directory that does not exist yet is found when it is
 	// made, as for Files; one that cannot be watched is reported as a
 	// Change's Err). An event on a script — chmod, write, remove, rename,
@@ -113,14 +116,15 @@ type Watcher struct {
 	done      chan struct{}
 	wg        sync.WaitGroup
 	closeOnce sync.Once
-	files     map[string]bool // watched file names (absolute)
-	dirs      map[string]bool // directory sources (absolute)
-	watched   map[string]bool // directories with an fsnotify watch; owned by loop after Start
-	pending   map[string]bool // source and script directories that do not exist yet; owned by loop after Start
-	scripts   map[string]bool // the applied config's script files (absolute); owned by loop after Start
-	needed    map[string]bool // directories a source or script is in (absolute); owned by loop after Start
-	current   []byte          // key of the applied config (encoded TOML and notes); owned by loop
-	hooks     []settings.Hook // the applied hooks; owned by loop
+	files     map[string]bool  // watched file names (absolute)
+	dirs      map[string]bool  // directory sources (absolute)
+	watched   map[string]bool  // directories with an fsnotify watch; owned by loop after Start
+	pending   map[string]bool  // source and script directories that do not exist yet; owned by loop after Start
+	scripts   map[string]bool  // the applied config's script files (absolute); owned by loop after Start
+	needed    map[string]bool  // directories a source or script is in (absolute); owned by loop after Start
+	current   []byte           // key of the applied config (encoded TOML and notes); owned by loop
+	hooks     []settings.Hook  // the applied hooks; owned by loop
+	cfg       *settings.Config // the applied config; owned by loop
 }
 
 // Start loads the sources once, applies them, and starts watching. It
@@ -147,7 +151,7 @@ func Start(opts Options) (*Watcher, error) {
 		fsw.Close()
 		return nil, err
 	}
-	w.current, w.hooks = w.key(cfg), append([]settings.Hook(nil), cfg.Hooks...)
+	w.current, w.hooks, w.cfg = w.key(cfg), append([]settings.Hook(nil), cfg.Hooks...), cfg
 	for _, f := range opts.Files {
 		abs, err := filepath.Abs(f)
 		if err != nil {
@@ -289,6 +293,10 @@ func (w *Watcher) loop() {
 				w.reload(candidate)
 			}
 			if checkDue && w.opts.Check != nil {
+				// The files first (a symlinked script may point
+				// elsewhere now), so that what Check reports is watched
+				// when it is told.
+				w.watchScripts(w.cfg)
 				w.opts.Check()
 			}
 			candidate, reloadDue, checkDue = nil, false, false
@@ -443,7 +451,7 @@ func (w *Watcher) apply(cfg *settings.Config) {
 		return
 	}
 	added, removed, changed := diff(w.hooks, cfg.Hooks)
-	w.current, w.hooks = enc, append([]settings.Hook(nil), cfg.Hooks...)
+	w.current, w.hooks, w.cfg = enc, append([]settings.Hook(nil), cfg.Hooks...), cfg
 	w.watchScripts(cfg)
 	w.report(Change{Applied: true, Added: added, Removed: removed, Changed: changed})
 }

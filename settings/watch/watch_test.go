@@ -64,8 +64,8 @@ func TestWatchReloadsAndKeepsLastGood(t *testing.T) {
 	// A good edit: A, then A+B.
 	start := time.Now()
 	writeAtomically(t, path, "[[hooks.pre_tool]]\ncommand = \"a\"\n\n[[hooks.pre_tool]]\ncommand = \"b\"\n")
-	require.Eventually(t, func() bool { _, a := rec.snapshot(); return len(a) == 2 }, time.Second, 10*time.Millisecond,
-		"the edit is picked up within a second")
+	require.Eventually(t, func() bool { c, a := rec.snapshot(); return len(a) == 2 && len(c) == 1 }, time.Second, 10*time.Millisecond,
+		"the edit is picked up and reported within a second (Apply comes before OnChange)")
 	t.Logf("edit applied after %s", time.Since(start))
 	changes, applied := rec.snapshot()
 	assert.Len(t, applied[1].Hooks, 2)
@@ -89,7 +89,7 @@ func TestWatchReloadsAndKeepsLastGood(t *testing.T) {
 
 	// A fix that removes a hook is applied.
 	writeAtomically(t, path, "[[hooks.pre_tool]]\ncommand = \"b\"\n")
-	require.Eventually(t, func() bool { _, a := rec.snapshot(); return len(a) == 3 }, 2*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool { c, a := rec.snapshot(); return len(a) == 3 && len(c) == 3 }, 2*time.Second, 10*time.Millisecond)
 	changes, _ = rec.snapshot()
 	last := changes[len(changes)-1]
 	assert.Equal(t, []string{"pre_tool: a (" + path + ")"}, last.Removed)
