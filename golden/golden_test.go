@@ -524,7 +524,7 @@ func (c *goldenCase) convert() {
 		// existing: SECTION — the file the output is written into.
 		data, ok := c.section(name)
 		require.True(c.t, ok, "existing: no section %q", name)
-		copts.Existing = data
+		copts.Existing, copts.Path = data, name
 	}
 	res := compat.Convert(inputs, copts)
 	if len(res.Errors) > 0 {
@@ -552,7 +552,7 @@ func (c *goldenCase) convert() {
 	// (issue 5: idempotence, like gofmt on its own output); another
 	// agent's file is read back as that agent's format.
 	if !toml {
-		copts.Existing = nil
+		copts.Existing, copts.Path = nil, ""
 		again := compat.Convert([]compat.Input{{Name: "out", Data: res.Output, From: copts.Target}}, copts)
 		require.Empty(c.t, again.Errors, "the converted file does not read back")
 		if c.hdr.one("existing", "") == "" {

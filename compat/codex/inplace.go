@@ -23,10 +23,7 @@ const positionNote = "removing a converted group moves your own groups after it:
 // nothing else ([inplace.MergeJSON], [inplace.MergeTOML]). An empty file
 // gets the whole file in its form.
 func writeInPlace(fresh []byte, opts *format.TargetOptions) ([]byte, []translate.Warning, error) {
-	name := opts.Path
-	if name == "" {
-		name = "hooks.json"
-	}
+	name := opts.OutputName()
 	owner := inplace.Owner{Host: "codex", Protocols: opts.Protocols}
 	owns := func(_ string, entry []byte) bool {
 		hs := gjson.GetBytes(entry, "hooks").Array()

@@ -290,10 +290,12 @@ func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 			why = fmt.Sprintf("[features] hooks is false in %s", l.abs)
 		case managedOnly && !managedScope(l.Scope):
 			why = "allow_managed_hooks_only is true in requirements.toml"
+		case !managedScope(l.Scope) && !hooksReviewed && l.Scope == ScopeProject:
+			why = untrustedProject(root, env)
 		case !managedScope(l.Scope) && !hooksReviewed:
-			why = "the host did not trust this project's hooks (Codex runs unreviewed user and project hooks only with --dangerously-bypass-hook-trust)"
+			why = fmt.Sprintf("the host did not trust the project %s: Codex runs a user or project hook only once it is reviewed in Codex's /hooks, and a project's .codex/ hooks only in a trusted project (%s); --dangerously-bypass-hook-trust (hookcompat's --bypass-hook-trust) skips the review", root, trustLevel(root, env))
 		case l.Scope == ScopeProject && !projectTrusted:
-			why = fmt.Sprintf("the project %s is not trusted ([projects.%q] trust_level = \"trusted\" in %s)", root, root, filepath.Join(Home(env), "config.toml"))
+			why = untrustedProject(root, env)
 		}
 		cfg, warns := translateDecoded(l.dec, l.Scope, &ordinal, states, managedScope(l.Scope))
 		if why != "" {
@@ -310,6 +312,19 @@ func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 }
 
 func isTOML(path string) bool { return strings.HasSuffix(path, ".toml") }
+
+// untrustedProject says why an untrusted project's own hooks do not load
+// and what Codex needs to load them: the project trusted (its
+// trust_level), then each hook reviewed in /hooks. The bypass flag comes
+// last: it skips the review, not the project's trust.
+func untrustedProject(root string, env *format.Env) string {
+	return fmt.Sprintf("the project %s is not trusted: Codex loads a project's .codex/ hooks only in a trusted project (%s), then runs each once reviewed in Codex's /hooks; --dangerously-bypass-hook-trust (hookcompat's --bypass-hook-trust) skips only that review", root, trustLevel(root, env))
+}
+
+// trustLevel is how Codex records a trusted project: what to set where.
+func trustLevel(root string, env *format.Env) string {
+	return fmt.Sprintf("trust the folder when Codex asks at its first start there, which writes [projects.%q] trust_level = \"trusted\" in %s", root, filepath.Join(Home(env), "config.toml"))
+}
 
 // decodeFile decodes a hooks.json or a TOML config by its name.
 func decodeFile(path string, data []byte) (*decoded, error) {

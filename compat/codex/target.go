@@ -205,8 +205,8 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 		out.Wrapped++
 	}
 	if out.Wrapped > 0 || len(seenCodex) > 0 {
-		out.Warnings = append(out.Warnings, translate.Warning{File: "hooks.json", Code: CodeReviewNeeded,
-			Message: "Codex runs new hooks only after they are reviewed (/hooks) or with --dangerously-bypass-hook-trust, and a project's .codex/hooks.json only in a trusted project"})
+		out.Warnings = append(out.Warnings, translate.Warning{File: opts.OutputName(), Code: CodeReviewNeeded,
+			Message: "Codex loads a project's .codex/ hooks only in a trusted project (trust the folder when Codex asks: trust_level = \"trusted\" for it in ~/.codex/config.toml), and runs each new or changed hook only once reviewed in its /hooks; --dangerously-bypass-hook-trust skips the review"})
 	}
 	// Events in Codex's order.
 	var b bytes.Buffer

@@ -76,7 +76,7 @@ func (target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format.O
 		w.hook(&cfg.Hooks[i])
 	}
 	if w.wrapped > 0 {
-		w.warns = append(w.warns, translate.Warning{File: "hooks.json", Code: CodeTrustNeeded,
+		w.warns = append(w.warns, translate.Warning{File: opts.OutputName(), Code: CodeTrustNeeded,
 			Message: "Copilot loads .github/hooks/*.json only in a trusted folder (copilot --trust-folder, or the folder in trustedFolders); ~/.copilot/hooks/*.json loads everywhere"})
 	}
 	data, err := w.document(nil)
@@ -405,10 +405,7 @@ func writeInPlace(fresh []byte, opts *format.TargetOptions) ([]byte, []translate
 	if len(bytes.TrimSpace(opts.Existing)) == 0 {
 		return fresh, nil, nil
 	}
-	name := opts.Path
-	if name == "" {
-		name = "hooks.json"
-	}
+	name := opts.OutputName()
 	owner := inplace.Owner{Host: Name, Protocols: opts.Protocols}
 	res, err := inplace.MergeJSON(inplace.JSONSpec{
 		Name: name, Agent: "GitHub Copilot CLI", Existing: opts.Existing, Fresh: fresh, Container: "hooks",

@@ -20,10 +20,7 @@ func writeInPlace(fresh []byte, opts *format.TargetOptions) ([]byte, []translate
 	if len(bytes.TrimSpace(opts.Existing)) == 0 {
 		return fresh, nil, nil
 	}
-	name := opts.Path
-	if name == "" {
-		name = "hooks.json"
-	}
+	name := opts.OutputName()
 	owner := inplace.Owner{Host: TargetName, Protocols: opts.Protocols}
 	res, err := inplace.MergeJSON(inplace.JSONSpec{
 		Name: name, Agent: "Cursor", Existing: opts.Existing, Fresh: fresh, Container: "hooks",

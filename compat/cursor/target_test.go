@@ -111,8 +111,8 @@ func TestTargetInPlace(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, back.Hooks, 2, "%v", warns)
 
-	_, err = target{}.Write(cfg, &format.TargetOptions{Existing: []byte("// comment\n{}")})
-	assert.ErrorContains(t, err, "hooks.json:1:1: unexpected '/'", "Cursor's hooks.json has no comments: an error naming the position")
+	_, err = target{}.Write(cfg, &format.TargetOptions{Existing: []byte("// comment\n{}"), Path: ".cursor/hooks.json"})
+	assert.ErrorContains(t, err, ".cursor/hooks.json:1:1: unexpected '/'", "Cursor's hooks.json has no comments: an error naming the position")
 	out, err = target{}.Write(cfg, &format.TargetOptions{Shim: "/bin/hookcompat", Existing: []byte(`{"hooks":{}}`)})
 	require.NoError(t, err)
 	assert.Contains(t, string(out.Data), `"version": 1`, "a missing version is added")

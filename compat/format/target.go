@@ -66,6 +66,21 @@ type TargetOptions struct {
 	Protocols []string
 }
 
+// StdoutName is what [TargetOptions.OutputName] names the output by when
+// no Path is given: the caller writes the data on standard output.
+const StdoutName = "<stdout>"
+
+// OutputName names the file written in a target's warnings and errors:
+// Path as the caller gave it (relative stays relative), or [StdoutName]
+// when there is none — never a bare default file name, which would name
+// a file the user did not write.
+func (o *TargetOptions) OutputName() string {
+	if o.Path == "" {
+		return StdoutName
+	}
+	return o.Path
+}
+
 // Output is what a [Target] wrote.
 type Output struct {
 	Data     []byte

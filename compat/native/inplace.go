@@ -36,10 +36,7 @@ func writeInPlace(target string, fresh []byte, opts *format.TargetOptions) ([]by
 	if len(bytes.TrimSpace(opts.Existing)) == 0 {
 		return fresh, nil, nil
 	}
-	name := opts.Path
-	if name == "" {
-		name = "hooks.toml"
-	}
+	name := opts.OutputName()
 	owner := inplace.Owner{Host: "", Protocols: opts.Protocols}
 	owns := func(_ string, entry []byte, comments []string) bool {
 		if target == TargetNative {

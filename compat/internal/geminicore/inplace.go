@@ -24,10 +24,7 @@ func (t Target) writeInPlace(fresh []byte, opts *format.TargetOptions) ([]byte, 
 		return fresh, nil, nil
 	}
 	a := t.Agent
-	name := opts.Path
-	if name == "" {
-		name = "settings.json"
-	}
+	name := opts.OutputName()
 	owner := inplace.Owner{Host: a.Proto, Protocols: opts.Protocols}
 	res, err := inplace.MergeJSON(inplace.JSONSpec{
 		Name: name, Agent: a.Title, Existing: opts.Existing, Fresh: fresh, Container: "hooks", Comments: true,
