@@ -58,6 +58,19 @@ func (opts *Options) thirdPartyScopes(other string) map[string]bool {
 	return out
 }
 
+// viewDiscovery is what the agent of opts reads itself beyond f's
+// discovery (format.AgentViewer: Copilot CLI's reading of Claude Code's
+// project settings), when f is that agent; nothing otherwise.
+func (opts *Options) viewDiscovery(f format.Format, env *format.Env) format.Discovery {
+	if opts.Agent == "" || f.Name() != opts.Agent {
+		return format.Discovery{}
+	}
+	if v, ok := f.(format.AgentViewer); ok {
+		return v.ViewDiscover(env)
+	}
+	return format.Discovery{}
+}
+
 // checkAgent refuses an unknown agent, and a named source the agent does
 // not read.
 func (opts *Options) checkAgent(named []format.Source) error {

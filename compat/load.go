@@ -175,6 +175,9 @@ func Load(opts Options) (*Loaded, error) {
 			srcs = append(srcs, kept...)
 			l.Warnings = append(l.Warnings, thirdPartyOff(left)...)
 			l.Watch = append(l.Watch, d.Watch...)
+			v := opts.viewDiscovery(f, env)
+			srcs = append(srcs, v.Sources...)
+			l.Watch = append(l.Watch, v.Watch...)
 		} else if opts.Discover {
 			for _, d := range f.Discover(env).Sources {
 				if !namedAlready(named, d) {

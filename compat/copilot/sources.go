@@ -289,3 +289,21 @@ func decodeSource(s format.Source, data []byte) (*decoded, error) {
 	}
 	return decodeFile(src, filepath.Dir(s.Path))
 }
+
+// ViewDiscover returns, for Copilot CLI's own view of a project (compat's
+// Options.Agent "copilot"), the Claude Code settings files Copilot runs
+// itself ([ClaudeSources]) as discovered Copilot sources of scope
+// claude-project: their hooks run with Copilot's PascalCase payloads and
+// rules, in a trusted folder only, after the repository's hooks files.
+// Both files are watched, so that creating one changes the view.
+func (copilotFormat) ViewDiscover(env *format.Env) format.Discovery {
+	var d format.Discovery
+	for _, s := range ClaudeSources(env.Project) {
+		s.Installed, s.Discovered = false, true
+		d.Sources = append(d.Sources, s)
+	}
+	for _, n := range []string{"settings.json", "settings.local.json"} {
+		d.Watch = append(d.Watch, filepath.Join(env.Project, ".claude", n))
+	}
+	return d
+}

@@ -41,7 +41,10 @@ turns it off, another value names the file. Sources are found as for run.
 --agent NAME lists what that agent would run in this project, as run --agent fires it, each
 hook with its review state where the agent keeps one: "reviewed" or "needs review (/hooks)"
 (Codex, with --bypass-hook-trust; without it such hooks are not loaded and a warning names
-each), "managed", "third-party" (Claude Code hooks Cursor runs with --third-party).`,
+each), "managed", "third-party" (Claude Code hooks Cursor runs with --third-party).
+--agent copilot includes the project's .claude/settings.json and .claude/settings.local.json,
+whose hooks Copilot CLI runs itself: they are listed (and run) as copilot hooks of scope
+claude-project, with Copilot's payloads and rules, in a trusted folder only.`,
 		Example: `  hookcompat list --project .
   hookcompat list --agent codex
   hookcompat list --agent cursor --third-party
