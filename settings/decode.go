@@ -350,40 +350,53 @@ func eventList() string {
 // are ("PreToolUse" is pre_tool, "UserPromptSubmit" prompt_submit) — or
 // "".
 func nearestEvent(name string) string {
-	norm := func(s string) string {
-		var b strings.Builder
-		for i, c := range s {
-			switch {
-			case c >= 'A' && c <= 'Z':
-				if i > 0 {
-					b.WriteByte('_')
-				}
-				b.WriteRune(c + 'a' - 'A')
-			case c == '-' || c == ' ':
-				b.WriteByte('_')
-			default:
-				b.WriteRune(c)
-			}
-		}
-		return b.String()
+	if near := nearestEventName(name); near != "" {
+		return fmt.Sprintf(" (did you mean %s?)", near)
 	}
-	best, bestD := "", 3
+	return ""
+}
+
+// nearestEventName returns the native or extension event that name most
+// likely means, or "" when none is near (hookkit.Nearest's rules: case,
+// then separators, then a small edit distance), name also read as
+// Claude Code's spelling of a native event (PreToolUse is pre_tool,
+// UserPromptSubmit prompt_submit, PostToolUseFailure
+// post_tool_failure). A known event is returned as itself.
+func nearestEventName(name string) Event {
+	if Event(name).Known() {
+		return Event(name)
+	}
+	var cands []string
 	for _, e := range append(Events(), ExtensionEvents()...) {
-		cand := string(e)
-		d := hookkit.EditDistance(name, cand)
-		// Claude's names: PreToolUse, PostToolUseFailure, UserPromptSubmit.
-		n := norm(name)
-		for _, v := range []string{n, strings.ReplaceAll(n, "_use", ""), strings.TrimPrefix(n, "user_")} {
-			d = min(d, hookkit.EditDistance(v, cand))
-		}
-		if d < bestD || (d == bestD && cand < best) {
-			best, bestD = cand, d
+		cands = append(cands, string(e))
+	}
+	n := snakeCase(name)
+	for _, v := range []string{strings.ReplaceAll(n, "_use", ""), strings.TrimPrefix(n, "user_"), n, name} {
+		if near := hookkit.Nearest(v, cands); near != "" {
+			return Event(near)
 		}
 	}
-	if best == "" {
-		return ""
+	return ""
+}
+
+// snakeCase is a camelCase or PascalCase name in snake_case, '-' and ' '
+// as '_' (PreToolUse → pre_tool_use).
+func snakeCase(s string) string {
+	var b strings.Builder
+	for i, c := range s {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(c + 'a' - 'A')
+		case c == '-' || c == ' ':
+			b.WriteByte('_')
+		default:
+			b.WriteRune(c)
+		}
 	}
-	return fmt.Sprintf(" (did you mean %s?)", best)
+	return b.String()
 }
 
 // nearestKey returns the hook key within edit distance 2 of k, if any.

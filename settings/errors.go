@@ -108,7 +108,10 @@ func position(file string, line, col int, field string) string {
 // UnknownEventError is an event name that is neither a native nor an
 // extension event (see [Event.Known]): in a native config's [hooks]
 // table, on a hook given to an engine, or on an event fired. File, Line,
-// Col and Field say where it was written, when it was.
+// Col and Field say where it was written, when it was. Its message names
+// the event meant when one is near: the same but for case or separators,
+// Claude Code's spelling of it (PreToolUse is pre_tool), or a small edit
+// distance away.
 type UnknownEventError struct {
 	Event Event
 	File  string // "" when the name did not come from a file
@@ -120,6 +123,9 @@ type UnknownEventError struct {
 // Error implements error.
 func (e *UnknownEventError) Error() string {
 	msg := fmt.Sprintf("unknown event %q", e.Event)
+	if near := nearestEventName(string(e.Event)); near != "" {
+		msg += fmt.Sprintf(" (did you mean %s?)", near)
+	}
 	if pos := position(e.File, e.Line, e.Col, e.Field); pos != "" {
 		return pos + ": " + msg
 	}

@@ -116,7 +116,7 @@ func validateHook(h *Hook) []problem {
 		ps = append(ps, problem{field: field, msg: fmt.Sprintf(format, args...), err: err})
 	}
 	if !h.Event.Known() {
-		addErr("", &UnknownEventError{Event: h.Event}, "unknown event %q", h.Event)
+		addErr("", &UnknownEventError{Event: h.Event}, "unknown event %q%s", h.Event, nearestEvent(string(h.Event)))
 	}
 	syntaxMu.RLock()
 	check, okSyntax := matchCheck[h.EffectiveMatchSyntax()]

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -212,7 +213,7 @@ func (claudeFormat) ShimEvent(e settings.Event) (string, bool) {
 func (claudeFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
 	row := eventNamed(s.Event)
 	if row == nil {
-		return nil, fmt.Errorf("%w: --event %q is not a Claude Code event", format.ErrShimUsage, s.Event)
+		return nil, fmt.Errorf("%w: --event %q is not a Claude Code event%s", format.ErrShimUsage, s.Event, hookkit.DidYouMean(s.Event, eventNames()))
 	}
 	h := &settings.Hook{
 		Event: row.native, Protocol: Name,

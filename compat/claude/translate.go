@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -176,7 +177,7 @@ func (t *translation) event(cfg *settings.Config, m *jsonpos.Member) {
 			name = alias
 			row = eventNamed(alias)
 		} else {
-			t.warnAt(m.KeyOffset, translate.CodeUnknownEvent, fmt.Sprintf("unknown event %q: its hooks are not loaded (Claude Code skips it too)", name))
+			t.warnAt(m.KeyOffset, translate.CodeUnknownEvent, fmt.Sprintf("unknown event %q: its hooks are not loaded (Claude Code skips it too)%s", name, hookkit.DidYouMean(name, eventNames())))
 			return
 		}
 	}

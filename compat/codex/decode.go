@@ -14,6 +14,7 @@ import (
 	toml "github.com/pelletier/go-toml/v2"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/internal/tomlpos"
 	"github.com/hookcompat/hookcompat/translate"
@@ -370,7 +371,7 @@ func (d *decoded) events(h *vnode, inTOML bool) error {
 				}
 			}
 			d.notes = append(d.notes, note{line: m.line, col: m.col, code: translate.CodeUnknownEvent,
-				msg: fmt.Sprintf("%q is not a Codex event (Codex events: %s); its %d hook(s) are not loaded (Codex ignores the key)", m.key, strings.Join(eventNames(), ", "), n)})
+				msg: fmt.Sprintf("%q is not a Codex event (Codex events: %s); its %d hook(s) are not loaded (Codex ignores the key)%s", m.key, strings.Join(eventNames(), ", "), n, hookkit.DidYouMean(m.key, eventNames()))})
 			continue
 		}
 		if seen[m.key] {

@@ -12,6 +12,7 @@ import (
 	toml "github.com/pelletier/go-toml/v2"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -217,7 +218,7 @@ func (codexFormat) ShimEvent(e settings.Event) (string, bool) {
 func (codexFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
 	native, ok := nativeEventOf(s.Event)
 	if !ok {
-		return nil, fmt.Errorf("%w: --event %q is not a Codex event (Codex events: %s)", format.ErrShimUsage, s.Event, strings.Join(eventNames(), ", "))
+		return nil, fmt.Errorf("%w: --event %q is not a Codex event (Codex events: %s)%s", format.ErrShimUsage, s.Event, strings.Join(eventNames(), ", "), hookkit.DidYouMean(s.Event, eventNames()))
 	}
 	h := &settings.Hook{Event: native, Protocol: Name, Timeout: DefaultTimeout,
 		Source: settings.Source{File: "flags", Format: Name, Event: s.Event}}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
@@ -195,7 +196,7 @@ func (copilotFormat) ShimEvent(e settings.Event) (string, bool) {
 func (copilotFormat) ShimHook(spec *format.ShimSpec) (*settings.Hook, error) {
 	r, pascalKey, ok := rowOf(spec.Event)
 	if !ok {
-		return nil, fmt.Errorf("%w: --event %q is not a Copilot event (known: %s)", format.ErrShimUsage, spec.Event, strings.Join(EventNames(), ", "))
+		return nil, fmt.Errorf("%w: --event %q is not a Copilot event (known: %s)%s", format.ErrShimUsage, spec.Event, strings.Join(EventNames(), ", "), hookkit.DidYouMean(spec.Event, EventNames()))
 	}
 	h := &settings.Hook{Event: r.Native, Protocol: Name, Timeout: DefaultTimeout,
 		Source: settings.Source{File: "flags", Format: Name, Event: spec.Event}}

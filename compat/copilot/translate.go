@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -222,7 +223,17 @@ func (d *decoder) events(hooks *jsonpos.Node) error {
 		}
 	}
 	if len(unknown) > 0 {
-		d.warn(unknownAt, translate.CodeUnknownEvent, fmt.Sprintf("Ignoring unknown hook event(s) in %s: %s (Copilot's events: %s); their hooks are not loaded", d.src.Path, strings.Join(unknown, ", "), strings.Join(EventNames(), ", ")))
+		var near []string
+		for _, k := range unknown {
+			if n := hookkit.Nearest(k, EventNames()); n != "" {
+				near = append(near, fmt.Sprintf("%q for %q", n, k))
+			}
+		}
+		msg := fmt.Sprintf("Ignoring unknown hook event(s) in %s: %s (Copilot's events: %s); their hooks are not loaded", d.src.Path, strings.Join(unknown, ", "), strings.Join(EventNames(), ", "))
+		if len(near) > 0 {
+			msg += "; did you mean " + strings.Join(near, ", ") + "?"
+		}
+		d.warn(unknownAt, translate.CodeUnknownEvent, msg)
 	}
 	return nil
 }

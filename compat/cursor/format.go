@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -155,7 +156,7 @@ func (cursorFormat) ShimEvent(e settings.Event) (string, bool) {
 func (cursorFormat) ShimHook(spec *format.ShimSpec) (*settings.Hook, error) {
 	s := stepNamed(spec.Event)
 	if s == nil {
-		return nil, fmt.Errorf("%w: --event %q is not a Cursor step (known: %s)", format.ErrShimUsage, spec.Event, strings.Join(stepNames(), ", "))
+		return nil, fmt.Errorf("%w: --event %q is not a Cursor step (known: %s)%s", format.ErrShimUsage, spec.Event, strings.Join(stepNames(), ", "), hookkit.DidYouMean(spec.Event, stepNames()))
 	}
 	if name := spec.Options[OptionStep]; name != "" {
 		st := stepNamed(name)

@@ -353,21 +353,14 @@ func looksLikeMillis(secs float64) bool {
 // nearestStep returns the step whose name equals name ignoring case, or
 // is within edit distance 3 of it.
 func nearestStep(name string) string {
-	for _, s := range stepTable {
-		if strings.EqualFold(s.Name, name) {
-			return s.Name
-		}
+	near := hookkit.Nearest(name, stepNames())
+	if strings.EqualFold(near, name) {
+		return near
 	}
 	if alias, ok := claudeSteps.Get()[name]; ok {
 		return alias
 	}
-	best, bestD := "", 4
-	for _, s := range stepTable {
-		if d := hookkit.EditDistance(strings.ToLower(name), strings.ToLower(s.Name)); d < bestD {
-			best, bestD = s.Name, d
-		}
-	}
-	return best
+	return near
 }
 
 // claudeSteps are Claude Code event names people write in hooks.json,

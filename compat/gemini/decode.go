@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -108,7 +109,7 @@ func decodeFile(doc *geminicore.Doc, scope string, ext bool) *parsed {
 				}
 				return fmt.Sprintf("%q is a Claude Code event name that Gemini CLI does not have: its hooks are skipped", k)
 			}
-			return fmt.Sprintf("Invalid hook event name: %q from %s config. Skipping. (Gemini CLI's events: %s)", k, label, strings.Join(EventNames(), ", "))
+			return fmt.Sprintf("Invalid hook event name: %q from %s config. Skipping. (Gemini CLI's events: %s)%s", k, label, strings.Join(EventNames(), ", "), hookkit.DidYouMean(k, EventNames()))
 		},
 		Group: p.group,
 	})

@@ -237,7 +237,7 @@ func hookFromManifest(dir, mpath, scope string, data []byte) (foundHook, []trans
 	if err != nil {
 		me := err.(*manifestError)
 		return foundHook{}, []translate.Warning{{File: mpath, Line: me.Line, Col: me.Col, Code: CodeInvalidManifest,
-			Message: me.Msg + "; hook not loaded (as in Phi)"}}, false
+			Message: me.Msg + "; hook not loaded (as in Phi)" + me.Hint}}, false
 	}
 	root, _ := jsonpos.Parse(data)
 	line, col := 1, 1

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -106,7 +107,7 @@ func (phiFormat) ShimEvent(e settings.Event) (string, bool) {
 func (phiFormat) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
 	row := eventNamed(s.Event)
 	if row == nil {
-		return nil, fmt.Errorf("%w: --event %q: a Phi hook is pre_tool or post_tool", format.ErrShimUsage, s.Event)
+		return nil, fmt.Errorf("%w: --event %q: a Phi hook is pre_tool or post_tool%s", format.ErrShimUsage, s.Event, hookkit.DidYouMean(s.Event, eventNames()))
 	}
 	native := row.native
 	h := &settings.Hook{Event: native, Protocol: Name, Timeout: DefaultTimeout,

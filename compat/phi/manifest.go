@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 )
 
 // Phi's timeout bounds (phi §2).
@@ -59,9 +60,13 @@ type manifestFile struct {
 // the offending value where one is known (line and col 0 otherwise).
 // Msg is Phi's own wording of the problem (phi §10): `missing required
 // field "event"`, `invalid timeout …`, `parse: <decoder message>`, ….
+//
+// Hint is hookcompat's own addition for a warning, never part of Msg:
+// the event meant by an invalid one (`; did you mean "pre_tool"?`).
 type manifestError struct {
 	Line, Col int
 	Msg       string
+	Hint      string
 }
 
 // Error implements error.
@@ -120,7 +125,9 @@ func parseManifest(data []byte) (*hookManifest, error) {
 	case m.Event == "":
 		return nil, at("event", `missing required field "event"`)
 	case eventNamed(m.Event) == nil:
-		return nil, at("event", fmt.Sprintf("invalid event %q (want %q or %q)", m.Event, EventPreTool, EventPostTool))
+		e := at("event", fmt.Sprintf("invalid event %q (want %q or %q)", m.Event, EventPreTool, EventPostTool))
+		e.(*manifestError).Hint = hookkit.DidYouMean(m.Event, eventNames())
+		return nil, e
 	}
 	if m.Run == "" {
 		return nil, at("run", `missing required field "run"`)

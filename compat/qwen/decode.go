@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
 	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -88,7 +89,7 @@ func decodeHooks(p *parsed, hooks *jsonpos.Node, pluginRoot string) {
 			if alias, isAlias := translate.ClaudeEventAlias(k); isAlias {
 				return fmt.Sprintf("%q is not a Qwen Code event (Qwen uses Claude Code's names: %s); its hooks are skipped", k, alias)
 			}
-			return fmt.Sprintf("Invalid hook event name: %q from %s config. Skipping. (Qwen Code's events: %s)", k, p.scope, strings.Join(EventNames(), ", "))
+			return fmt.Sprintf("Invalid hook event name: %q from %s config. Skipping. (Qwen Code's events: %s)%s", k, p.scope, strings.Join(EventNames(), ", "), hookkit.DidYouMean(k, EventNames()))
 		},
 		Group: func(r *geminicore.Row, where string, g *jsonpos.Node) {
 			if g.Kind != jsonpos.Object {

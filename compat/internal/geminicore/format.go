@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/internal/hookkit"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -37,7 +38,7 @@ func (a *Agent) ShimEvent(e settings.Event) (string, bool) {
 func (a *Agent) ShimHook(s *format.ShimSpec) (*settings.Hook, error) {
 	r, ok := a.Event(s.Event)
 	if !ok {
-		return nil, fmt.Errorf("%w: --event %q is not a %s event (%s)", format.ErrShimUsage, s.Event, a.Title, strings.Join(a.EventNames(), ", "))
+		return nil, fmt.Errorf("%w: --event %q is not a %s event (%s)%s", format.ErrShimUsage, s.Event, a.Title, strings.Join(a.EventNames(), ", "), hookkit.DidYouMean(s.Event, a.EventNames()))
 	}
 	h := &settings.Hook{
 		Event: r.Native, Protocol: a.Proto, Timeout: a.ShimTimeout(s),
