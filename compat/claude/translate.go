@@ -88,6 +88,12 @@ func (tr translator) Translate(src translate.Source) (*settings.Config, []transl
 		return nil, nil, &settings.Error{File: src.Path, Line: line, Col: col, Msg: fmt.Sprintf("want a JSON object, got %s", root.Kind)}
 	}
 	cfg := &settings.Config{}
+	// JSON.parse keeps the last of a key given twice: Claude Code never
+	// sees the others.
+	for _, d := range jsonpos.Duplicates(root, "hooks") {
+		line, col := t.pos(d.LastOffset)
+		t.warnAt(d.KeyOffset, translate.CodeInvalidEntry, fmt.Sprintf("duplicate key %q: Claude Code reads only the last one (%d:%d), so what is written here is not loaded", d.Key, line, col))
+	}
 	hooks := root.Get("hooks")
 	if hooks == nil {
 		if looksLikeBareEventMap(root) {
@@ -104,7 +110,7 @@ func (tr translator) Translate(src translate.Source) (*settings.Config, []transl
 	if d := root.Get("disableAllHooks"); d != nil && d.Kind == jsonpos.Bool && d.Bool {
 		t.warnAt(d.Offset, translate.CodeUnsupportedField, "disableAllHooks is true: Claude Code runs no hook of lower-precedence files (the loader applies it across files; convert keeps the hooks)")
 	}
-	for _, m := range hooks.Members {
+	for _, m := range jsonpos.Unique(hooks) {
 		t.event(cfg, m)
 	}
 	if t.invalid != nil {

@@ -161,6 +161,7 @@ func decodeFile(src translate.Source, hookDir string) (*decoded, error) {
 			d.warn(m.KeyOffset, translate.CodeUnknownField, fmt.Sprintf("unknown key %q ignored", m.Key))
 		}
 	}
+	d.duplicates(jsonpos.Duplicates(root, "hooks"))
 	hooks := root.Get("hooks")
 	if hooks == nil {
 		d.warn(root.Offset, translate.CodeNoHooks, "no \"hooks\" object: the file defines no hooks")
@@ -183,6 +184,7 @@ func decodeObject(src translate.Source, data []byte, hooks *jsonpos.Node, hookDi
 	if hooks.Kind != jsonpos.Object {
 		return nil, d.fileError(hooks.Offset, "hooks: hooks must be an object")
 	}
+	d.duplicates(jsonpos.DuplicatesIn(hooks))
 	if err := d.events(hooks); err != nil {
 		return nil, err
 	}
@@ -194,10 +196,19 @@ func (d *decoder) fileError(off int, msg string) error {
 	return &settings.Error{File: d.src.Path, Line: line, Col: col, Msg: msg}
 }
 
+// duplicates warns of every key given twice: Copilot (JSON.parse) reads
+// the last one only.
+func (d *decoder) duplicates(dups []jsonpos.Duplicate) {
+	for _, dup := range dups {
+		line, col := d.pos(dup.LastOffset)
+		d.warn(dup.KeyOffset, CodeSkipped, fmt.Sprintf("duplicate key %q: Copilot reads only the last one (%d:%d), so what is written here is not loaded", dup.Key, line, col))
+	}
+}
+
 func (d *decoder) events(hooks *jsonpos.Node) error {
 	var unknown []string
 	var unknownAt int
-	for _, m := range hooks.Members {
+	for _, m := range jsonpos.Unique(hooks) {
 		if mcpEvents.Get()[m.Key] {
 			d.warn(m.KeyOffset, CodeNotRunHere, fmt.Sprintf("%s: adjusts the metadata of the MCP requests Copilot sends; hookcompat makes none, so these hooks do not run here", m.Key))
 			continue

@@ -97,6 +97,10 @@ func translateFile(src translate.Source) (*settings.Config, []translate.Warning,
 			t.warnAt(m.KeyOffset, translate.CodeUnknownField, fmt.Sprintf("unknown key %q ignored", m.Key))
 		}
 	}
+	for _, d := range jsonpos.Duplicates(root, "hooks") {
+		line, col := t.pos(d.LastOffset)
+		t.warnAt(d.KeyOffset, translate.CodeInvalidEntry, fmt.Sprintf("duplicate key %q: Cursor reads only the last one (%d:%d), so what is written here is not loaded", d.Key, line, col))
+	}
 	hooks := root.Get("hooks")
 	switch {
 	case hooks == nil:
@@ -104,7 +108,7 @@ func translateFile(src translate.Source) (*settings.Config, []translate.Warning,
 	case hooks.Kind != jsonpos.Object:
 		t.reject(hooks.Offset, translate.CodeInvalidEntry, fmt.Sprintf(`"hooks" must be an object of steps, got %s`, hooks.Kind))
 	default:
-		for _, m := range hooks.Members {
+		for _, m := range jsonpos.Unique(hooks) {
 			t.step(cfg, m)
 		}
 	}

@@ -89,6 +89,10 @@ func decodeFile(doc *geminicore.Doc, scope string, ext bool) *parsed {
 			}
 		}
 	}
+	for _, d := range jsonpos.Duplicates(root, "hooks") {
+		line, col := doc.Pos(d.LastOffset)
+		doc.Warn(d.KeyOffset, translate.CodeInvalidEntry, "duplicate key %q: Gemini CLI reads only the last one (%d:%d), so what is written here is not loaded", d.Key, line, col)
+	}
 	hooks := root.Get("hooks")
 	if hooks == nil {
 		return p

@@ -378,6 +378,10 @@ func decodeSettings(doc *geminicore.Doc, scope string) *parsed {
 			}
 		}
 	}
+	for _, d := range jsonpos.Duplicates(root, "hooks") {
+		line, col := p.doc.Pos(d.LastOffset)
+		p.doc.Warn(d.KeyOffset, translate.CodeInvalidEntry, "duplicate key %q: Qwen Code reads only the last one (%d:%d), so what is written here is not loaded", d.Key, line, col)
+	}
 	if hooks := root.Get("hooks"); hooks != nil {
 		decodeHooks(p, hooks, "")
 	}

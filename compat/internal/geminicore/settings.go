@@ -122,24 +122,7 @@ func (d *Doc) Str(n *jsonpos.Node) string { return d.Expand.Expand(n.Str) }
 
 // Members returns an object's members as JSON.parse keeps them: a key
 // given twice has its last value at its first position.
-func Members(n *jsonpos.Node) []*jsonpos.Member {
-	if n == nil || n.Kind != jsonpos.Object {
-		return nil
-	}
-	seen := map[string]int{}
-	var out []*jsonpos.Member
-	for _, m := range n.Members {
-		if i, ok := seen[m.Key]; ok {
-			cp := *out[i]
-			cp.Value = m.Value
-			out[i] = &cp
-			continue
-		}
-		seen[m.Key] = len(out)
-		out = append(out, m)
-	}
-	return out
-}
+func Members(n *jsonpos.Node) []*jsonpos.Member { return jsonpos.Unique(n) }
 
 // Truthy reports whether a JSON value is truthy in JavaScript.
 func Truthy(n *jsonpos.Node) bool {

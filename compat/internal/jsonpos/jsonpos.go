@@ -227,3 +227,88 @@ func (l *Lines) Position(off int) (line, col int) {
 	i := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
 	return i + 1, off - l.starts[i] + 1
 }
+
+// Duplicate is a member of an object that a later member with the same
+// key overrides: JSON.parse — and so every agent written in JavaScript —
+// keeps the last value only.
+type Duplicate struct {
+	Key        string
+	KeyOffset  int // the overridden member's key
+	LastOffset int // the key of the member whose value is kept
+}
+
+// Duplicates returns, in document order, the members of root named key
+// that a later one overrides, and the overridden members of every object
+// inside the value that is kept (root.Get(key)).
+func Duplicates(root *Node, key string) []Duplicate {
+	if root == nil || root.Kind != Object {
+		return nil
+	}
+	var out []Duplicate
+	last := -1
+	for i := len(root.Members) - 1; i >= 0; i-- {
+		if m := root.Members[i]; m.Key == key {
+			if last < 0 {
+				last = m.KeyOffset
+				continue
+			}
+			out = append(out, Duplicate{Key: key, KeyOffset: m.KeyOffset, LastOffset: last})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].KeyOffset < out[j].KeyOffset })
+	return append(out, DuplicatesIn(root.Get(key))...)
+}
+
+// DuplicatesIn returns, in document order, the overridden members of n
+// and of every object inside it (a member overridden is not looked into:
+// its value is not read).
+func DuplicatesIn(n *Node) []Duplicate {
+	var out []Duplicate
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		switch n.Kind {
+		case Array:
+			for _, it := range n.Items {
+				walk(it)
+			}
+		case Object:
+			lastAt := map[string]int{}
+			for _, m := range n.Members {
+				lastAt[m.Key] = m.KeyOffset
+			}
+			for _, m := range n.Members {
+				if at := lastAt[m.Key]; at != m.KeyOffset {
+					out = append(out, Duplicate{Key: m.Key, KeyOffset: m.KeyOffset, LastOffset: at})
+					continue // its value is not read
+				}
+				walk(m.Value)
+			}
+		}
+	}
+	if n != nil {
+		walk(n)
+	}
+	return out
+}
+
+// Unique returns an object's members as JSON.parse keeps them: a key
+// given twice has its last value, at its first position (JavaScript keeps
+// a key where it was first set).
+func Unique(n *Node) []*Member {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	seen := map[string]int{}
+	var out []*Member
+	for _, m := range n.Members {
+		if i, ok := seen[m.Key]; ok {
+			cp := *out[i]
+			cp.Value = m.Value
+			out[i] = &cp
+			continue
+		}
+		seen[m.Key] = len(out)
+		out = append(out, m)
+	}
+	return out
+}
