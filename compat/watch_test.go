@@ -3,6 +3,8 @@
 package compat_test
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -209,4 +211,46 @@ func TestWatchSymlinkedScript(t *testing.T) {
 	c = next("the new target's chmod -x")
 	require.Len(t, c.Broken, 1)
 	assert.Equal(t, compat.CodeNotExecutable, c.Broken[0].Code)
+}
+
+// Watch tells an embedder when a hook's script stops running: here the
+// guard loses its execute bit, and the change names the hook and the fix.
+// Nothing is reloaded.
+func ExampleWatch_scripts() {
+	dir := project(map[string]string{
+		".claude/settings.json": `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"./guard.sh"}]}]}}`,
+		"guard.sh":              "#!/bin/sh\nexit 0\n",
+	})
+	defer os.RemoveAll(dir)
+	loaded, err := compat.Load(compat.Options{Project: dir, Sources: claude.Sources(filepath.Join(dir, ".claude/settings.json"))})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("broken at the start:", len(compat.ScriptFindings(loaded, nil)))
+	eng, err := compat.NewEngine(loaded, runner.Options{})
+	if err != nil {
+		panic(err)
+	}
+	defer eng.Close(context.Background())
+	changes := make(chan compat.Change, 1)
+	w, err := compat.Watch(loaded, eng, func(c compat.Change) { changes <- c })
+	if err != nil {
+		panic(err)
+	}
+	defer w.Close()
+
+	if err := os.Chmod(filepath.Join(dir, "guard.sh"), 0o644); err != nil {
+		panic(err)
+	}
+	select {
+	case c := <-changes:
+		for _, f := range c.Broken {
+			fmt.Printf("applied: %t; %s %s: %s (%s)\n", c.Applied, f.Event, f.Hook, f.Code, f.Hint)
+		}
+	case <-time.After(10 * time.Second):
+		fmt.Println("no change")
+	}
+	// Output:
+	// broken at the start: 0
+	// applied: false; pre_tool ./guard.sh: not-executable (chmod +x ./guard.sh)
 }
