@@ -94,7 +94,7 @@ func Watch(l *Loaded, eng *runner.Engine, onChange func(Change)) (*watch.Watcher
 	// it tells OnChange of an applied reload, which use that state, so
 	// that what they report is watched. The watcher's goroutine only.
 	scripts := checkScripts(l, env)
-	computed := scripts
+	computed, asked := scripts, false
 	check := func(x *Loaded, fresh bool) *scriptState {
 		if fresh || computed.load != x {
 			computed = checkScripts(x, env)
@@ -160,7 +160,10 @@ func Watch(l *Loaded, eng *runner.Engine, onChange func(Change)) (*watch.Watcher
 		},
 		Scripts: func(cfg *settings.Config) []string {
 			if x := lookup(cfg); x != nil {
-				return check(x, true).paths
+				// Fresh but at the start, whose state was just computed.
+				fresh := asked
+				asked = true
+				return check(x, fresh).paths
 			}
 			return nil
 		},

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -58,8 +59,40 @@ func TestScript(t *testing.T) {
 		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"pidgone": cmdPidgone,
+			"waitfor": cmdWaitfor,
 		},
 	})
+}
+
+// waitforWait is how long waitfor waits for its lines.
+const waitforWait = 30 * time.Second
+
+// cmdWaitfor implements `waitfor FILE N REGEXP`: it waits (up to
+// waitforWait) until FILE — the output of a command running in the
+// background, such as watch — has at least N matches of REGEXP (a
+// multi-line regexp, as stdout's), so that a scenario's next step follows
+// the step before it by what the command said, not by a sleep.
+func cmdWaitfor(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: waitfor FILE N REGEXP")
+	}
+	n, err := strconv.Atoi(args[1])
+	if err != nil || n < 1 {
+		ts.Fatalf("waitfor: N must be a positive count, have %q", args[1])
+	}
+	re, err := regexp.Compile("(?m)" + args[2])
+	ts.Check(err)
+	deadline := time.Now().Add(waitforWait)
+	for {
+		data, _ := os.ReadFile(ts.MkAbs(args[0]))
+		if len(re.FindAllIndex(data, -1)) >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			ts.Fatalf("waitfor: %s has not %d line(s) matching %q after %s:\n%s", args[0], n, args[2], waitforWait, data)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // pidgoneWait is how long pidgone waits for a process to disappear.
