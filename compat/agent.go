@@ -28,7 +28,8 @@ type AgentView struct {
 // Warning codes of an agent's view ([Options.Agent]).
 const (
 	// CodeNeedsReview: the agent runs the hook only once a user reviewed
-	// it, and no review is recorded (Codex's /hooks): not loaded.
+	// it, and no review of it as it is now is recorded (Codex's /hooks:
+	// Untrusted, or Modified since its review): not loaded.
 	CodeNeedsReview = "needs-review"
 	// CodeThirdPartyOff: Claude Code hooks Cursor runs only with its
 	// third-party configs setting on, left out of Cursor's view.
@@ -157,7 +158,7 @@ func (opts *Options) agentReview(f format.Format, res *format.Result) {
 	kept := res.Config.Hooks[:0]
 	said := map[string]bool{}
 	for _, h := range res.Config.Hooks {
-		if h.Source.Review != settings.ReviewNeeded {
+		if h.Source.Review != settings.ReviewNeeded && h.Source.Review != settings.ReviewModified {
 			kept = append(kept, h)
 			continue
 		}
@@ -166,8 +167,12 @@ func (opts *Options) agentReview(f format.Format, res *format.Result) {
 		} else {
 			said[at] = true
 		}
+		why := "only once reviewed (/hooks), and no review of it is recorded"
+		if h.Source.Review == settings.ReviewModified {
+			why = "only once reviewed (/hooks), and it changed since its review (the recorded trusted_hash is not the hook's: Modified); review it again in /hooks"
+		}
 		res.Warnings = append(res.Warnings, translate.Warning{File: h.Source.File, Line: h.Source.Line, Col: h.Source.Col, Code: CodeNeedsReview,
-			Message: fmt.Sprintf("%s %s hook: %s runs it only once reviewed (/hooks), and no review of it is recorded; not loaded (--bypass-hook-trust runs it, as %s's --dangerously-bypass-hook-trust does)", h.Source.Event, h.Source.Scope, f.Info().Title, f.Info().Title)})
+			Message: fmt.Sprintf("%s %s hook: %s runs it %s; not loaded (--bypass-hook-trust runs it, as %s's --dangerously-bypass-hook-trust does)", h.Source.Event, h.Source.Scope, f.Info().Title, why, f.Info().Title)})
 	}
 	res.Config.Hooks = kept
 }

@@ -40,9 +40,13 @@ type ListedHook struct {
 	Source      string  `json:"source"`
 	// Review is, in an agent's view (Options.Agent), that agent's review
 	// state of the hook where it keeps one (settings.Source.Review: "managed", "reviewed",
-	// "needs-review", "third-party"), else empty.
-	Review   string           `json:"review,omitempty"`
-	Failures []runner.Failure `json:"failures"`
+	// "needs-review", "modified", "third-party"), else empty.
+	Review string `json:"review,omitempty"`
+	// ReviewHash is, beside Review, the hash the agent's review record
+	// holds for the hook as it is now (settings.Source.ReviewHash; Codex:
+	// "sha256:<hex>", its trusted_hash), else empty.
+	ReviewHash string           `json:"review_hash,omitempty"`
+	Failures   []runner.Failure `json:"failures"`
 }
 
 // List describes every loaded hook by event in canonical order, hooks of
@@ -64,7 +68,7 @@ func List(l *Loaded, failures func(*settings.Hook) []runner.Failure) []ListedHoo
 			FailClosed: h.FailClosed, Async: h.Async, Timeout: h.EffectiveTimeout().Seconds(), Protocol: h.EffectiveProtocol(),
 			Source: h.Source.String(), Failures: []runner.Failure{}}
 		if l.opts.Agent != "" {
-			lh.Review = h.Source.Review // an agent's view (Options.Agent)
+			lh.Review, lh.ReviewHash = h.Source.Review, h.Source.ReviewHash // an agent's view (Options.Agent)
 		}
 		lh.Runs, lh.Script = runs(h)
 		if spec := shimSpec(h); spec != nil {

@@ -64,6 +64,12 @@ type Source struct {
 	// [ReviewManaged], [ReviewRecorded], [ReviewNeeded], or
 	// [ReviewThirdParty]; empty when the agent keeps none.
 	Review string
+	// ReviewHash is the hook's identity in its home agent's review
+	// record, where the agent keeps one (not configuration): for Codex
+	// "sha256:<64 hex digits>", the value /hooks records as
+	// [hooks.state."<key>"] trusted_hash once the hook is reviewed as it
+	// is now (Codex's currentHash); empty otherwise.
+	ReviewHash string
 	// Comments are the comment lines written right above the hook's table
 	// in a native TOML file (without "# "); [Encode] writes them back, so
 	// that converting a converted file again gives the same bytes.
@@ -75,14 +81,18 @@ const (
 	// ReviewManaged: a managed layer's hook, run without review (Codex's
 	// requirements, system and legacy managed layers).
 	ReviewManaged = "managed"
-	// ReviewRecorded: the agent's record holds a review of the hook
-	// (Codex's [hooks.state."<key>"] trusted_hash). The record is taken
-	// as it is: the hash is not computed again, so a hook edited since
-	// its review counts as reviewed.
+	// ReviewRecorded: the agent's record holds a review of the hook as
+	// it is now (Codex's [hooks.state."<key>"] trusted_hash equals the
+	// hash Codex computes of the hook: its status Trusted).
 	ReviewRecorded = "reviewed"
 	// ReviewNeeded: the agent runs the hook only once a user reviewed it
-	// (Codex's /hooks), and no review is recorded.
+	// (Codex's /hooks), and no review is recorded (Codex: Untrusted).
 	ReviewNeeded = "needs-review"
+	// ReviewModified: a review is recorded, but of another version of
+	// the hook — it was edited since (Codex: Modified; any change of
+	// its command, matcher, timeout, async, statusMessage counts); the
+	// agent runs it only once reviewed again, as [ReviewNeeded].
+	ReviewModified = "modified"
 	// ReviewThirdParty: another agent's hook this one runs only with a
 	// setting of its own on (Cursor's "Include third-party configs" for
 	// Claude Code's settings files).

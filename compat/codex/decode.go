@@ -39,6 +39,7 @@ type handler struct {
 	timeout      *uint64 // seconds
 	async        bool
 	status       string
+	hasStatus    bool    // statusMessage given (not null), even ""
 	contextLimit *uint64 // tokens
 	line, col    int
 	// matcherLine/Col locate the group's matcher (for warnings).
@@ -48,7 +49,7 @@ type handler struct {
 // hookState is one [hooks.state."<key>"] table.
 type hookState struct {
 	enabled     *bool
-	trustedHash string
+	trustedHash *string // nil: none recorded
 }
 
 // decoded is what one source file yields.
@@ -483,7 +484,7 @@ func (d *decoded) handler(ev *eventRow, gi, hi int, n *vnode) (handler, error) {
 		if s := n.get(k); s != nil && s.kind != vNull && s.kind != vString {
 			return h, &fileError{line: s.line, col: s.col, msg: fmt.Sprintf("invalid type: %s, expected a string", s.serdeUnexpected())}
 		} else if s != nil && k == "statusMessage" {
-			h.status = s.str
+			h.status, h.hasStatus = s.str, s.kind == vString
 		}
 	}
 	return h, nil
@@ -548,12 +549,24 @@ func (d *decoded) stateTable(s *vnode) error {
 			if th.kind != vString {
 				return &fileError{line: th.line, col: th.col, msg: fmt.Sprintf("invalid type: %s, expected a string\nin `hooks`", th.serdeUnexpected())}
 			}
-			st.trustedHash = th.str
+			h := th.str
+			st.trustedHash = &h
+		}
+		key := strings.TrimSpace(m.key) // Codex trims the key, and skips an empty one
+		if key == "" {
+			continue
 		}
 		if d.state == nil {
 			d.state = map[string]hookState{}
 		}
-		d.state[m.key] = st
+		prev := d.state[key]
+		if st.enabled == nil {
+			st.enabled = prev.enabled
+		}
+		if st.trustedHash == nil {
+			st.trustedHash = prev.trustedHash
+		}
+		d.state[key] = st
 	}
 	return nil
 }

@@ -159,6 +159,11 @@ type eventRow struct {
 	// async says (and warns "running synchronously" at every start):
 	// the codex target writes no async.
 	Sync bool
+	// ContextLimit: a handler's additionalContextLimit counts for the
+	// event (it can add context); elsewhere Codex ignores it, with a
+	// warning at start, and leaves it out of the hook's review hash
+	// (trustHash; recorded: hooks_list/hl_json_shapes).
+	ContextLimit bool
 }
 
 // eventRows is the table, in Codex's event order (codex §2.1).
@@ -177,7 +182,7 @@ func eventRows() []eventRow {
 		// PreToolUse: block (exit 2 / deny / legacy block), rewrite
 		// (allow + updatedInput), context; T1/T2/T3 as the call's output,
 		// T6 contexts before it (codex §3.3).
-		{Codex: "PreToolUse", Native: settings.PreTool, Snake: "pre_tool_use", Kebab: "pre-tool-use",
+		{Codex: "PreToolUse", Native: settings.PreTool, ContextLimit: true, Snake: "pre_tool_use", Kebab: "pre-tool-use",
 			Keys:  []string{"session_id", "turn_id", "+agent", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input", "tool_use_id"},
 			Match: matchTool, Schema: true,
 			Top: append(append([]string{}, universal...), "decision", "reason"), Decisions: []string{"approve", "block"},
@@ -195,7 +200,7 @@ func eventRows() []eventRow {
 			ConvertNote: "PermissionRequest under Codex: updatedInput, updatedPermissions and interrupt are dropped by the shim"},
 		// PostToolUse: feedback (block / exit 2 / continue:false) replaces the
 		// tool output (T5), contexts before it (codex §3.5).
-		{Codex: "PostToolUse", Native: settings.PostTool, Snake: "post_tool_use", Kebab: "post-tool-use",
+		{Codex: "PostToolUse", Native: settings.PostTool, ContextLimit: true, Snake: "post_tool_use", Kebab: "post-tool-use",
 			Keys:  []string{"session_id", "turn_id", "+agent", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input", "tool_response", "tool_use_id"},
 			Match: matchTool, Schema: true,
 			Top: append(append([]string{}, universal...), "decision", "reason"), Decisions: []string{"block"},
@@ -214,7 +219,7 @@ func eventRows() []eventRow {
 			Match: matchTrigger, Schema: true, Top: universal, HSO: []string{"hookEventName", "additionalContext"}, Sign: signTurn},
 		// SessionStart: context (JSON or plain text) as a developer message
 		// before the prompt; continue:false ends the session (codex §3.6).
-		{Codex: "SessionStart", Native: settings.SessionStart, Snake: "session_start", Kebab: "session-start",
+		{Codex: "SessionStart", Native: settings.SessionStart, ContextLimit: true, Snake: "session_start", Kebab: "session-start",
 			Keys:  []string{"session_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "source"},
 			Match: matchSource, Schema: true, Plain: plainContext,
 			Top: universal, HSO: []string{"hookEventName", "additionalContext"},
@@ -226,14 +231,14 @@ func eventRows() []eventRow {
 			Match: matchReason, Timeout: time.Second, TimeoutCap: 3 * time.Second, Sync: true},
 		// UserPromptSubmit: block / exit 2 / continue:false drops the prompt;
 		// contexts (JSON or plain text) after the prompt (codex §3.6).
-		{Codex: "UserPromptSubmit", Native: settings.PromptSubmit, Snake: "user_prompt_submit", Kebab: "user-prompt-submit",
+		{Codex: "UserPromptSubmit", Native: settings.PromptSubmit, ContextLimit: true, Snake: "user_prompt_submit", Kebab: "user-prompt-submit",
 			Keys:  []string{"session_id", "turn_id", "+agent", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "prompt"},
 			Match: matchNone, Schema: true, Plain: plainContext,
 			Top: append(append([]string{}, universal...), "decision", "reason"), Decisions: []string{"block"},
 			HSO:   []string{"hookEventName", "additionalContext"},
 			Exit2: exit2Drop, Reply: replyDrop, Place: PlaceAfterPrompt, Sign: signTurn, Prompts: true},
 		// SubagentStart: context in the subagent's first request.
-		{Codex: "SubagentStart", Native: settings.SubagentStart, Snake: "subagent_start", Kebab: "subagent-start",
+		{Codex: "SubagentStart", Native: settings.SubagentStart, ContextLimit: true, Snake: "subagent_start", Kebab: "subagent-start",
 			Keys:  []string{"session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "agent_id", "agent_type"},
 			Match: matchAgent, Schema: true, Plain: plainContext,
 			Top: universal, HSO: []string{"hookEventName", "additionalContext"},

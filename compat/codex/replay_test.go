@@ -266,6 +266,10 @@ type layout struct {
 	ph                                              oracletest.Placeholders
 	env                                             []string
 	trusted                                         func(string, string) bool
+	// reviewed: Codex ran without --dangerously-bypass-hook-trust, so
+	// only the hooks whose review is recorded for them as they are (and
+	// managed ones) run (Source.Review).
+	reviewed bool
 	disabled                                        bool
 	// converted: the case's hooks are converted hooks calling the exec
 	// shim with Codex as its host.
@@ -376,11 +380,8 @@ func buildLayout(t reporter, c *oracletest.Case) *layout {
 		}
 	}
 	must(t, os.MkdirAll(l.cwd, 0o755))
+	l.reviewed = c.String("trust") == "none"
 	switch {
-	case c.String("trust") == "none":
-		// Codex without --dangerously-bypass-hook-trust: only the
-		// layers it runs unreviewed.
-		l.trusted = func(string, string) bool { return false }
 	case !TrustedProject(l.codexHome, ProjectRoot(l.cwd)) && hasProjectHooks(l.proj):
 		// The recording's Codex bypassed hook review but did not trust
 		// the project (no trust_level for it): its hooks stay out, as
@@ -556,6 +557,15 @@ func replayInto(r reporter, c *oracletest.Case) {
 			return
 		}
 		cfg = res.Config
+		if l.reviewed {
+			kept := cfg.Hooks[:0]
+			for _, h := range cfg.Hooks {
+				if h.Source.Review == settings.ReviewRecorded || h.Source.Review == settings.ReviewManaged {
+					kept = append(kept, h)
+				}
+			}
+			cfg.Hooks = kept
+		}
 	}
 	firings := groupFirings(c)
 	// Synthesised events go last, but SessionStart, which comes first

@@ -149,7 +149,8 @@ type source struct {
 // config layer — the highest-precedence layer that sets it decides —
 // switches every hook off; allow_managed_hooks_only in requirements.toml
 // keeps only the managed layers (requirements, system, legacy managed);
-// [hooks.state."<key>"] enabled = false disables one unmanaged handler;
+// [hooks.state."<key>"] enabled = false in the user's config.toml
+// disables one unmanaged handler;
 // the project layer loads only for a trusted project. Trust belongs to
 // the host (env.Trusted("codex", project root)): false loads only the
 // layers Codex runs without review (requirements, system, legacy
@@ -237,8 +238,14 @@ func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 		if f.scope == ScopeRequirements && d.managedOnly {
 			managedOnly = true
 		}
-		for k, v := range d.state {
-			states[k] = v
+		if f.scope == ScopeUser {
+			// Review and enablement state is the user's: Codex reads
+			// [hooks.state] from the user layer only (and its session
+			// flags), never from a project's, system or managed
+			// config.toml (recorded: hooks_list/hl_project).
+			for k, v := range d.state {
+				states[k] = v
+			}
 		}
 		for _, n := range d.notes {
 			res.Warnings = append(res.Warnings, translate.Warning{File: f.path, Line: n.line, Col: n.col, Code: n.code, Message: n.msg})

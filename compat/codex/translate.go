@@ -97,7 +97,7 @@ func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]
 			Async:         h.async,
 			StatusMessage: h.status,
 			Source: settings.Source{File: d.path, Line: h.line, Col: h.col, Format: Name,
-				Scope: scope, Event: h.ev.Codex, Ordinal: *ordinal, Review: review(states[key], managed)},
+				Scope: scope, Event: h.ev.Codex, Ordinal: *ordinal, Review: review(states[key], managed, &h), ReviewHash: reviewHash(managed, &h)},
 		}
 		if matcher != "" {
 			hook.Match, hook.MatchSyntax = matcher, Name
@@ -120,14 +120,29 @@ func translateDecoded(d *decoded, scope string, ordinal *int, states map[string]
 	return cfg, warns
 }
 
-// review is a hook's review state in Codex's terms (codex §1: every
-// non-managed command hook runs only once trusted in /hooks).
-func review(st hookState, managed bool) string {
+// reviewHash is the hash /hooks records for h (trustHash), or "" for a
+// managed hook, which Codex never asks to review.
+func reviewHash(managed bool, h *handler) string {
+	if managed {
+		return ""
+	}
+	return trustHash(h)
+}
+
+// review is the review state of handler h in Codex's terms (codex §1:
+// every non-managed command hook runs only once trusted in /hooks):
+// managed; reviewed when the recorded trusted_hash is h's hash as Codex
+// computes it now (trustHash; Codex: Trusted), modified when it is
+// another (Codex: Modified), needs-review when none is recorded
+// (Codex: Untrusted).
+func review(st hookState, managed bool, h *handler) string {
 	switch {
 	case managed:
 		return settings.ReviewManaged
-	case st.trustedHash != "":
+	case st.trustedHash == nil:
+		return settings.ReviewNeeded
+	case *st.trustedHash == trustHash(h):
 		return settings.ReviewRecorded
 	}
-	return settings.ReviewNeeded
+	return settings.ReviewModified
 }

@@ -309,8 +309,9 @@ func envOf(env []string, key string) string {
 // codexLoad: Codex's layers as it discovers them from the working
 // directory ($CODEX_HOME, /etc/codex under the sandbox's system root,
 // <project>/.codex when Codex trusts the project — its own answer,
-// codex.TrustedProject — and hook trust is not withheld); nothing when
-// hooks are disabled.
+// codex.TrustedProject); without hook-trust bypass ("trusted" false)
+// only the hooks Codex's per-hook review lets run (compat Options.Agent
+// "codex"); nothing when hooks are disabled.
 func codexLoad(h *conformance.Hello) compat.Options {
 	if optBool(h, "hooks_disabled", false) {
 		return compat.Options{Project: h.Cwd, Home: h.Home, Env: h.Env}
@@ -319,13 +320,19 @@ func codexLoad(h *conformance.Hello) compat.Options {
 	if codexHome == "" {
 		codexHome = filepath.Join(h.Home, ".codex")
 	}
-	trusted := optBool(h, "trusted", true)
 	root := codex.ProjectRoot(h.Cwd)
-	return compat.Options{Discover: true, Project: h.Cwd, Home: h.Home, SystemRoot: h.System, Env: h.Env,
+	opts := compat.Options{Discover: true, Project: h.Cwd, Home: h.Home, SystemRoot: h.System, Env: h.Env,
 		ManagedDir: filepath.Join(h.System, "etc", "claude-code"),
 		Trusted: func(string, string) bool {
-			return trusted && (codex.TrustedProject(codexHome, root) || !codexProjectLayer(h.Project))
+			return codex.TrustedProject(codexHome, root) || !codexProjectLayer(h.Project)
 		}}
+	if !optBool(h, "trusted", true) {
+		// Codex without --dangerously-bypass-hook-trust: only hooks
+		// reviewed as they are now ([hooks.state] trusted_hash) and
+		// managed ones run — Codex's own view.
+		opts.Agent = "codex"
+	}
+	return opts
 }
 
 // codexProjectLayer reports whether the project has a Codex layer of its

@@ -136,6 +136,7 @@ var reviewNote = map[string]string{
 	settings.ReviewManaged:    "managed (runs without review)",
 	settings.ReviewRecorded:   "reviewed",
 	settings.ReviewNeeded:     "needs review (/hooks)",
+	settings.ReviewModified:   "modified since review, needs review again (/hooks)",
 	settings.ReviewThirdParty: "third-party (Cursor's Include third-party configs)",
 }
 

@@ -71,8 +71,10 @@ call goes ahead; a fail_closed native hook blocks). Without it they are not_runn
 converted for four agents four times; each agent runs its own copy once): its own sources,
 its own record of trusted folders (Codex's [projects] trust_level when the project has a
 .codex layer, Gemini CLI's and Qwen Code's trustedFolders.json), and Codex's per-hook review:
-a hook with no [hooks.state] trusted_hash is not run (--bypass-hook-trust runs it; a recorded
-hash is taken as it is, not computed again). --agent cursor --third-party adds Claude Code's
+a hook runs only while the [hooks.state] trusted_hash recorded for it is its hash as Codex
+computes it — none recorded (never reviewed) or another (edited since its review: Codex's
+Modified) is not run, nor one with enabled = false (--bypass-hook-trust runs the first two;
+list --agent codex --json shows each hook's "review" and "review_hash"). --agent cursor --third-party adds Claude Code's
 user, project and local hooks, as Cursor's Include third-party configs setting does. A named
 source the agent does not read is an error.
 

@@ -1,0 +1,3 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" post_toml_trusted
+exit 0

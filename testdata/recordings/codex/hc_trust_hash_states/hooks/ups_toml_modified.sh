@@ -1,0 +1,3 @@
+#!/bin/bash
+. "$(dirname "$0")/_capture.sh" ups_toml_modified
+exit 0
