@@ -270,7 +270,7 @@ type layout struct {
 	// only the hooks whose review is recorded for them as they are (and
 	// managed ones) run (Source.Review).
 	reviewed bool
-	disabled                                        bool
+	disabled bool
 	// converted: the case's hooks are converted hooks calling the exec
 	// shim with Codex as its host.
 	converted bool
