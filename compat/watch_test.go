@@ -18,6 +18,32 @@ import (
 	"github.com/hookcompat/hookcompat/runner"
 )
 
+// watchClaude loads dir's .claude/settings.json, which must have no
+// script finding, and watches it; next returns the next change reported
+// (failing after 10 s, saying why it was awaited).
+func watchClaude(t *testing.T, dir string) (*runner.Engine, func(why string) compat.Change) {
+	t.Helper()
+	l, err := compat.Load(compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Sources: claude.Sources(filepath.Join(dir, ".claude/settings.json"))})
+	require.NoError(t, err)
+	require.Empty(t, compat.ScriptFindings(l, nil))
+	e, err := compat.NewEngine(l, runner.Options{})
+	require.NoError(t, err)
+	changes := make(chan compat.Change, 10)
+	w, err := compat.Watch(l, e, func(c compat.Change) { changes <- c })
+	require.NoError(t, err)
+	t.Cleanup(func() { w.Close() })
+	return e, func(why string) compat.Change {
+		t.Helper()
+		select {
+		case c := <-changes:
+			return c
+		case <-time.After(10 * time.Second):
+			t.Fatal("no change reported: " + why)
+		}
+		return compat.Change{}
+	}
+}
+
 // TestWatchScripts: Watch watches the scripts the hooks run, in a folder
 // outside the project too, and says once per change when a hook will not
 // run (a lost execute bit, a non-executable file renamed over the script,
@@ -32,25 +58,7 @@ func TestWatchScripts(t *testing.T) {
 	settingsFile := filepath.Join(dir, ".claude/settings.json")
 	one := `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"` + guard + `"}]}]}}`
 	write(t, dir, map[string]string{".claude/settings.json": one, "local.sh": ok})
-	l, err := compat.Load(compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Sources: claude.Sources(settingsFile)})
-	require.NoError(t, err)
-	require.Empty(t, compat.ScriptFindings(l, nil))
-	e, err := compat.NewEngine(l, runner.Options{})
-	require.NoError(t, err)
-	changes := make(chan compat.Change, 10)
-	w, err := compat.Watch(l, e, func(c compat.Change) { changes <- c })
-	require.NoError(t, err)
-	defer w.Close()
-	next := func(why string) compat.Change {
-		t.Helper()
-		select {
-		case c := <-changes:
-			return c
-		case <-time.After(10 * time.Second):
-			t.Fatal("no change reported: " + why)
-		}
-		return compat.Change{}
-	}
+	e, next := watchClaude(t, dir)
 	scriptOnly := func(c compat.Change) {
 		t.Helper()
 		require.NoError(t, c.Err)
@@ -175,24 +183,7 @@ func TestWatchSymlinkedScript(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".claude/hooks"), 0o755))
 	require.NoError(t, os.Symlink(target, filepath.Join(dir, ".claude/hooks/guard.sh")))
 	write(t, dir, map[string]string{".claude/settings.json": `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh"}]}]}}`})
-	l, err := compat.Load(compat.Options{Project: dir, Home: t.TempDir(), ManagedDir: t.TempDir(), Sources: claude.Sources(filepath.Join(dir, ".claude/settings.json"))})
-	require.NoError(t, err)
-	e, err := compat.NewEngine(l, runner.Options{})
-	require.NoError(t, err)
-	changes := make(chan compat.Change, 10)
-	w, err := compat.Watch(l, e, func(c compat.Change) { changes <- c })
-	require.NoError(t, err)
-	defer w.Close()
-	next := func(why string) compat.Change {
-		t.Helper()
-		select {
-		case c := <-changes:
-			return c
-		case <-time.After(10 * time.Second):
-			t.Fatal("no change reported: " + why)
-		}
-		return compat.Change{}
-	}
+	_, next := watchClaude(t, dir)
 	require.NoError(t, os.Chmod(target, 0o644))
 	c := next("the symlink target's chmod -x")
 	require.Len(t, c.Broken, 1)
