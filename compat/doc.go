@@ -3,7 +3,8 @@
 // files, Phi hook folders, native TOML, OpenAI Codex, Gemini CLI, Qwen
 // Code and Cursor files — into one native config with warnings ([Load]),
 // builds the shared engine for them ([NewEngine]), keeps the engine in
-// step with the files ([Watch]), reads one event in the native wire form
+// step with the files and says when a hook's script stops running
+// ([Watch], [ScriptFindings]), reads one event in the native wire form
 // or an agent's ([ParseEvent]), shows what an agent's model would see of
 // an outcome ([Render]), converts configs between formats ([Convert]),
 // and checks and lists the loaded hooks ([Doctor], [List]).
