@@ -46,6 +46,7 @@ var warningClasses = map[string]string{
 	"status-message-dropped": ClassNote, // UI text only
 	CodeFormatDetected:       ClassNote,
 	CodeInputIsTarget:        ClassNote,
+	"input-given-twice":      ClassNote, // the convert command's: a file named twice is read once
 	CodeLinkWrittenThrough:   ClassNote,
 
 	// Losses.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,6 +23,9 @@ import (
 
 type convertOptions struct {
 	IO
+	// ctx ends when a signal asks hookcompat to stop: nothing is written
+	// after that.
+	ctx    context.Context
 	From   string
 	Target string
 	Shim   string
@@ -136,6 +140,7 @@ path when every machine has the same.`,
 			if runF != nil {
 				return runF(opts)
 			}
+			opts.ctx = cmd.Context()
 			return runConvert(opts)
 		},
 	}
@@ -210,9 +215,34 @@ func runConvert(opts *convertOptions) error {
 		run.file, path = f, opts.Output
 	}
 	var inputs []compat.Input
+	// A file named twice (the same path, another spelling of it, a
+	// symbolic or hard link to it) is read once: its agent loads it once.
+	type seenInput struct {
+		name string
+		info os.FileInfo
+	}
+	var seen []seenInput
+	var twice []translate.Warning
 	for _, p := range opts.Files {
 		var data []byte
 		var err error
+		if p != "-" {
+			if st, serr := os.Stat(p); serr == nil {
+				dup := ""
+				for _, s := range seen {
+					if os.SameFile(s.info, st) {
+						dup = s.name
+						break
+					}
+				}
+				if dup != "" {
+					twice = append(twice, translate.Warning{File: p, Code: codeInputGivenTwice, Class: compat.ClassNote,
+						Message: fmt.Sprintf("the same file as the input %s: read once (its hooks would be written twice and run twice)", dup)})
+					continue
+				}
+				seen = append(seen, seenInput{p, st})
+			}
+		}
 		name := p
 		if p == "-" {
 			name = "<stdin>"
@@ -247,6 +277,7 @@ func runConvert(opts *convertOptions) error {
 	run.res = compat.Convert(inputs, compat.ConvertOptions{Target: opts.Target, Shim: opts.Shim, Project: project,
 		Existing: existing, Path: path, AsLoaded: opts.AsLoaded})
 	res := run.res
+	res.Warnings = append(twice, res.Warnings...)
 	switch {
 	case res.Failed > 0:
 		run.fail = fmt.Errorf("convert: %d of %d file(s) could not be converted; no output written", res.Failed, len(inputs))
@@ -254,6 +285,11 @@ func runConvert(opts *convertOptions) error {
 		run.fail = errors.New("convert: no output written")
 	case opts.Strict && res.Losses() > 0:
 		run.fail = fmt.Errorf("convert: %d loss warning(s) and --strict; no output written", res.Losses())
+	}
+	if run.fail == nil && opts.ctx != nil && opts.ctx.Err() != nil {
+		// A signal (Ctrl-C, a CI step's timeout) asked convert to stop
+		// before it wrote anything: it stops, writing nothing.
+		run.fail = errors.New("convert: interrupted by a signal before the output was written; no output written")
 	}
 	var werr error
 	if run.fail == nil && run.file != nil {
@@ -323,6 +359,9 @@ func convertedTOML(data []byte) bool {
 }
 
 // sameFile reports whether a and b name the same file.
+// codeInputGivenTwice (a note): an input names a file already given.
+const codeInputGivenTwice = "input-given-twice"
+
 func sameFile(a, b string) bool {
 	sa, err := os.Stat(a)
 	if err != nil {
