@@ -59,8 +59,8 @@ type Options struct {
 	// answers true. What a false answer leaves out is the home agent's
 	// rule for an untrusted folder: Claude Code and Cursor skip the
 	// project's own files (claude §1.5), Gemini CLI runs no hook in an
-	// untrusted workspace, Codex runs only the layers it runs without
-	// hook review (requirements, system, legacy managed), Qwen Code asks
+	// untrusted workspace, Codex skips the project's .codex layers (its
+	// per-hook review is Options.Agent's, not trust's), Qwen Code asks
 	// only when its settings enable security.folderTrust, Phi never asks.
 	// A host that wants an agent's own record of trusted folders passes
 	// it here (codex.TrustedProject, gemini.TrustedFolder,

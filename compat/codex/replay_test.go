@@ -381,11 +381,11 @@ func buildLayout(t reporter, c *oracletest.Case) *layout {
 	}
 	must(t, os.MkdirAll(l.cwd, 0o755))
 	l.reviewed = c.String("trust") == "none"
-	switch {
-	case !TrustedProject(l.codexHome, ProjectRoot(l.cwd)) && hasProjectHooks(l.proj):
-		// The recording's Codex bypassed hook review but did not trust
-		// the project (no trust_level for it): its hooks stay out, as
-		// a host passing Codex's own answer (TrustedProject) has it.
+	if !TrustedProject(l.codexHome, ProjectRoot(l.cwd)) && hasProjectHooks(l.proj) {
+		// The recording's Codex did not trust the project (no
+		// trust_level for it): the project's hooks stay out, the
+		// user's run, as a host passing Codex's own answer
+		// (TrustedProject) has it.
 		l.trusted = func(string, string) bool { return false }
 	}
 	bash := "/bin/bash"

@@ -152,11 +152,15 @@ type source struct {
 // [hooks.state."<key>"] enabled = false in the user's config.toml
 // disables one unmanaged handler;
 // the project layer loads only for a trusted project. Trust belongs to
-// the host (env.Trusted("codex", project root)): false loads only the
-// layers Codex runs without review (requirements, system, legacy
-// managed); true — and nil, as in every format — trusts the project and
-// runs every hook as Codex does with `--dangerously-bypass-hook-trust`.
-// A host that wants Codex's own answer for the project asks
+// the host (env.Trusted("codex", project root)): false leaves out the
+// project's .codex layers, as Codex does in a folder it does not trust
+// (the user's, system and managed hooks still run there, recorded);
+// true — and nil, as in every format — trusts the project. Codex's
+// per-hook review is not applied here: every hook carries its review
+// state (settings.Source.Review: managed, reviewed, modified,
+// needs-review), which a host running hooks as Codex does without
+// --dangerously-bypass-hook-trust applies (compat Options.Agent "codex"
+// does). A host that wants Codex's own answer for the project asks
 // [TrustedProject].
 //
 // Besides the named and discovered sources, every config.toml of the
@@ -262,10 +266,8 @@ func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 	// host that wants Codex's own answer passes TrustedProject.
 	root := ProjectRoot(env.Project)
 	projectTrusted := true
-	hooksReviewed := true
 	if env.Trusted != nil {
 		projectTrusted = env.Trusted(Name, root)
-		hooksReviewed = projectTrusted
 	}
 	// Both representations in one layer (codex §1.1).
 	byDir := map[string][]*source{}
@@ -297,10 +299,6 @@ func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 			why = fmt.Sprintf("[features] hooks is false in %s", l.abs)
 		case managedOnly && !managedScope(l.Scope):
 			why = "allow_managed_hooks_only is true in requirements.toml"
-		case !managedScope(l.Scope) && !hooksReviewed && l.Scope == ScopeProject:
-			why = untrustedProject(root, env)
-		case !managedScope(l.Scope) && !hooksReviewed:
-			why = fmt.Sprintf("the host did not trust the project %s: Codex runs a user or project hook only once it is reviewed in Codex's /hooks, and a project's .codex/ hooks only in a trusted project (%s); --dangerously-bypass-hook-trust (hookcompat's --bypass-hook-trust) skips the review", root, trustLevel(root, env))
 		case l.Scope == ScopeProject && !projectTrusted:
 			why = untrustedProject(root, env)
 		}

@@ -192,8 +192,8 @@ func TestCodexLayers(t *testing.T) {
 		return false
 	}
 	_, cmds = e.load(t)
-	assert.Equal(t, []string{"requirements:req", "system:sys-json", "system:sys-toml", "legacy:legacy"}, cmds,
-		"an untrusting host: only the layers Codex runs without review")
+	assert.Equal(t, []string{"requirements:req", "system:sys-json", "system:sys-toml", "user:user", "legacy:legacy"}, cmds,
+		"an untrusted project: its .codex layer is left out, the user's hooks load (recorded: hc_bypass_untrusted_project)")
 	e.env.Trusted = nil
 
 	e.write(t, filepath.Join(etc, "requirements.toml"), "allow_managed_hooks_only = true\n")
