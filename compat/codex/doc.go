@@ -8,8 +8,14 @@
 // project Codex trusts, <dir>/.codex of every folder from the project root
 // down — all of which run, in that order. [features] hooks = false
 // switches every hook off, allow_managed_hooks_only keeps the managed
-// layers, [hooks.state."…"] enabled = false disables one handler. Trust
-// is the host's answer (format.Env.Trusted("codex", root)).
+// layers, [hooks.state."…"] enabled = false in the user's config.toml
+// disables one handler. Project trust is the host's answer
+// (format.Env.Trusted("codex", root)): false leaves out the project's
+// .codex layers. Each hook carries Codex's per-hook review state
+// (settings.Source.Review): reviewed when the user's [hooks.state]
+// trusted_hash is the hash Codex computes of the hook as it is now
+// (trusthash.go; Source.ReviewHash), modified when it is another,
+// needs-review when none is recorded, managed for the managed layers.
 //
 // Runtime (the Protocol): a matcher is an exact name when it has only
 // [A-Za-z0-9_|], else an unanchored Rust regex, parsed with Rust's
