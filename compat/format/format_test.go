@@ -241,3 +241,24 @@ func TestShimPortable(t *testing.T) {
 	assert.Equal(t, "/home/bob/hooks", back.Dir)
 	assert.Equal(t, []string{"/clone/.phi/hooks", "/home/bob/.phi/hooks", "/srv/phi", "/clone/rel/phi"}, back.Sources)
 }
+
+// ShellWords is called by concurrent loads (every hook's label, doctor,
+// list, in-place writes): it must not share state between calls (run
+// with -race).
+func TestShellWordsConcurrently(t *testing.T) {
+	done := make(chan []string)
+	for i := 0; i < 8; i++ {
+		go func() {
+			var w []string
+			for j := 0; j < 200; j++ {
+				w, _ = format.ShellWords(`hookcompat exec --protocol claude --event PreToolUse -- './guard.sh --strict'`)
+			}
+			done <- w
+		}()
+	}
+	for i := 0; i < 8; i++ {
+		if w := <-done; len(w) != 8 || w[7] != "./guard.sh --strict" {
+			t.Fatalf("words %q", w)
+		}
+	}
+}

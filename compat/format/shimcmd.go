@@ -76,7 +76,9 @@ func ShellWords(command string) (words []string, ok bool) {
 		if !literal(w) {
 			return nil, false
 		}
-		fields, err := expand.Fields(nil, w)
+		// A Config of its own: expand's shared default (a nil Config) is
+		// written by every call, so concurrent loads would race on it.
+		fields, err := expand.Fields(&expand.Config{}, w)
 		if err != nil || len(fields) != 1 {
 			return nil, false
 		}
