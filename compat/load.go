@@ -126,8 +126,10 @@ type Loaded struct {
 // sources of each format (named, and discovered when asked) are loaded
 // together by that format, formats in their load order (Claude Code, …,
 // Phi, native TOML); hooks of one event run per protocol group in that
-// order. It fails on the first named source that cannot be read or
-// translated (a syntax error, with file:line:col: a [*settings.Error] or
+// order. A hook that calls the exec shim (a converted one) gets
+// settings.Hook.Wraps, so that traces, logs, findings and hookcompat's
+// messages name the script it wraps. It fails on the first named source
+// that cannot be read or translated (a syntax error, with file:line:col: a [*settings.Error] or
 // [settings.ErrorList]) or that does not exist (an error matching
 // fs.ErrNotExist); warnings never fail it. A hook the engine would reject
 // fails it too: errors.As finds a [*settings.MatcherError] for a match
@@ -203,6 +205,10 @@ func Load(opts Options) (*Loaded, error) {
 			return nil, err
 		}
 		opts.agentReview(f, res)
+		for i := range res.Config.Hooks {
+			h := &res.Config.Hooks[i]
+			h.Wraps = wrappedLabel(h)
+		}
 		l.Config.Append(res.Config)
 		l.Warnings = append(l.Warnings, res.Warnings...)
 		l.Files = append(l.Files, res.Files...)
@@ -213,6 +219,43 @@ func Load(opts Options) (*Loaded, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// wrappedLabel is the label of the hook h runs through the exec shim
+// (what settings.Hook.Wraps holds): the wrapped hook's
+// settings.Hook.ConfigLabel — its name, else its command as its own
+// format wrote it ("./guard.sh"), args or URL — or, for a grouped call,
+// "<format> hooks of <sources>". A shim call wrapping a shim call is
+// labelled by the innermost hook. It is "" when h is not a shim call
+// (format.IsShimHook) or its command line does not parse.
+func wrappedLabel(h *settings.Hook) string {
+	argv := h.Args
+	if len(argv) == 0 {
+		if !strings.Contains(h.Command, "hookcompat") {
+			return ""
+		}
+		argv, _ = format.ShimCommandArgs(h.Command)
+	}
+	if !format.IsShim(argv) {
+		return ""
+	}
+	spec, err := format.ParseShimArgs(argv[2:])
+	if err != nil {
+		return ""
+	}
+	if len(spec.Sources) > 0 {
+		return spec.Protocol + " hooks of " + strings.Join(spec.Sources, ", ")
+	}
+	inner, err := spec.Hook()
+	if err != nil {
+		// A format this build does not know: the spec's own fields.
+		inner = &settings.Hook{}
+		spec.ApplyTo(inner)
+	}
+	if w := wrappedLabel(inner); w != "" {
+		return w
+	}
+	return inner.ConfigLabel()
 }
 
 // isolateFormat handles err, the error of f loading srcs: when it comes

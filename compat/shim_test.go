@@ -69,7 +69,9 @@ func TestConvertedShimRunsInProcess(t *testing.T) {
 	assert.Equal(t, "converted", out.Reply.Reason)
 	assert.NoFileExists(t, marker, "the shim process was started")
 	require.Len(t, out.Hooks, 1)
-	assert.Contains(t, out.Hooks[0].Command, shim, "the trace is the converted hook's")
+	assert.Contains(t, out.Hooks[0].Hook.Args, shim, "the trace is the converted hook's")
+	assert.Equal(t, `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"converted"}}'`,
+		out.Hooks[0].Command, "the trace names the hook the shim call wraps")
 }
 
 // With runner.NoInProcess the shim is started as a process: the fake one

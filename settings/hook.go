@@ -209,6 +209,16 @@ type Hook struct {
 	// Claude's "${tool_input.file_path}"; nil means no arguments.
 	MCPInput json.RawMessage
 
+	// Wraps is the label of the hook this one runs through hookcompat's
+	// exec shim, as [Hook.Label] gives it for that hook (its name, else
+	// its command, …): "./guard.sh" for a converted hook whose command is
+	// `hookcompat exec --host gemini … -- ./guard.sh`. Empty for a hook
+	// that is not a shim call. It is derived from the hook's command when
+	// a config is loaded through the compat package (which owns the
+	// shim's command line), so it is the same on every load of the same
+	// file; it is never decoded or encoded.
+	Wraps string `toml:"-"`
+
 	// Source is provenance; see [Source].
 	Source Source `toml:"-"`
 }
@@ -246,9 +256,22 @@ func (h *Hook) EffectiveTimeout() time.Duration {
 	return h.Timeout
 }
 
-// Label is a short human name for the hook: its Name, else its command,
-// args, URL or prompt, whichever it runs.
+// Label is a short human name for the hook, for traces, logs, findings
+// and hookcompat's own messages: the hook it runs through the exec shim
+// ([Hook.Wraps]: the user's script, not the generated name or the shim's
+// command line of a converted hook), else [Hook.ConfigLabel].
 func (h *Hook) Label() string {
+	if h.Wraps != "" {
+		return h.Wraps
+	}
+	return h.ConfigLabel()
+}
+
+// ConfigLabel names the hook as its own file does, whatever it runs: its
+// Name, else its command, args, URL or prompt, whichever it runs. An
+// agent's own messages quote this (Claude Code's "[<command>]: …" quotes
+// the command as configured, a shim call included).
+func (h *Hook) ConfigLabel() string {
 	switch {
 	case h.Name != "":
 		return h.Name

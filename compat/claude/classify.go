@@ -222,7 +222,7 @@ func (p *Protocol) classify(row *event, h *settings.Hook, ev *runner.Event, res 
 	failClosed := h.FailClosed && !row.failOpen
 	failure := func(outcome runner.OutcomeKind, why string) runner.HookReply {
 		if failClosed {
-			r := blockingError(row, fmt.Sprintf("[%s]: %s; blocking because onFailure is \"block\"", h.Label(), why))
+			r := blockingError(row, fmt.Sprintf("[%s]: %s; blocking because onFailure is \"block\"", h.ConfigLabel(), why))
 			r.Err = why
 			return r
 		}
@@ -233,7 +233,7 @@ func (p *Protocol) classify(row *event, h *settings.Hook, ev *runner.Event, res 
 		return runner.HookReply{Outcome: runner.OutcomeCancelled, Err: "cancelled"}
 	case res.TimedOut && row.blockOnTimeout:
 		// A timeout blocks the operation here (claude §4.3, §7.5).
-		r := blockingError(row, fmt.Sprintf("[%s]: timed out after %s", h.Label(), h.EffectiveTimeout()))
+		r := blockingError(row, fmt.Sprintf("[%s]: timed out after %s", h.ConfigLabel(), h.EffectiveTimeout()))
 		r.Outcome, r.Err = runner.OutcomeTimeout, "timed out"
 		return r
 	case res.TimedOut:

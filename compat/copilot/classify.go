@@ -149,7 +149,7 @@ func (p *Protocol) classify(r *row, h *settings.Hook, ev *runner.Event, res *run
 		if t <= 0 {
 			t = DefaultTimeout
 		}
-		return runner.HookReply{Outcome: runner.OutcomeTimeout, Err: fmt.Sprintf("HookTimeoutError: Hook command timed out after %s seconds: %s", trimFloat(t.Seconds()), h.Label())}
+		return runner.HookReply{Outcome: runner.OutcomeTimeout, Err: fmt.Sprintf("HookTimeoutError: Hook command timed out after %s seconds: %s", trimFloat(t.Seconds()), h.ConfigLabel())}
 	case res.StartErr != nil:
 		return fail(fmt.Sprintf("Error: spawn %s: %v", firstWord(h), res.StartErr))
 	case res.Lost != "":

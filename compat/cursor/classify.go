@@ -100,7 +100,7 @@ func (p *Protocol) classify(s *stepRow, h *settings.Hook, ev *runner.Event, res 
 	failure := func(kind runner.OutcomeKind, why string) runner.HookReply {
 		if h.FailClosed && s.FailClosed {
 			d.Synthetic = "fail-closed"
-			r := block(s, fmt.Sprintf(textFailClosed, s.FailNoun, h.Label(), why))
+			r := block(s, fmt.Sprintf(textFailClosed, s.FailNoun, h.ConfigLabel(), why))
 			r.Err = why
 			return r
 		}

@@ -262,7 +262,7 @@ func hookName(h *settings.Hook) string {
 	if h.Name != "" {
 		return h.Name
 	}
-	return h.Label()
+	return h.ConfigLabel()
 }
 
 // firstLine is stdout up to the first newline, trimmed (phi §6).
