@@ -48,6 +48,7 @@ var warningClasses = map[string]string{
 	CodeInputIsTarget:        ClassNote,
 	"input-given-twice":      ClassNote, // the convert command's: a file named twice is read once
 	CodeLinkWrittenThrough:   ClassNote,
+	"converted-hook-updated": ClassNote, // the same hook, converted again in its place
 
 	// Losses.
 	"converted-hook-removed":    ClassLoss,

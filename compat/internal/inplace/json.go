@@ -7,9 +7,12 @@
 // The conversion owns an entry of the file when every hook in it calls
 // the exec shim with the file's agent as host and speaks the protocol of
 // one of the converted inputs ([Owner]). An owned entry that the new
-// conversion writes again, identical, stays where it is; one it no longer
-// writes is removed (and reported); a new one is appended after the
-// file's entries of its event. An entry of the file's own, that the
+// conversion writes again, identical, stays where it is; one whose hook
+// the conversion writes differently (the source hook's timeout, matcher
+// or arguments changed: the same hook by [Identity]) is replaced in its
+// place, and reported as an update; one it no longer writes is removed
+// (and reported as a loss); a new one is appended after the file's
+// entries of its event. An entry of the file's own, that the
 // conversion writes identically (the file was one of the inputs), is not
 // written a second time.
 package inplace
@@ -17,6 +20,7 @@ package inplace
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -95,6 +99,11 @@ type JSONSpec struct {
 	// Owns reports whether an entry (the compact JSON of one item of an
 	// event's array) belongs to the conversion.
 	Owns func(event string, entry []byte) bool
+	// Identity tells which converted hook an entry is (nil means
+	// [Identity]): an owned entry not written again identically is
+	// replaced in its place by the new entry of the same event and
+	// identity. "" pairs with nothing.
+	Identity func(entry []byte) string
 	// DuplicateError, when not empty, is what the agent does with a file
 	// that has a top-level member twice (serde's "duplicate field"): the
 	// write is refused. Empty means the agent reads the last one, as
@@ -124,6 +133,10 @@ const (
 	// CodeRemoved: an owned entry the conversion no longer writes was
 	// removed.
 	CodeRemoved = "converted-hook-removed"
+	// CodeUpdated: an owned entry whose hook the conversion writes
+	// differently (the same hook by [JSONSpec.Identity]) was replaced in
+	// its place.
+	CodeUpdated = "converted-hook-updated"
 	// CodeDuplicateKey: the file has a member twice; the agent reads the
 	// last, which is where the write went.
 	CodeDuplicateKey = "duplicate-key"
@@ -139,8 +152,9 @@ type Result struct {
 	Data  []byte
 	Notes []Note
 	// Kept counts the file's own entries left; Removed the owned entries
-	// removed; Added the entries appended.
-	Kept, Removed, Added int
+	// removed; Updated the owned entries replaced in their place; Added
+	// the entries appended.
+	Kept, Removed, Updated, Added int
 }
 
 // MergeJSON writes the events of spec.Fresh's container into
@@ -163,6 +177,10 @@ func MergeJSON(spec JSONSpec) (*Result, error) {
 		return nil, fmt.Errorf("%s: the converted hooks do not parse (%v); not written", spec.Name, err)
 	}
 	res := &Result{}
+	identity := spec.Identity
+	if identity == nil {
+		identity = Identity
+	}
 	at := func(off int) (int, int) { return jsonedit.Position(doc.Data, off) }
 	note := func(off int, code, msg string) {
 		l, c := at(off)
@@ -285,24 +303,54 @@ func MergeJSON(spec JSONSpec) (*Result, error) {
 			changed := false
 			ownAfterRemoved := false
 			removedHere := false
+			// First the entries written again as they are, then the owned
+			// ones whose hook is written differently (an update), so that
+			// an update never takes an entry another one keeps.
+			canons := make([][]byte, len(m.Value.Items))
+			matches := make([]*entry, len(m.Value.Items))
+			updates := make([]*entry, len(m.Value.Items))
 			for j, it := range m.Value.Items {
-				canon := doc.Canon(it)
-				owned := spec.Owns(m.Key, canon)
-				var match *entry
+				canons[j] = doc.Canon(it)
 				for _, e := range newEntries[m.Key] {
-					if !e.used && bytes.Equal(e.canon, canon) {
-						match = e
+					if !e.used && bytes.Equal(e.canon, canons[j]) {
+						e.used, matches[j] = true, e
 						break
 					}
 				}
+			}
+			for j := range m.Value.Items {
+				if matches[j] != nil || !spec.Owns(m.Key, canons[j]) {
+					continue
+				}
+				id := identity(canons[j])
+				if id == "" {
+					continue
+				}
+				for _, e := range newEntries[m.Key] {
+					if !e.used && identity(e.canon) == id {
+						e.used, updates[j] = true, e
+						break
+					}
+				}
+			}
+			for j, it := range m.Value.Items {
+				canon := canons[j]
+				owned := spec.Owns(m.Key, canon)
 				switch {
-				case match != nil:
-					match.used = true
+				case matches[j] != nil:
 					sub[j].Keep = true
 					expect[m.Key] = append(expect[m.Key], canon)
 					if !owned {
 						res.Kept++
 					}
+				case updates[j] != nil:
+					e := updates[j]
+					text := jsonedit.Indent(e.canon, jsonedit.LineIndent(doc.Data, it.Start), layout.Unit, layout.Newline)
+					sub[j] = jsonedit.Item{Keep: true, Text: &text}
+					expect[m.Key] = append(expect[m.Key], e.canon)
+					changed = true
+					res.Updated++
+					note(it.Start, CodeUpdated, fmt.Sprintf("%s.%s[%d], the converted hook of %s, is updated in its place: its source hook changed (it was %s)", spec.Container, m.Key, j, wrapped(e.canon), describe(canon)))
 				case owned:
 					changed, removedHere = true, true
 					res.Removed++
@@ -518,16 +566,148 @@ func quoteKey(k string) string {
 
 // describe names an entry by what it runs, for notes.
 func describe(entry []byte) string {
-	r := gjson.ParseBytes(entry)
-	cmd := r.Get("command").String()
-	if cmd == "" {
-		cmd = r.Get("hooks.0.command").String()
-	}
-	if cmd == "" {
-		cmd = r.Get("bash").String() // Copilot's entries
+	cmd := ""
+	if cmds := commands(entry); len(cmds) > 0 {
+		cmd = cmds[0]
+	} else if args := gjson.GetBytes(entry, "args"); args.IsArray() {
+		cmd = args.String()
 	}
 	if len(cmd) > 100 {
 		cmd = cmd[:99] + "…"
 	}
 	return cmd
+}
+
+// commands are the commands of an entry: its "command" (Cursor), each of
+// its "hooks" (Codex, Gemini CLI, Qwen Code), its "bash" (Copilot).
+func commands(entry []byte) []string {
+	r := gjson.ParseBytes(entry)
+	var out []string
+	for _, c := range []gjson.Result{r.Get("command"), r.Get("bash")} {
+		if c.Type == gjson.String {
+			out = append(out, c.String())
+		}
+	}
+	for _, h := range r.Get("hooks").Array() {
+		if c := h.Get("command"); c.Type == gjson.String {
+			out = append(out, c.String())
+		}
+	}
+	return out
+}
+
+// Identity names the converted hook an entry is, the same before and
+// after its source hook's timeout, matcher, fail-closed, if rule or
+// arguments change: for each shim call of the entry (a command, or a
+// native hook's args), its --host, --protocol and --event and the hook
+// it wraps — its name (--name), else its program (the first word of its
+// command that is no variable assignment, env, nor an interpreter or its
+// option: `python3 -u g.py --x` is g.py), else its URL or grouped
+// sources. It is "" when something the entry runs is not a shim call:
+// such an entry is never taken for another. A hook whose script changed
+// is another hook.
+func Identity(entry []byte) string {
+	specs := shimSpecs(entry)
+	if len(specs) == 0 {
+		return ""
+	}
+	var ids []string
+	for _, spec := range specs {
+		what := "run:" + program(spec)
+		switch {
+		case spec.Name != "":
+			what = "name:" + spec.Name
+		case spec.URL != "":
+			what = "url:" + spec.URL
+		case len(spec.Sources) > 0:
+			what = "sources:" + strings.Join(spec.Sources, "\x00")
+		}
+		ids = append(ids, spec.Host+"\x00"+spec.Protocol+"\x00"+spec.Event+"\x00"+what)
+	}
+	return strings.Join(ids, "\x01")
+}
+
+// shimSpecs are the shim calls of an entry (its commands, a native
+// hook's args), or nil when it runs anything else.
+func shimSpecs(entry []byte) []*format.ShimSpec {
+	var argvs [][]string
+	for _, c := range commands(entry) {
+		argv, ok := format.ShimCommandArgs(c)
+		if !ok {
+			return nil
+		}
+		argvs = append(argvs, argv)
+	}
+	if args := gjson.GetBytes(entry, "args"); args.IsArray() {
+		var argv []string
+		for _, a := range args.Array() {
+			argv = append(argv, a.String())
+		}
+		if !format.IsShim(argv) {
+			return nil
+		}
+		argvs = append(argvs, argv)
+	}
+	var out []*format.ShimSpec
+	for _, argv := range argvs {
+		spec, err := format.ParseShimArgs(argv[2:])
+		if err != nil {
+			return nil
+		}
+		out = append(out, spec)
+	}
+	return out
+}
+
+// interpreters run a script named by their first word that is no
+// option.
+var interpreters = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "python": true, "python3": true,
+	"node": true, "bun": true, "deno": true, "ruby": true, "perl": true, "php": true, "pwsh": true,
+}
+
+// program is the script or program a shim call's wrapped command runs
+// (see [Identity]); a command that is no simple one is read as
+// whitespace-separated words.
+func program(spec *format.ShimSpec) string {
+	words := spec.Command
+	if !spec.Exec && len(words) == 1 {
+		w, ok := format.ShellWords(words[0])
+		if !ok {
+			w = strings.Fields(words[0])
+		}
+		words = w
+	}
+	i := 0
+	for i < len(words) && (strings.Contains(words[i], "=") && !strings.HasPrefix(words[i], "-") || words[i] == "env") {
+		i++
+	}
+	if i < len(words) && interpreters[strings.TrimSuffix(filepath.Base(words[i]), ".exe")] {
+		j := i + 1
+		for j < len(words) && strings.HasPrefix(words[j], "-") {
+			j++
+		}
+		if j < len(words) {
+			return words[j]
+		}
+	}
+	if i < len(words) {
+		return words[i]
+	}
+	return ""
+}
+
+// wrapped is what an entry's first shim call runs, for notes.
+func wrapped(entry []byte) string {
+	for _, spec := range shimSpecs(entry) {
+		switch {
+		case spec.Name != "":
+			return spec.Name
+		case spec.URL != "":
+			return spec.URL
+		case len(spec.Command) > 0:
+			return strings.Join(spec.Command, " ")
+		}
+	}
+	return describe(entry)
 }

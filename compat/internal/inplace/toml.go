@@ -32,6 +32,8 @@ type TOMLSpec struct {
 	// table was written by the conversion (native TOML's "# from …"); such
 	// lines go with the entry.
 	OwnedComment func(line string) bool
+	// Identity: see [JSONSpec] (nil means [Identity]).
+	Identity func(entry []byte) string
 	// PositionMatters: see [JSONSpec].
 	PositionMatters string
 }
@@ -50,7 +52,10 @@ type block struct {
 
 // MergeTOML writes the entries of spec.Fresh into spec.Existing as
 // [MergeJSON] does for JSON: owned entries the conversion writes again
-// stay, those it no longer writes are removed (with the conversion's
+// stay, those whose hook it writes differently are replaced in their
+// place (an update, [JSONSpec.Identity]; the comment lines of the
+// file's own in them stay, before the new table), those it no longer
+// writes are removed (with the conversion's
 // comment lines above them; any other comment line in or above them
 // stays), new ones are appended at the end of the file. The result is
 // decoded again and compared with what was meant; a layout that cannot
@@ -110,17 +115,72 @@ func MergeTOML(spec TOMLSpec) (*Result, error) {
 			}
 		}
 	}
-	for _, b := range old {
-		match := -1
+	identity := spec.Identity
+	if identity == nil {
+		identity = Identity
+	}
+	// First the entries written again as they are, then the owned ones
+	// whose hook is written differently (an update).
+	matches := make([]int, len(old))
+	updates := make([]int, len(old))
+	for j := range old {
+		matches[j], updates[j] = -1, -1
 		for i, f := range fresh {
-			if !used[i] && key(f) == key(b) {
-				match = i
+			if !used[i] && key(f) == key(old[j]) {
+				used[i], matches[j] = true, i
 				break
 			}
 		}
+	}
+	for j := range old {
+		b := old[j]
+		if matches[j] >= 0 || !spec.Owns(b.event, b.canon, b.comment) {
+			continue
+		}
+		id := identity(b.canon)
+		if id == "" {
+			continue
+		}
+		for i, f := range fresh {
+			if !used[i] && f.event == b.event && identity(f.canon) == id {
+				used[i], updates[j] = true, i
+				break
+			}
+		}
+	}
+	nl := "\n"
+	if bytes.Contains(spec.Existing, []byte("\r\n")) {
+		nl = "\r\n"
+	}
+	for j, b := range old {
+		match := matches[j]
 		switch {
+		case updates[j] >= 0:
+			f := fresh[updates[j]]
+			res.Updated++
+			expect[b.event] = append(expect[b.event], f.canon)
+			note(b.header, CodeUpdated, fmt.Sprintf("[[%s.%s]] at line %d, the converted hook of %s, is updated in its place: its source hook changed (it was %s)", spec.Prefix, b.event, 1+bytes.Count(spec.Existing[:b.header], []byte("\n")), wrapped(f.canon), describe(b.canon)))
+			var text strings.Builder
+			for _, l := range b.lines {
+				line := string(spec.Existing[l[0]:l[1]])
+				t := strings.TrimSpace(line)
+				if strings.HasPrefix(t, "#") && !owned(strings.TrimSpace(strings.TrimPrefix(t, "#"))) {
+					text.WriteString(line)
+				}
+			}
+			oldText := spec.Existing[b.lead:b.end]
+			trail := string(oldText[len(bytes.TrimRight(oldText, "\r\n")):])
+			if trail == "" {
+				trail = nl
+			}
+			block := string(bytes.TrimRight(spec.Fresh[f.lead:f.end], "\r\n"))
+			if nl != "\n" {
+				block = strings.ReplaceAll(block, "\n", nl)
+			}
+			text.WriteString(block + trail)
+			cuts = append(cuts, cut{b.lead, b.end})
+			keepText = append(keepText, text.String())
 		case match >= 0:
-			used[match] = true
 			expect[b.event] = append(expect[b.event], b.canon)
 			if removedEvent[b.event] && !spec.Owns(b.event, b.canon, b.comment) {
 				moved[b.event] = true
@@ -170,10 +230,6 @@ func MergeTOML(spec TOMLSpec) (*Result, error) {
 		res.Added++
 	}
 	if len(add) > 0 {
-		nl := "\n"
-		if bytes.Contains(spec.Existing, []byte("\r\n")) {
-			nl = "\r\n"
-		}
 		var b strings.Builder
 		if len(out) > 0 && !bytes.HasSuffix(out, []byte("\n")) {
 			b.WriteString(nl)

@@ -99,8 +99,10 @@ Targets (--target): ` + strings.Join(format.TargetNames(), ", ") + `:
 Writing files. --in-place FILE writes into FILE, an existing file of the target (any target:
 a Codex hooks.json or config.toml, Cursor's hooks.json, Gemini CLI's or Qwen Code's
 settings.json, native TOML): only the entries convert wrote before for the formats of the
-given inputs change — those it writes again stay where they are, those it no longer writes
-are removed (a converted-hook-removed warning names each), new ones follow the file's own
+given inputs change — those it writes again stay where they are, those whose source hook
+changed (its timeout, matcher or arguments: the same script, name or URL) are replaced in
+their place (a converted-hook-updated note names each), those it no longer writes are
+removed (a converted-hook-removed warning names each), new ones follow the file's own
 entries of their event — and every other byte stays: the file's own hooks, comments (among
 the hooks too), key order, a second "hooks" key (the agent reads the last, so the hooks go
 there), CRLF line ends, bytes that are not UTF-8. A "hooks" value or an event of a shape the
