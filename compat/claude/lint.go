@@ -88,6 +88,7 @@ func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string
 		add(CodeExtensionEvent, format.SeverityInfo, fmt.Sprintf("%s is not an event of the native spec: a plain native engine may never fire it", event), "it runs under hookcompat; convert --target native keeps it with a warning")
 	}
 	lintMatcher(h, event, add)
+	lintIf(h, event, add)
 	if h.EffectiveType() != settings.TypeCommand {
 		return
 	}
@@ -226,6 +227,30 @@ func permissionRuleHint(rule string) string {
 	return `use "if" for arguments`
 }
 
+// codeIfNeverMatches: a handler's "if" rule that can never hold — on an
+// event that does not evaluate if (the handler never runs), or naming a
+// tool its group's matcher never selects.
+const codeIfNeverMatches = "if-never-matches"
+
+// lintIf reports an "if" rule under which the handler never runs.
+func lintIf(h *settings.Hook, event string, add func(code, sev, msg, hint string)) {
+	row := eventOf(h.Event)
+	if h.If == "" || row == nil {
+		return
+	}
+	if !row.ifRule {
+		add(codeIfNeverMatches, format.SeverityError, fmt.Sprintf("if %q: %s does not evaluate if, so this handler never runs", h.If, event), "remove the if, or move the handler to a tool event")
+		return
+	}
+	r, err := settings.ParseRule(h.If)
+	if err != nil || r.Name == "" || h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != Name {
+		return
+	}
+	if m := compileMatcher(event, h.Match); !m.IsRegex() && !m.Match(r.Name) && translate.DefaultVocabulary.Name(Dialect, translate.Native, r.Name) != "" {
+		add(codeIfNeverMatches, format.SeverityError, fmt.Sprintf("if %q names %s, which the matcher %q never selects: this handler never runs", h.If, r.Name, h.Match), fmt.Sprintf("add %s to the matcher, or write the if for a tool it selects", r.Name))
+	}
+}
+
 // lintMatcher reports matchers that can never fire (claude §3.3, §3.5).
 func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint string)) {
 	if row := eventOf(h.Event); h.Match == "" || h.Match == "*" || h.EffectiveMatchSyntax() != Name || row == nil || !row.isTool() {
@@ -250,7 +275,8 @@ func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint s
 		case name == "Task":
 			add(CodeNeverFires, format.SeverityInfo, "matcher names Task, renamed Agent in Claude Code 2.1.63; hookcompat also matches Agent", "write Agent")
 		case strings.HasPrefix(name, "mcp__") && !strings.Contains(strings.TrimPrefix(name, "mcp__"), "__"):
-			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q names an MCP server, not a tool: it matches nothing", name), fmt.Sprintf("write %s__.* to match all its tools", name))
+			// An error: a guard for that server's tools never runs.
+			add(CodeNeverFires, format.SeverityError, fmt.Sprintf("matcher %q names an MCP server, not a tool: it matches nothing", name), fmt.Sprintf("write %s__.* to match all its tools", name))
 		case name != "" && name[0] >= 'a' && name[0] <= 'z' && !strings.HasPrefix(name, "mcp__"):
 			hint := "Claude tool names start with a capital letter (Bash, Read, Edit, Write, …)"
 			if c := otherAgentTools.Get()[name]; c != "" {
@@ -258,9 +284,31 @@ func lintMatcher(h *settings.Hook, event string, add func(code, sev, msg, hint s
 			} else if c := translate.DefaultVocabulary.Name(translate.Native, Dialect, name); c != name {
 				hint = "write " + c
 			}
-			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q is not a Claude tool name (they are case-sensitive)", name), hint)
+			// An error when another name of the list fires (the hook never
+			// runs for the tool this name meant; the generic lint sees a
+			// matcher that fires); when none does, the generic lint's
+			// error says it, with this hint.
+			sev := format.SeverityWarning
+			if firesOther(m.Names(), name) {
+				sev = format.SeverityError
+			}
+			add(CodeNeverFires, sev, fmt.Sprintf("matcher %q is not a Claude tool name (they are case-sensitive)", name), hint)
 		}
 	}
+}
+
+// firesOther reports whether a name of an exact matcher other than name
+// is a Claude tool or an MCP tool.
+func firesOther(names []string, name string) bool {
+	for _, n := range names {
+		if n == name {
+			continue
+		}
+		if translate.DefaultVocabulary.Name(Dialect, translate.Native, n) != "" || (strings.HasPrefix(n, "mcp__") && strings.Contains(strings.TrimPrefix(n, "mcp__"), "__")) {
+			return true
+		}
+	}
+	return false
 }
 
 // otherAgentTools maps other agents' tool names seen in Claude configs

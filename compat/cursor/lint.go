@@ -52,7 +52,7 @@ func (cursorFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 	}
 	if s.Subject == subjectTool && h.Match != "" {
 		if m := foreignTools.Get().FindString(h.Match); m != "" && !matchesCursorTool(h.Match) {
-			add(CodeNeverFires, format.SeverityWarning, fmt.Sprintf("matcher %q names %s, which is not a Cursor tool name: it never matches", h.Match, m),
+			add(CodeNeverFires, format.SeverityError, fmt.Sprintf("matcher %q names %s, which is not a Cursor tool name: it never matches", h.Match, m),
 				"Cursor's tools are Shell, Read, Write, StrReplace, Grep, Glob, Delete, Task, MCP:<tool>")
 		}
 	}
