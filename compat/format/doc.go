@@ -17,7 +17,8 @@
 //     runner.Protocol: payload, environment, working directory, shell,
 //     reply classifier, combiner with a typed per-protocol detail);
 //   - optionally: what the home agent shows the model ([Renderer]), its
-//     event payload ([EventReader]), its doctor lints ([Linter]), the
+//     event payload ([EventReader]) and the payload keys that hold native
+//     event fields ([PayloadKeyer]), its doctor lints ([Linter]), the
 //     variables its commands use ([CommandVars]), the exec shim's command
 //     line in both directions ([Shimmer], [ShimMatcher], [ShimGrouper]),
 //     and conversion targets ([RegisterTarget]).
