@@ -148,6 +148,10 @@ type ConvertOptions struct {
 // rules, and a file that agent would refuse is a loss warning.
 func Convert(inputs []Input, opts ConvertOptions) *Converted {
 	out := &Converted{Config: &settings.Config{}}
+	targetName := opts.Target
+	if targetName == "" {
+		targetName = TargetNative
+	}
 	var names []string
 	protocols := []string{} // never nil: nil would own every format's converted hooks
 	converted := 0
@@ -165,6 +169,9 @@ func Convert(inputs []Input, opts ConvertOptions) *Converted {
 				Message: "this input is the file written in place: its own hooks stay where they are and are not converted again"})
 			continue
 		}
+		// A converted file read back: its shim calls become the hooks
+		// they wrap, so that no target wraps them twice.
+		warns = append(warns, unwrapShims(cfg, targetName)...)
 		names = append(names, name)
 		converted++
 		if !contains(protocols, f.Name()) {

@@ -49,6 +49,7 @@ var warningClasses = map[string]string{
 	"input-given-twice":      ClassNote, // the convert command's: a file named twice is read once
 	CodeLinkWrittenThrough:   ClassNote,
 	"converted-hook-updated": ClassNote, // the same hook, converted again in its place
+	CodeShimKept:             ClassNote, // runs the same, one shim later
 
 	// Losses.
 	"converted-hook-removed":    ClassLoss,

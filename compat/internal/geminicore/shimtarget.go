@@ -69,14 +69,6 @@ func (t Target) Write(cfg *settings.Config, opts *format.TargetOptions) (*format
 	names := map[string]bool{}
 	for i := range cfg.Hooks {
 		h := &cfg.Hooks[i]
-		if h.EffectiveProtocol() == settings.ProtocolNative && format.IsShim(h.Args) {
-			// A converted native hook that calls the shim: convert the
-			// hook it runs.
-			if _, inner, err := format.ParseShim(h.Args); err == nil {
-				inner.Source = h.Source
-				h = inner
-			}
-		}
 		r, ok := a.ForNative(h.Event)
 		own := h.EffectiveProtocol() == a.Proto
 		if own && ok && r.Native != h.Event {
