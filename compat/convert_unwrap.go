@@ -120,6 +120,11 @@ func unwrapOne(run []settings.Hook, argv []string) (*settings.Hook, string) {
 			}
 		}
 	}
+	if inner.EffectiveType() == settings.TypeCommand && inner.Command == "" && len(inner.Args) == 0 {
+		// A hook the target could not express (a prompt hook written as
+		// a shim call of nothing): the call is all there is.
+		return nil, "the hook it wraps runs nothing"
+	}
 	inner.Source = outer.Source
 	inner.Source.Format, inner.Source.Event = inner.Protocol, spec.Event
 	if inner.StatusMessage == "" {
