@@ -53,6 +53,12 @@ type Report struct {
 	Hooks, Checked, NotChecked int
 	// Errors counts the findings of severity error.
 	Errors int
+	// Warnings are the load's other warnings (those format.DropsHooks
+	// does not make findings), less each that a finding already says:
+	// one of the same file and code about the hook whose definition holds
+	// the warning's position (the hook the warning is about, or a
+	// converted copy of it). A fact is printed once per hook and place.
+	Warnings []translate.Warning
 }
 
 // Doctor returns the findings of [Diagnose].
@@ -108,7 +114,9 @@ func Diagnose(l *Loaded, env []string) *Report {
 		}
 	}
 	out = append(out, staleFindings(l)...)
-	r.Findings = groupFindings(subsume(dedupe(out)))
+	out = onePerPlace(subsume(dedupe(out)))
+	r.Warnings = unsaid(l, out)
+	r.Findings = groupFindings(out)
 	for _, f := range r.Findings {
 		if f.Severity == SeverityError {
 			r.Errors++
@@ -214,7 +222,20 @@ func (d *doctor) hook(h *settings.Hook) ([]Finding, bool) {
 	lintMatcher(h, d.vocab, add)
 	if format.IsShim(argv) {
 		inner, checked := d.shim(h, argv, add)
-		return append(out, inner...), checked
+		// What the wrapped hook's own lints say (a timeout that looks
+		// like milliseconds, checked under its home rules) the converted
+		// copy's host lints do not say again.
+		said := map[string]bool{}
+		for _, f := range inner {
+			said[f.Code] = true
+		}
+		kept := out[:0]
+		for _, f := range out {
+			if !said[f.Code] {
+				kept = append(kept, f)
+			}
+		}
+		return append(kept, inner...), checked
 	}
 	return out, d.command(h, add)
 }

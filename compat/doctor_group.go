@@ -1,8 +1,11 @@
 package compat
 
 import (
+	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/hookcompat/hookcompat/translate"
 )
 
 // groupFindings reports each finding once: a finding with the code,
@@ -134,4 +137,88 @@ func saidBy(invalid []Finding, f Finding) bool {
 		}
 	}
 	return false
+}
+
+// onePerPlace reports each code once per hook and place: findings of one
+// code at one position (a matcher naming two unknown tools, the hook's
+// host lint and its wrapped hook's) become one, the most severe first,
+// the messages and hints of the others joined to it.
+func onePerPlace(in []Finding) []Finding {
+	type key struct {
+		file, code string
+		line, col  int
+	}
+	at := map[key]int{}
+	var out []Finding
+	for _, f := range in {
+		k := key{absPath(f.File), f.Code, f.Line, f.Col}
+		i, seen := at[k]
+		if !seen || f.Line == 0 {
+			at[k] = len(out)
+			out = append(out, f)
+			continue
+		}
+		first := &out[i]
+		if severityRank(f.Severity) > severityRank(first.Severity) {
+			f, *first = *first, f
+		}
+		if f.Message != first.Message && !strings.Contains(first.Message, f.Message) {
+			first.Message += "; " + f.Message
+		}
+		if f.Hint != "" && f.Hint != first.Hint && !strings.Contains(first.Hint, f.Hint) {
+			if first.Hint != "" {
+				first.Hint += "; "
+			}
+			first.Hint += f.Hint
+		}
+	}
+	return out
+}
+
+// unsaid returns the load warnings of l that are not findings
+// (format.DropsHooks makes those findings) and that no finding of fs
+// says again: a finding of the same file and code placed at the hook
+// whose definition holds the warning (the last hook of that file that
+// starts at or before the warning's position).
+func unsaid(l *Loaded, fs []Finding) []translate.Warning {
+	type pos struct{ line, col int }
+	starts := map[string][]pos{}
+	for _, h := range l.Config.Hooks {
+		if h.Source.File != "" && h.Source.Line > 0 {
+			f := absPath(h.Source.File)
+			starts[f] = append(starts[f], pos{h.Source.Line, h.Source.Col})
+		}
+	}
+	for f := range starts {
+		p := starts[f]
+		sort.Slice(p, func(i, j int) bool { return p[i].line < p[j].line || p[i].line == p[j].line && p[i].col < p[j].col })
+	}
+	type key struct {
+		file, code string
+		at         pos
+	}
+	said := map[key]bool{}
+	for _, f := range fs {
+		said[key{absPath(f.File), f.Code, pos{f.Line, f.Col}}] = true
+	}
+	var out []translate.Warning
+	for _, w := range l.Warnings {
+		if DropsHooks(w) {
+			continue
+		}
+		file := absPath(w.File)
+		if w.Line > 0 {
+			var hook *pos
+			for i, p := range starts[file] {
+				if p.line < w.Line || p.line == w.Line && p.col <= w.Col {
+					hook = &starts[file][i]
+				}
+			}
+			if hook != nil && said[key{file, w.Code, *hook}] {
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return out
 }

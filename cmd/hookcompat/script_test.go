@@ -58,8 +58,9 @@ func TestScript(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
-			"pidgone": cmdPidgone,
-			"waitfor": cmdWaitfor,
+			"pidgone":      cmdPidgone,
+			"waitfor":      cmdWaitfor,
+			"onceperplace": cmdOncePerPlace,
 		},
 	})
 }
@@ -197,6 +198,46 @@ func TestExampleQuickstartInSync(t *testing.T) {
 	for name := range inArchive {
 		if _, ok := onDisk[name]; !ok {
 			t.Errorf("example-quickstart.txtar has %s, which is not in %s", name, dir)
+		}
+	}
+}
+
+// placeLine is one line doctor prints about a place: a finding
+// (file:line:col: severity: code: message …; also at PLACES) or a load
+// warning (file:line:col: code: message).
+var placeLine = regexp.MustCompile(`^(\S+?):(\d+)(?::\d+)?: (?:(?:error|warning|info): )?([a-z0-9][a-z0-9-]*): (.*)$`)
+
+// alsoAt is a place a finding names after "also at".
+var alsoAt = regexp.MustCompile(`(\S+?):(\d+)(?::\d+)?(?:, |$)`)
+
+// cmdOncePerPlace implements `onceperplace FILE...`: across the lines of
+// the FILEs (doctor's stdout and stderr), no code is printed twice for one
+// file and line — as a finding's position, one of its "also at" places or
+// a load warning's position.
+func cmdOncePerPlace(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: onceperplace FILE...")
+	}
+	seen := map[string]string{}
+	for _, name := range args {
+		for _, line := range strings.Split(ts.ReadFile(name), "\n") {
+			m := placeLine.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			places := [][2]string{{m[1], m[2]}}
+			if _, rest, ok := strings.Cut(m[4], "; also at "); ok {
+				for _, p := range alsoAt.FindAllStringSubmatch(rest, -1) {
+					places = append(places, [2]string{p[1], p[2]})
+				}
+			}
+			for _, p := range places {
+				k := m[3] + " " + ts.MkAbs(p[0]) + ":" + p[1]
+				if first, dup := seen[k]; dup {
+					ts.Fatalf("%s printed twice:\n  %s\n  %s", k, first, line)
+				}
+				seen[k] = line
+			}
 		}
 	}
 }

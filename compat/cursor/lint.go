@@ -64,7 +64,7 @@ func (cursorFormat) Lint(h *settings.Hook, c *format.LintContext, add func(code,
 			"turn off Settings → Rules, Skills, Subagents → Include third-party configs, or remove the hooks from the Claude settings")
 	}
 	if w := firstWord(h.Command); w != "" && !strings.Contains(w, "/") && !builtins.Get()[w] && !strings.Contains(w, "$") {
-		add(CodeMinimalPath, format.SeverityInfo, fmt.Sprintf("%q is found on PATH: Cursor started from the macOS dock gives hooks a minimal PATH, where it may be missing", w), "write the program's absolute path")
+		add(CodeMinimalPath, format.SeverityInfo, fmt.Sprintf("%q is looked up on PATH: Cursor started from the macOS dock gives hooks a minimal PATH, where it may be missing", w), "write the program's absolute path")
 	}
 }
 

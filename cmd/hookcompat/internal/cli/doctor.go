@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookcompat/hookcompat/compat"
-	"github.com/hookcompat/hookcompat/translate"
 )
 
 type doctorOptions struct {
@@ -56,15 +55,10 @@ func runDoctor(opts *doctorOptions) error {
 	if err != nil {
 		return err
 	}
-	// The warnings that mean a hook will not run are findings (errors).
-	var rest []translate.Warning
-	for _, w := range loaded.Warnings {
-		if !compat.DropsHooks(w) {
-			rest = append(rest, w)
-		}
-	}
-	opts.warn(opts.Err, rest)
+	// The warnings that mean a hook will not run are findings (errors),
+	// and a warning a finding says again is not printed twice.
 	rep := compat.Diagnose(loaded, nil)
+	opts.warn(opts.Err, rep.Warnings)
 	if opts.JSON {
 		findings := rep.Findings
 		if findings == nil {
