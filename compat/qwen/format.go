@@ -2,11 +2,14 @@ package qwen
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/compat/internal/geminicore"
+	"github.com/hookcompat/hookcompat/compat/internal/jsonpos"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -58,8 +61,10 @@ func (qwenFormat) Info() format.Info {
 
 // Detect recognises a Qwen Code file: a JSON object (comments allowed)
 // under a .qwen folder, a qwen-extension.json (or a folder holding one),
-// or a settings file with Qwen's "$version" beside hooks, or with
-// Qwen-only events.
+// or a settings file with Qwen's "$version" beside hooks, with
+// Qwen-only events, or with a tool matcher naming one of Qwen's own tools
+// (run_shell_command, write_file, …: Claude's event names with Qwen's
+// tool names; read as Claude Code's, such a guard could never fire).
 func (f qwenFormat) Detect(path string, data []byte) bool {
 	if data == nil {
 		return geminicore.IsFile(filepath.Join(path, "qwen-extension.json"))
@@ -72,7 +77,36 @@ func (f qwenFormat) Detect(path string, data []byte) bool {
 		return true
 	}
 	doc := sn.Doc()
-	return doc != nil && ((doc.Root.Get("$version") != nil && doc.Root.Get("hooks") != nil) || f.OwnEvents(doc))
+	return doc != nil && ((doc.Root.Get("$version") != nil && doc.Root.Get("hooks") != nil) || f.OwnEvents(doc) || ownToolMatcher(doc))
+}
+
+// matcherWords are the names a matcher's text is made of.
+var matcherWords = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z0-9_]+`) }}
+
+// ownToolMatcher reports whether a group's matcher names a tool by Qwen
+// Code's own name (lower case, as no name of the agents whose files look
+// alike is).
+func ownToolMatcher(doc *geminicore.Doc) bool {
+	for _, ev := range geminicore.Members(doc.Root.Get("hooks")) {
+		if ev.Value.Kind != jsonpos.Array {
+			continue
+		}
+		for _, g := range ev.Value.Items {
+			m := g.Get("matcher")
+			if m == nil || m.Kind != jsonpos.String {
+				continue
+			}
+			for _, w := range matcherWords.Get().FindAllString(m.Str, -1) {
+				if w[0] < 'a' || w[0] > 'z' {
+					continue
+				}
+				if t, ok := translate.DefaultVocabulary.Lookup(Dialect, w); ok && t.Name(Dialect) == w {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // Translate reads one Qwen file for convert, without the rules across
