@@ -162,7 +162,7 @@ type eventRow struct {
 	// ContextLimit: a handler's additionalContextLimit counts for the
 	// event (it can add context); elsewhere Codex ignores it, with a
 	// warning at start, and leaves it out of the hook's review hash
-	// (trustHash; recorded: hooks_list/hl_json_shapes).
+	// (trustHash; recorded: testdata/hooks_list/hl_json_shapes).
 	ContextLimit bool
 }
 

@@ -246,7 +246,7 @@ func load(srcs []format.Source, env *format.Env) (*format.Result, error) {
 			// Review and enablement state is the user's: Codex reads
 			// [hooks.state] from the user layer only (and its session
 			// flags), never from a project's, system or managed
-			// config.toml (recorded: hooks_list/hl_project).
+			// config.toml (recorded: testdata/hooks_list/hl_project).
 			for k, v := range d.state {
 				states[k] = v
 			}

@@ -21,7 +21,8 @@ import (
 // for a hooks.json and a config.toml [hooks] source (read in Codex
 // 0.169.0's hooks/src/engine/discovery.rs, hook_hash, and
 // config/src/fingerprint.rs, version_for_toml; checked against the
-// hashes the real binary reports and acts on, testdata/recordings/codex):
+// hashes the real binary reports and acts on: testdata/hooks_list and
+// the recordings):
 //
 //   - an object {event_name, matcher, hooks: [handler]}: event_name is
 //     the snake-case event (the key's); matcher is the group's as

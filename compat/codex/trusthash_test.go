@@ -17,7 +17,7 @@ import (
 // hooksListDir holds answers of the real Codex 0.169.0 app-server to
 // hooks/list (each hook's key, currentHash, trustStatus, enabled) for
 // the config folders beside them.
-var hooksListDir = filepath.Join("..", "..", "testdata", "recordings", "codex", "hooks_list")
+var hooksListDir = filepath.Join("testdata", "hooks_list")
 
 // recordedHook is one entry of a recorded hooks/list answer.
 type recordedHook struct {
