@@ -23,7 +23,8 @@ import (
 //     --host codex), between the project root (the nearest folder with
 //     .git) and the session's cwd; else the project root. A Codex session
 //     started in a subfolder runs the hooks of the project's .codex, and
-//     the hook's own agent would have run in the project.
+//     the hook's own agent would have run in the project: a hook of
+//     another format runs there, with that folder as its cwd.
 //   - the tool result: a Bash call's output as Codex captured it (its
 //     standard output and standard error interleaved, as Claude Code's
 //     Bash stdout); an apply_patch call's file as it is now on disk and as
@@ -73,6 +74,13 @@ func (f codexFormat) HostCall(data []byte, workspace string, _ []string, protoco
 		if code := call.Outcome.ExitCode; code != nil && *code != 0 && row.FailedAs != "" {
 			call.Event.Name = row.FailedAs
 		}
+	}
+	// A session started in a subfolder: the hook's own agent would have
+	// been started in the project, so the hook runs there (a relative
+	// script path still finds its script; it was a command not found, a
+	// non-blocking error, so a guard let every call through).
+	if protocol != Name && call.Event.Workspace != cwd && strings.HasPrefix(cwd, call.Event.Workspace+string(filepath.Separator)) {
+		call.Event.Cwd = call.Event.Workspace
 	}
 	return call, nil
 }

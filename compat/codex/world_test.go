@@ -59,7 +59,7 @@ func TestHostCallWorld(t *testing.T) {
 	call, err := codexFormat{}.HostCall(codexPayload("PreToolUse", `,"tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"call_1"`, roll, sub), sub, nil, claudeName)
 	require.NoError(t, err)
 	assert.Equal(t, root, call.Event.Workspace, "the project whose .codex runs the shim, not the session's subfolder")
-	assert.Equal(t, sub, call.Event.Cwd)
+	assert.Equal(t, root, call.Event.Cwd, "a hook of another format runs in the project, where its own agent would have been started (a relative script path finds its script)")
 	assert.Empty(t, call.Skip)
 	require.NotNil(t, call.Transcript)
 	tr := call.Transcript
