@@ -129,6 +129,13 @@ type ConvertOptions struct {
 	// left out, with those warnings. By default such an input is an error
 	// ([ErrDropsHooks]) and nothing is converted.
 	AsLoaded bool
+	// Prune, with Existing, removes the entries converted before from
+	// inputs of the same formats that this conversion no longer writes.
+	// Without it they are kept, each with a converted-hook-kept note:
+	// nothing in an entry says which file it came from, so another
+	// file's guard converted earlier into the same target would be
+	// removed.
+	Prune bool
 }
 
 // Convert translates inputs to one config of the target format. Hooks
@@ -143,8 +150,9 @@ type ConvertOptions struct {
 //
 // An input whose agent would not load every hook it declares is an error
 // unless opts.AsLoaded. With opts.Existing the target writes into that
-// file, replacing only the entries it converted before from inputs of the
-// same formats; the result is then read with the target agent's own
+// file, updating the entries it converted before from inputs of the same
+// formats (an entry it no longer writes is kept, or removed with
+// opts.Prune); the result is then read with the target agent's own
 // rules, and a file that agent would refuse is a loss warning.
 func Convert(inputs []Input, opts ConvertOptions) *Converted {
 	out := &Converted{Config: &settings.Config{}}
@@ -204,7 +212,7 @@ func Convert(inputs []Input, opts ConvertOptions) *Converted {
 		return out
 	}
 	topts := &format.TargetOptions{Shim: opts.Shim, Inputs: names, Existing: opts.Existing, Project: opts.Project, Home: opts.Home,
-		Path: opts.Path, Protocols: protocols}
+		Path: opts.Path, Protocols: protocols, Prune: opts.Prune}
 	if len(inputs) == 1 && converted == 1 {
 		topts.Header = out.Config.Header
 	}

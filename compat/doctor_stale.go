@@ -113,8 +113,15 @@ func staleFindings(l *Loaded) []Finding {
 		if err != nil {
 			continue
 		}
-		res := Convert(inputs, ConvertOptions{Target: target, Shim: c.shim, Existing: existing, Path: file, Project: l.Project, AsLoaded: true})
-		if len(res.Errors) > 0 || bytes.Equal(res.Output, existing) {
+		again := func(prune bool) bool {
+			res := Convert(inputs, ConvertOptions{Target: target, Shim: c.shim, Existing: existing, Path: file, Project: l.Project, AsLoaded: true, Prune: prune})
+			return len(res.Errors) == 0 && !bytes.Equal(res.Output, existing)
+		}
+		// First as convert --in-place writes (converted hooks the
+		// sources no longer have are kept), then pruned: a hook deleted
+		// at home whose converted copy still runs.
+		changed := again(false)
+		if !changed && !again(true) {
 			continue
 		}
 		sort.Strings(names)
@@ -122,10 +129,15 @@ func staleFindings(l *Loaded) []Finding {
 		if c.shim != "hookcompat" {
 			cmd = fmt.Sprintf("hookcompat convert --target %s --shim %s --in-place %s %s", target, c.shim, relTo(file, l.Project), strings.Join(names, " "))
 		}
-		out = append(out, Finding{File: c.first.Source.File, Line: c.first.Source.Line, Col: c.first.Source.Col, Event: string(c.first.Event), Hook: c.first.Label(),
+		f := Finding{File: c.first.Source.File, Line: c.first.Source.Line, Col: c.first.Source.Col, Event: string(c.first.Event), Hook: c.first.Label(),
 			Code: CodeStaleConversion, Severity: SeverityWarning,
 			Message: fmt.Sprintf("%s is stale: it is not what convert writes from %s now (a source changed since it was converted), so that agent runs other hooks than these sources", relTo(file, l.Project), strings.Join(names, ", ")),
-			Hint:    "run " + cmd + " (convert --check in CI catches it)"})
+			Hint:    "run " + cmd + " (convert --check in CI catches it)"}
+		if !changed {
+			f.Message = fmt.Sprintf("%s holds converted hooks that %s no longer has (deleted at home since, or converted from a file not loaded here), and that agent still runs them", relTo(file, l.Project), strings.Join(names, ", "))
+			f.Hint = "if they were deleted at home, run " + strings.Replace(cmd, " --in-place ", " --prune --in-place ", 1) + " (it removes every converted hook those sources do not have)"
+		}
+		out = append(out, f)
 	}
 	return out
 }

@@ -50,6 +50,7 @@ var warningClasses = map[string]string{
 	CodeLinkWrittenThrough:   ClassNote,
 	"converted-hook-updated": ClassNote, // the same hook, converted again in its place
 	CodeShimKept:             ClassNote, // runs the same, one shim later
+	"converted-hook-kept":    ClassNote, // the file keeps what it ran; --prune removes it
 
 	// Losses.
 	"converted-hook-removed":    ClassLoss,

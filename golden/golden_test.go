@@ -97,7 +97,7 @@ var headerKeys = map[string]bool{
 	"trusted": true, "event": true, "env": true, "exec": true, "no-exec": true, "args-raw": true,
 	"render": true, "same-as-event": true, "from": true, "target": true, "judge": true,
 	"drain-timeout": true, "sources": true, "existing": true, "recording": true, "system-root": true,
-	"http-content-type": true, "as-loaded": true,
+	"http-content-type": true, "as-loaded": true, "prune": true,
 }
 
 func runCase(t *testing.T, file string) {
@@ -519,7 +519,7 @@ func (c *goldenCase) convert() {
 	require.NotEmpty(c.t, inputs, "convert case has no input/ sections")
 	// as-loaded: true converts what the agent loads (the hooks it drops
 	// are warnings); without it such an input is an error.
-	copts := compat.ConvertOptions{Target: c.hdr.one("target", compat.TargetHookcompat), AsLoaded: c.hdr.one("as-loaded", "") == "true"}
+	copts := compat.ConvertOptions{Target: c.hdr.one("target", compat.TargetHookcompat), AsLoaded: c.hdr.one("as-loaded", "") == "true", Prune: c.hdr.one("prune", "") == "true"}
 	if name := c.hdr.one("existing", ""); name != "" {
 		// existing: SECTION — the file the output is written into.
 		data, ok := c.section(name)

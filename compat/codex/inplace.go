@@ -46,7 +46,7 @@ func writeInPlace(fresh []byte, opts *format.TargetOptions) ([]byte, []translate
 		res, err := inplace.MergeTOML(inplace.TOMLSpec{
 			Name: name, Agent: "Codex", Existing: opts.Existing, Fresh: []byte(freshTOML), Prefix: "hooks",
 			Owns:            func(ev string, entry []byte, _ []string) bool { return owns(ev, entry) },
-			PositionMatters: positionNote,
+			PositionMatters: positionNote, Prune: opts.Prune,
 		})
 		if err != nil {
 			return nil, nil, err
@@ -64,7 +64,7 @@ func writeInPlace(fresh []byte, opts *format.TargetOptions) ([]byte, []translate
 		},
 		Owns:            owns,
 		DuplicateError:  "Codex refuses the file (serde: duplicate field) and loads none of its hooks",
-		PositionMatters: positionNote,
+		PositionMatters: positionNote, Prune: opts.Prune,
 	})
 	if err != nil {
 		return nil, nil, err

@@ -408,7 +408,7 @@ func writeInPlace(fresh []byte, opts *format.TargetOptions) ([]byte, []translate
 	name := opts.OutputName()
 	owner := inplace.Owner{Host: Name, Protocols: opts.Protocols}
 	res, err := inplace.MergeJSON(inplace.JSONSpec{
-		Name: name, Agent: "GitHub Copilot CLI", Existing: opts.Existing, Fresh: fresh, Container: "hooks",
+		Name: name, Agent: "GitHub Copilot CLI", Existing: opts.Existing, Fresh: fresh, Container: "hooks", Prune: opts.Prune,
 		IsEvent: func(k string) bool { _, _, ok := rowOf(k); return ok },
 		Owns: func(_ string, entry []byte) bool {
 			cmd := gjson.GetBytes(entry, "bash").String()

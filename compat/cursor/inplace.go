@@ -23,7 +23,7 @@ func writeInPlace(fresh []byte, opts *format.TargetOptions) ([]byte, []translate
 	name := opts.OutputName()
 	owner := inplace.Owner{Host: TargetName, Protocols: opts.Protocols}
 	res, err := inplace.MergeJSON(inplace.JSONSpec{
-		Name: name, Agent: "Cursor", Existing: opts.Existing, Fresh: fresh, Container: "hooks",
+		Name: name, Agent: "Cursor", Existing: opts.Existing, Fresh: fresh, Container: "hooks", Prune: opts.Prune,
 		IsEvent: func(k string) bool { return stepNamed(k) != nil },
 		Owns: func(_ string, entry []byte) bool {
 			return owner.OwnsCommand(gjson.GetBytes(entry, "command").String())

@@ -12,6 +12,7 @@ import (
 	// The Claude format's shim is what converted Claude hooks call.
 	_ "github.com/hookcompat/hookcompat/compat/claude"
 	"github.com/hookcompat/hookcompat/compat/format"
+	"github.com/hookcompat/hookcompat/compat/internal/inplace"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
 )
@@ -76,9 +77,11 @@ func TestTargetClaude(t *testing.T) {
 	assert.Equal(t, CodeShimNotAbsolute, out.Warnings[len(out.Warnings)-1].Code)
 }
 
-// TestTargetInPlace: writing into an existing hooks.json replaces only
-// the entries that call the shim; the user's own entries and every byte
-// outside "hooks" stay; doing it again gives the same bytes.
+// TestTargetInPlace: writing into an existing hooks.json with Prune
+// replaces only the entries that call the shim (without it a converted
+// entry the inputs lack is kept, with a note); the user's own entries
+// and every byte outside "hooks" stay; doing it again gives the same
+// bytes.
 func TestTargetInPlace(t *testing.T) {
 	existing := []byte(`{
     "$schema": "https://unpkg.com/cursor-hooks@latest/schema/hooks.schema.json",
@@ -93,7 +96,15 @@ func TestTargetInPlace(t *testing.T) {
 }
 `)
 	cfg := &settings.Config{Hooks: []settings.Hook{claudeHook(settings.Stop, "Stop", "", "check.sh")}}
-	out, err := target{}.Write(cfg, &format.TargetOptions{Shim: "/bin/hookcompat", Existing: existing})
+	kept, err := target{}.Write(cfg, &format.TargetOptions{Shim: "/bin/hookcompat", Existing: existing})
+	require.NoError(t, err)
+	assert.Contains(t, string(kept.Data), "old.sh", "without Prune the old converted entry is kept")
+	var codes []string
+	for _, w := range kept.Warnings {
+		codes = append(codes, w.Code)
+	}
+	assert.Contains(t, codes, inplace.CodeKept)
+	out, err := target{}.Write(cfg, &format.TargetOptions{Shim: "/bin/hookcompat", Existing: existing, Prune: true})
 	require.NoError(t, err)
 	s := string(out.Data)
 	assert.True(t, strings.HasPrefix(s, "{\n    \"$schema\": \"https://unpkg.com/cursor-hooks@latest/schema/hooks.schema.json\",\n    \"version\": 1,\n    \"hooks\": "), s)

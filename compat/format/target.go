@@ -64,6 +64,12 @@ type TargetOptions struct {
 	// from a source not given now) is kept. Nil replaces the shim's
 	// entries of every format.
 	Protocols []string
+	// Prune, writing in place, removes the converted entries of those
+	// formats that the conversion no longer writes; without it they are
+	// kept with a note (converted-hook-kept), because an entry does not
+	// say which file it was converted from: it may be another file's
+	// guard, converted earlier into the same target.
+	Prune bool
 }
 
 // StdoutName is what [TargetOptions.OutputName] names the output by when

@@ -65,6 +65,7 @@ func writeInPlace(target string, fresh []byte, opts *format.TargetOptions) ([]by
 		Name: name, Agent: "a native engine", Existing: opts.Existing, Fresh: fresh, Prefix: "hooks",
 		Owns:         owns,
 		OwnedComment: func(line string) bool { return strings.HasPrefix(line, provenance) },
+		Prune:        opts.Prune,
 	})
 	if err != nil {
 		return nil, nil, err

@@ -27,7 +27,7 @@ func (t Target) writeInPlace(fresh []byte, opts *format.TargetOptions) ([]byte, 
 	name := opts.OutputName()
 	owner := inplace.Owner{Host: a.Proto, Protocols: opts.Protocols}
 	res, err := inplace.MergeJSON(inplace.JSONSpec{
-		Name: name, Agent: a.Title, Existing: opts.Existing, Fresh: fresh, Container: "hooks", Comments: true,
+		Name: name, Agent: a.Title, Existing: opts.Existing, Fresh: fresh, Container: "hooks", Comments: true, Prune: opts.Prune,
 		IsEvent: func(k string) bool { _, ok := a.Event(k); return ok },
 		Owns: func(_ string, group []byte) bool {
 			hs := gjson.GetBytes(group, "hooks").Array()

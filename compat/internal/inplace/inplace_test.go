@@ -110,7 +110,16 @@ func TestMergeReplacesOnlyOwnedEntries(t *testing.T) {
     ]
   }
 }`
-	res := merge(t, spec(existing, fresh))
+	// Without Prune the converted entry the inputs no longer have is
+	// kept (it may be another file's), with a note naming it.
+	kept := merge(t, spec(existing, fresh))
+	if !strings.Contains(string(kept.Data), `"conv old"`) || !strings.Contains(string(kept.Data), "conv guard") ||
+		kept.Stale != 1 || kept.Removed != 0 || len(kept.Notes) != 1 || kept.Notes[0].Code != CodeKept || kept.Notes[0].Line != 4 {
+		t.Fatalf("without Prune want conv old kept (noted at line 4) and conv guard added, got %+v:\n%s", kept, kept.Data)
+	}
+	pruned := spec(existing, fresh)
+	pruned.Prune = true
+	res := merge(t, pruned)
 	got := string(res.Data)
 	if strings.Contains(got, "conv old") || !strings.Contains(got, "conv guard") || !strings.Contains(got, `"mine"`) || !strings.Contains(got, "// mine") {
 		t.Fatalf("want conv old replaced, mine and its comment kept:\n%s", got)
@@ -231,7 +240,17 @@ command = "echo bye"
 [hooks.state."x"]
 enabled = true
 `
-	res, err := MergeTOML(tomlSpec(existing))
+	kept, err := MergeTOML(tomlSpec(existing))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(kept.Data), "# from old.json:1:1 (PreToolUse)\n# keep me\n[[hooks.pre_tool]]") || kept.Stale != 1 || kept.Removed != 0 ||
+		len(kept.Notes) != 1 || kept.Notes[0].Code != CodeKept {
+		t.Fatalf("without Prune want the old converted hook kept with a note, got %+v:\n%s", kept.Notes, kept.Data)
+	}
+	pruned := tomlSpec(existing)
+	pruned.Prune = true
+	res, err := MergeTOML(pruned)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,9 +10,11 @@
 // conversion writes again, identical, stays where it is; one whose hook
 // the conversion writes differently (the source hook's timeout, matcher
 // or arguments changed: the same hook by [Identity]) is replaced in its
-// place, and reported as an update; one it no longer writes is removed
-// (and reported as a loss); a new one is appended after the file's
-// entries of its event. An entry of the file's own, that the
+// place, and reported as an update; one it no longer writes is kept
+// (and reported: it may have been converted from a file not given now,
+// since nothing in an entry says which file it came from) unless the
+// spec prunes, when it is removed (and reported as a loss); a new one is
+// appended after the file's entries of its event. An entry of the file's own, that the
 // conversion writes identically (the file was one of the inputs), is not
 // written a second time.
 package inplace
@@ -119,6 +121,13 @@ type JSONSpec struct {
 	// position (Codex's reviewed-hook keys): removing an owned entry
 	// before one of the file's own is then a note.
 	PositionMatters string
+	// Prune removes the owned entries the conversion no longer writes
+	// ([CodeRemoved]). Without it they are kept ([CodeKept]): an entry
+	// does not say which converted file it came from, so one converted
+	// from another file (a user's settings converted before the
+	// project's) looks the same as one whose source hook was deleted,
+	// and removing it would disarm that file's guards.
+	Prune bool
 }
 
 // Note is something a write did that the user should know, with the
@@ -131,8 +140,12 @@ type Note struct {
 // Notes codes.
 const (
 	// CodeRemoved: an owned entry the conversion no longer writes was
-	// removed.
+	// removed (with Prune).
 	CodeRemoved = "converted-hook-removed"
+	// CodeKept: an owned entry the conversion no longer writes was kept
+	// (without Prune): converted from a file not given now, or from a
+	// hook since deleted.
+	CodeKept = "converted-hook-kept"
 	// CodeUpdated: an owned entry whose hook the conversion writes
 	// differently (the same hook by [JSONSpec.Identity]) was replaced in
 	// its place.
@@ -151,10 +164,11 @@ const (
 type Result struct {
 	Data  []byte
 	Notes []Note
-	// Kept counts the file's own entries left; Removed the owned entries
-	// removed; Updated the owned entries replaced in their place; Added
-	// the entries appended.
-	Kept, Removed, Updated, Added int
+	// Kept counts the file's own entries left; Stale the owned entries
+	// the conversion no longer writes, kept (without Prune); Removed
+	// those removed (with Prune); Updated the owned entries replaced in
+	// their place; Added the entries appended.
+	Kept, Stale, Removed, Updated, Added int
 }
 
 // MergeJSON writes the events of spec.Fresh's container into
@@ -351,6 +365,11 @@ func MergeJSON(spec JSONSpec) (*Result, error) {
 					changed = true
 					res.Updated++
 					note(it.Start, CodeUpdated, fmt.Sprintf("%s.%s[%d], the converted hook of %s, is updated in its place: its source hook changed (it was %s)", spec.Container, m.Key, j, wrapped(e.canon), describe(canon)))
+				case owned && !spec.Prune:
+					sub[j].Keep = true
+					expect[m.Key] = append(expect[m.Key], canon)
+					res.Stale++
+					note(it.Start, CodeKept, fmt.Sprintf("%s.%s[%d], a converted hook (%s), is kept: the converted inputs do not have it — it was converted from a file not given now, or its source hook was deleted (--prune removes converted hooks the inputs no longer have)", spec.Container, m.Key, j, describe(canon)))
 				case owned:
 					changed, removedHere = true, true
 					res.Removed++

@@ -36,6 +36,8 @@ type TOMLSpec struct {
 	Identity func(entry []byte) string
 	// PositionMatters: see [JSONSpec].
 	PositionMatters string
+	// Prune: see [JSONSpec].
+	Prune bool
 }
 
 // block is one entry of an event: its [[prefix.event]] table and the
@@ -55,9 +57,9 @@ type block struct {
 // stay, those whose hook it writes differently are replaced in their
 // place (an update, [JSONSpec.Identity]; the comment lines of the
 // file's own in them stay, before the new table), those it no longer
-// writes are removed (with the conversion's
-// comment lines above them; any other comment line in or above them
-// stays), new ones are appended at the end of the file. The result is
+// writes are kept (reported), or with spec.Prune removed (with the
+// conversion's comment lines above them; any other comment line in or
+// above them stays), new ones are appended at the end of the file. The result is
 // decoded again and compared with what was meant; a layout that cannot
 // be edited so (an event written as an inline array) is an error naming
 // the file.
@@ -185,6 +187,10 @@ func MergeTOML(spec TOMLSpec) (*Result, error) {
 			if removedEvent[b.event] && !spec.Owns(b.event, b.canon, b.comment) {
 				moved[b.event] = true
 			}
+		case !spec.Prune && spec.Owns(b.event, b.canon, b.comment):
+			res.Stale++
+			expect[b.event] = append(expect[b.event], b.canon)
+			note(b.header, CodeKept, fmt.Sprintf("[[%s.%s]] at line %d, a converted hook (%s), is kept: the converted inputs do not have it — it was converted from a file not given now, or its source hook was deleted (--prune removes converted hooks the inputs no longer have)", spec.Prefix, b.event, 1+bytes.Count(spec.Existing[:b.header], []byte("\n")), describe(b.canon)))
 		case spec.Owns(b.event, b.canon, b.comment):
 			res.Removed++
 			removedEvent[b.event] = true

@@ -9,6 +9,7 @@ import (
 func shimSpec(existing, fresh string) JSONSpec {
 	s := spec(existing, fresh)
 	s.Owns = func(_ string, entry []byte) bool { return Owner{Host: "gemini"}.OwnsCommand(commands(entry)[0]) }
+	s.Prune = true
 	return s
 }
 

@@ -49,7 +49,10 @@ type convertOptions struct {
 	// AsLoaded converts what each input's agent would load, leaving out
 	// the hooks it would drop (otherwise such an input is an error).
 	AsLoaded bool
-	Files    []string
+	// Prune removes, writing in place, the converted entries the inputs
+	// no longer have (otherwise they are kept, with a note).
+	Prune bool
+	Files []string
 }
 
 func newConvertCmd(stdio IO, runF func(*convertOptions) error) *cobra.Command {
@@ -102,7 +105,10 @@ settings.json, native TOML): only the entries convert wrote before for the forma
 given inputs change — those it writes again stay where they are, those whose source hook
 changed (its timeout, matcher or arguments: the same script, name or URL) are replaced in
 their place (a converted-hook-updated note names each), those it no longer writes are
-removed (a converted-hook-removed warning names each), new ones follow the file's own
+kept (a converted-hook-kept note names each: nothing in an entry says which file it was
+converted from, so it may be the guard of a file converted into FILE before, and removing
+it would switch that guard off) or, with --prune, removed (a converted-hook-removed warning
+names each), new ones follow the file's own
 entries of their event — and every other byte stays: the file's own hooks, comments (among
 the hooks too), key order, a second "hooks" key (the agent reads the last, so the hooks go
 there), CRLF line ends, bytes that are not UTF-8. A "hooks" value or an event of a shape the
@@ -153,6 +159,7 @@ path when every machine has the same.`,
 	cmd.Flags().StringVar(&opts.InPlace, "in-place", "", "write into this existing file of the target, replacing only the hooks convert wrote before")
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write a new file instead of stdout")
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "write nothing: exit 1 with a diff when the --in-place or -o file is not what convert writes now")
+	cmd.Flags().BoolVar(&opts.Prune, "prune", false, "with --in-place: remove the hooks convert wrote before that the inputs no longer have (else they are kept, with a note: they may come from a file not given now)")
 	cmd.Flags().BoolVar(&opts.AsLoaded, "as-loaded", false, "convert what each input's agent would load: leave out the hooks it drops (else such an input is an error)")
 	cmd.Flags().BoolVar(&opts.WarningsJSON, "warnings-json", false, "print warnings on stderr as one JSON array of {file, line, col, code, message, class}")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result on stdout as one JSON object: {target, output, wrapped, losses, warnings, errors}")
@@ -277,7 +284,7 @@ func runConvert(opts *convertOptions) error {
 		return err
 	}
 	run.res = compat.Convert(inputs, compat.ConvertOptions{Target: opts.Target, Shim: opts.Shim, Project: project,
-		Existing: existing, Path: path, AsLoaded: opts.AsLoaded})
+		Existing: existing, Path: path, AsLoaded: opts.AsLoaded, Prune: opts.Prune})
 	res := run.res
 	res.Warnings = append(twice, res.Warnings...)
 	switch {
