@@ -157,6 +157,10 @@ func lint(h *settings.Hook, project string, add func(code, sev, msg, hint string
 		}
 		p := script
 		if !filepath.IsAbs(p) {
+			// The interpreter opens its script from the session's
+			// directory, as the shell finds a relative program.
+			add(CodeRelativePath, format.SeverityWarning, fmt.Sprintf("relative path %q: %s opens it from the session's current directory, which follows cd", script, first),
+				fmt.Sprintf(`write %s "$CLAUDE_PROJECT_DIR"/%s`, first, script))
 			p = filepath.Join(project, p)
 		}
 		if _, err := os.Stat(p); err != nil {
