@@ -279,3 +279,16 @@ func TestMergeTOMLRefusesAnInlineLayout(t *testing.T) {
 		t.Fatalf("err = %v, want a syntax error with its line", err)
 	}
 }
+
+// A [hooks] written as an inline table cannot take [[hooks.<event>]]
+// tables: the error names the line and the layout, and nothing is written.
+func TestMergeTOMLNamesAnInlineHooksTable(t *testing.T) {
+	existing := "model = \"o3\"\n# the team's\nhooks = { stop = [ { command = \"echo bye\" } ] }\n"
+	_, err := MergeTOML(tomlSpec(existing))
+	if err == nil || !strings.Contains(err.Error(), "hooks.toml:3:1: hooks is an inline table here") || !strings.Contains(err.Error(), "not written") {
+		t.Fatalf("want the inline table named at line 3, got %v", err)
+	}
+	if line, _ := inlineLayout([]byte("[hooks.state.\"k\"]\nenabled = true\n[[hooks.stop]]\ncommand = \"x\"\n"), "hooks"); line != 0 {
+		t.Errorf("tables and review state are not an inline layout, got line %d", line)
+	}
+}

@@ -252,6 +252,9 @@ func MergeTOML(spec TOMLSpec) (*Result, error) {
 		out = append(out, b.String()...)
 	}
 	if err := verifyTOML(spec, before, out, expect); err != nil {
+		if line, what := inlineLayout(spec.Existing, spec.Prefix); line > 0 {
+			return nil, fmt.Errorf("%s:%d:1: %s, and convert writes each event as [[%s.<event>]] tables, which TOML cannot add to it: rewrite these hooks as [[%s.<event>]] tables; not written", spec.Name, line, what, spec.Prefix, spec.Prefix)
+		}
 		return nil, fmt.Errorf("%s: %v; not written", spec.Name, err)
 	}
 	res.Data = out
@@ -273,6 +276,45 @@ func applyEdits(data []byte, edits []edit) []byte {
 		at = e.end
 	}
 	return append(out, data[at:]...)
+}
+
+// inlineLayout finds the first line of data that writes the prefix's
+// hooks in a layout [[prefix.<event>]] tables cannot be added to: the
+// prefix as an inline table (hooks = {…}), an event as a dotted key
+// (hooks.Stop = […]), or an event as an inline array under the [prefix]
+// table. It returns 0 when there is none. Lines inside multi-line
+// strings are not told apart: it only words an error already found.
+func inlineLayout(data []byte, prefix string) (int, string) {
+	table := ""
+	for i, raw := range strings.Split(string(data), "\n") {
+		line := strings.TrimSpace(raw)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if strings.HasPrefix(line, "[") {
+			table = strings.TrimSpace(strings.Trim(strings.SplitN(line, "#", 2)[0], "[] \t"))
+			continue
+		}
+		k, _, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		k = strings.TrimSpace(k)
+		if table != "" && table != prefix {
+			continue // a key of another table, or of an event's own table
+		}
+		full := k
+		if table != "" {
+			full = table + "." + k
+		}
+		switch {
+		case full == prefix:
+			return i + 1, fmt.Sprintf("%s is an inline table here", prefix)
+		case strings.HasPrefix(full, prefix+".") && !strings.HasPrefix(full, prefix+".state"):
+			return i + 1, fmt.Sprintf("%s is written here as a key with an inline value", full)
+		}
+	}
+	return 0, ""
 }
 
 // verifyTOML decodes out and checks that it holds what was meant: every
