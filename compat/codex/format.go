@@ -6,13 +6,16 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
 	toml "github.com/pelletier/go-toml/v2"
+	"github.com/tidwall/gjson"
 
 	"github.com/hookcompat/hookcompat/compat/format"
 	"github.com/hookcompat/hookcompat/internal/hookkit"
+	"github.com/hookcompat/hookcompat/internal/lazy"
 	"github.com/hookcompat/hookcompat/runner"
 	"github.com/hookcompat/hookcompat/settings"
 	"github.com/hookcompat/hookcompat/translate"
@@ -57,7 +60,7 @@ func (codexFormat) Detect(path string, data []byte) bool {
 	base := filepath.Base(path)
 	if strings.HasSuffix(base, ".json") {
 		abs, _ := filepath.Abs(path)
-		return inDir(path, ".codex") || (base == "hooks.json" && strings.HasSuffix(filepath.Dir(abs), SystemDir))
+		return inDir(path, ".codex") || (base == "hooks.json" && strings.HasSuffix(filepath.Dir(abs), SystemDir)) || ownToolMatcher(data)
 	}
 	var doc map[string]any
 	if toml.Unmarshal(data, &doc) != nil {
@@ -74,6 +77,35 @@ func (codexFormat) Detect(path string, data []byte) bool {
 	}
 	return false
 }
+
+// ownToolMatcher reports whether a hooks.json's group matcher names a
+// tool by Codex's own name that no agent with files of this shape
+// spells so (apply_patch, spawn_agent, request_user_input: lower case,
+// where Claude Code's names are capitalised). Read as Claude Code's,
+// such a guard could never fire; so a file outside .codex with one is
+// also Codex's, and content decides (a format-detected note names the
+// other reading).
+func ownToolMatcher(data []byte) bool {
+	found := false
+	gjson.GetBytes(data, "hooks").ForEach(func(_, groups gjson.Result) bool {
+		groups.ForEach(func(_, g gjson.Result) bool {
+			for _, w := range matcherWords.Get().FindAllString(g.Get("matcher").String(), -1) {
+				if w[0] < 'a' || w[0] > 'z' {
+					continue
+				}
+				if t, ok := translate.DefaultVocabulary.Lookup(Dialect, w); ok && t.Name(Dialect) == w {
+					found = true
+				}
+			}
+			return !found
+		})
+		return !found
+	})
+	return found
+}
+
+// matcherWords are the names a matcher's text is made of.
+var matcherWords = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z0-9_]+`) }}
 
 func inDir(path, dir string) bool {
 	abs, _ := filepath.Abs(path)
