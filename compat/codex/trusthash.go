@@ -1,12 +1,13 @@
 package codex
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"sort"
 	"strconv"
-	"strings"
-	"unicode/utf8"
+
+	"github.com/hookcompat/hookcompat/internal/jsonwire"
 )
 
 // Codex's per-hook review (/hooks) records, for the key
@@ -63,9 +64,9 @@ func trustHash(h *handler) string {
 	if h.hasMatcher && h.ev.Match != matchNone {
 		identity["matcher"] = h.matcher
 	}
-	var b strings.Builder
+	var b bytes.Buffer
 	canonicalJSON(&b, identity)
-	sum := sha256.Sum256([]byte(b.String()))
+	sum := sha256.Sum256(b.Bytes())
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
@@ -90,8 +91,9 @@ func hashTimeout(h *handler) uint64 {
 }
 
 // canonicalJSON writes v (map[string]any, []any, string, bool, uint64)
-// as serde_json's compact form with sorted object keys.
-func canonicalJSON(b *strings.Builder, v any) {
+// as serde_json's compact form with sorted object keys; strings are
+// escaped as serde_json escapes them ([jsonwire.WriteString]).
+func canonicalJSON(b *bytes.Buffer, v any) {
 	switch v := v.(type) {
 	case map[string]any:
 		keys := make([]string, 0, len(v))
@@ -104,7 +106,7 @@ func canonicalJSON(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			serdeString(b, k)
+			jsonwire.WriteString(b, k)
 			b.WriteByte(':')
 			canonicalJSON(b, v[k])
 		}
@@ -119,47 +121,10 @@ func canonicalJSON(b *strings.Builder, v any) {
 		}
 		b.WriteByte(']')
 	case string:
-		serdeString(b, v)
+		jsonwire.WriteString(b, v)
 	case bool:
 		b.WriteString(strconv.FormatBool(v))
 	case uint64:
 		b.WriteString(strconv.FormatUint(v, 10))
 	}
-}
-
-// serdeString writes s quoted as serde_json does: `"` and `\` escaped,
-// \b \t \n \f \r short, other control characters below U+0020 as \u00xx
-// (lowercase hex), everything else — DEL, non-ASCII, U+2028 — as it is.
-// Codex's strings are valid UTF-8; an invalid byte is written as U+FFFD,
-// as the lossy read of a file would give it.
-func serdeString(b *strings.Builder, s string) {
-	const hexDigits = "0123456789abcdef"
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x20:
-			b.WriteString(`\u00`)
-			b.WriteByte(hexDigits[r>>4])
-			b.WriteByte(hexDigits[r&0xf])
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
 }
