@@ -40,41 +40,7 @@ import (
 func TestCrossAgentReplay(t *testing.T) {
 	cases := oracletest.CrossAgentCases(t, qwen.Name,
 		filepath.Join("..", "..", "..", "shared", "cross-agent"), filepath.Join("..", "..", "testdata", "cross-agent"))
-	var sum oracletest.CrossSummary
-	for _, cc := range cases {
-		t.Run(cc.Name, func(t *testing.T) {
-			side, err := oracletest.ReadClaude(cc.Claude)
-			if err != nil {
-				t.Fatal(err)
-			}
-			today, todayWarnings := convertToday(t, cc.Host)
-			warnings := append(oracletest.ReadWarnings(cc.Host), todayWarnings...)
-			worst := 0
-			for _, cfg := range []struct{ name, file string }{{"as recorded", filepath.Join(cc.Host, "hooks.json")}, {"today's convert", today}} {
-				eff := replayQwenCase(t, cc.Host, cfg.file)
-				level := 0
-				warned, unwarned := oracletest.Classify(oracletest.CompareEffects(side, eff), warnings)
-				for _, d := range warned {
-					t.Logf("%s: warned: %s", cfg.name, d)
-					level = 1
-				}
-				for _, d := range unwarned {
-					t.Errorf("%s: a difference no convert warning names: %s", cfg.name, d)
-					level = 2
-				}
-				worst = max(worst, level)
-			}
-			switch worst {
-			case 0:
-				sum.Same++
-			case 1:
-				sum.Warned++
-			default:
-				sum.Differ++
-			}
-		})
-	}
-	t.Logf("Cross-agent replay (Qwen Code): %d cases: %s", len(cases), sum)
+	oracletest.ReplayCross(t, "Qwen Code", cases, convertToday, replayQwenCase)
 }
 
 func convertToday(t *testing.T, dir string) (string, []string) {

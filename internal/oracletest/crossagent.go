@@ -955,3 +955,50 @@ type CrossSummary struct {
 func (s CrossSummary) String() string {
 	return fmt.Sprintf("%d same effect, %d only warned differences, %d differ", s.Same, s.Warned, s.Differ)
 }
+
+// ReplayCross replays each cross-agent case twice — its recorded
+// converted file (<Host>/hooks.json) and today's convert of it (today
+// returns the file and its warnings) — through replay, the host agent's
+// simulation, and compares what the model got with the case's Claude
+// Code recording ([CompareEffects]). A difference a convert warning
+// names ([Classify]) is logged; one no warning names fails the case. It
+// logs "Cross-agent replay (<title>): N cases: <summary>" and returns
+// the counts.
+func ReplayCross(t *testing.T, title string, cases []CrossCase, today func(t *testing.T, host string) (string, []string), replay func(t *testing.T, host, file string) *Effect) CrossSummary {
+	t.Helper()
+	var sum CrossSummary
+	for _, cc := range cases {
+		t.Run(cc.Name, func(t *testing.T) {
+			side, err := ReadClaude(cc.Claude)
+			if err != nil {
+				t.Fatal(err)
+			}
+			file, todayWarnings := today(t, cc.Host)
+			warnings := append(ReadWarnings(cc.Host), todayWarnings...)
+			worst := 0
+			for _, cfg := range []struct{ name, file string }{{"as recorded", filepath.Join(cc.Host, "hooks.json")}, {"today's convert", file}} {
+				level := 0
+				warned, unwarned := Classify(CompareEffects(side, replay(t, cc.Host, cfg.file)), warnings)
+				for _, d := range warned {
+					t.Logf("%s: warned: %s", cfg.name, d)
+					level = 1
+				}
+				for _, d := range unwarned {
+					t.Errorf("%s: a difference no convert warning names: %s", cfg.name, d)
+					level = 2
+				}
+				worst = max(worst, level)
+			}
+			switch worst {
+			case 0:
+				sum.Same++
+			case 1:
+				sum.Warned++
+			default:
+				sum.Differ++
+			}
+		})
+	}
+	t.Logf("Cross-agent replay (%s): %d cases: %s", title, len(cases), sum)
+	return sum
+}
